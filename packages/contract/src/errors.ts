@@ -1,0 +1,29 @@
+/**
+ * Error codes of the API. Each maps to one HTTP status and one message key; the English message
+ * is the one the spec's error catalogue quotes (spec 000 §8, spec 002 §8). Every code is listed in
+ * docs/errors.md, and a test fails when one is missing there.
+ *
+ * Wire format: 400 → `{ errors: [{ msg, param? }] }`; any other status → `{ message, code }`.
+ */
+export const ERRORS = {
+  VALIDATION: { status: 400, message: 'Invalid request' },
+  CAPTCHA_MISSING: { status: 400, message: 'Please click the checkbox in reCaptcha' },
+  CAPTCHA_INVALID: { status: 400, message: 'Captcha verification failed, please try again' },
+  WRONG_CREDENTIALS: { status: 401, message: 'Email or password is incorrect' },
+  UNAUTHORIZED: { status: 401, message: 'Unauthorized' },
+  FORBIDDEN: { status: 403, message: 'Access Denied' },
+  NOT_FOUND: { status: 404, message: 'Not found' },
+  CUSTOMER_NOT_FOUND: { status: 404, message: 'Customer not found' },
+  MEASUREMENT_NOT_FOUND: { status: 404, message: 'Measurement not found' },
+  POINT_NOT_FOUND: { status: 404, message: 'Point not found' },
+  NO_DEVICE: { status: 409, message: 'No sensor is attached to this point' },
+  NO_ROUTING: { status: 409, message: 'No suitable Senseway found to reach the target device' },
+  SIGNAL_TOO_SHORT: { status: 422, message: 'The signal needs at least 2 samples' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'Too many data points, use the download button' },
+  BROKER_UNAVAILABLE: { status: 503, message: 'The measurement broker is not reachable' },
+  NOT_IMPLEMENTED: { status: 501, message: 'Not yet available' },
+  INTERNAL: { status: 500, message: 'An error has occurred' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];

@@ -1,0 +1,12 @@
+export * from './languages.ts';
+export * from './permissions.ts';
+export * from './errors.ts';
+export * from './common.ts';
+export * from './auth.ts';
+export * from './customer.ts';
+export * from './tree.ts';
+export * from './point.ts';
+export * from './measurement.ts';
+export * from './iot.ts';
+export * from './analysis.ts';
+export * as senseway from './senseway/index.ts';

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+export const MEASUREMENT_TYPES = ['MANUAL', 'PERIODIC', 'TRIGGERED'] as const;
+export const measurementType = z.enum(MEASUREMENT_TYPES);
+export const PAGE_SIZES = [10, 25, 50, 75] as const;
+
+/** Lifecycle of a measurement record on the server. */
+export const MEASUREMENT_STATES = ['requested', 'accepted', 'receiving', 'persisted', 'partial', 'error'] as const;
+
+const boolish = z
+  .union([z.boolean(), z.enum(['true', 'false'])])
+  .transform((v) => v === true || v === 'true');
+
+/** `GET /measurement` query (spec 000 §7). Lists are comma-separated. Dates `YYYY-MM-DD HH:mm:ss`. */
+export const measurementListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'pageSize must be 10, 25, 50 or 75')
+    .default(10),
+  startDate: z.string().optional(),
+  endDate: z.string().optional(),
+  macAddress: z.string().optional(),
+  points: z.string().optional(),
+  tags: z.string().optional(),
+  measurementType: measurementType.optional(),
+  partial: boolish.optional(),
+  error: boolish.optional(),
+  onlyMine: boolish.optional(),
+  upload: boolish.optional(),
+  favorite: boolish.optional(),
+});
+export type MeasurementListQuery = z.infer<typeof measurementListQuery>;
+
+export const measurementListItem = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  user: z.object({ name: z.string(), surname: z.string() }).nullable(),
+  point: z.object({ _id: z.string(), name: z.string(), path: z.array(z.string()) }).nullable(),
+  gateway: z.string().nullable(),
+  measurementType,
+  macAddress: z.string(),
+  favorite: z.boolean(),
+  tags: z.array(z.string()),
+  upload: z.boolean(),
+  partial: z.boolean(),
+  error: z.string().nullable(),
+  state: z.enum(MEASUREMENT_STATES),
+});
+export type MeasurementListItem = z.infer<typeof measurementListItem>;
+export const measurementListResponse = z.object({ total: z.number().int(), measurements: z.array(measurementListItem) });
+
+/** One telemetry value of a measurement: `source` is the axis or channel key it was computed from. */
+export const telemetryValue = z.object({
+  name: z.string(),
+  telemetry: z.string(),
+  source: z.string(),
+  sensor: z.string(),
+  value: z.number(),
+  unit: z.string(),
+  deviceReported: z.boolean(),
+});
+export type TelemetryValue = z.infer<typeof telemetryValue>;
+
+export const AXIS_KEYS = ['accelerometer_x', 'accelerometer_y', 'accelerometer_z'] as const;
+export type AxisKey = (typeof AXIS_KEYS)[number];
+
+/**
+ * `GET /measurement/{id}` (spec 002 §3). `data` maps each axis key to its samples in g at
+ * `calibratedSamplingRate` Hz.
+ */
+export const measurementDetail = measurementListItem.extend({
+  note: z.string(),
+  device: z.object({ type: z.string() }),
+  calibratedSamplingRate: z.number().nullable(),
+  startedAt: z.string().nullable(),
+  profile: z.object({
+    sampleSize: z.number().int(),
+    samplingRate: z.number().int(),
+    accelerometerRange: z.object({ index: z.number().int(), value: z.number() }),
+  }),
+  measurementData: z.array(z.object({ key: z.string(), unit: z.string() })),
+  data: z.record(z.string(), z.array(z.number())),
+  telemetry: z.array(telemetryValue),
+});
+export type MeasurementDetail = z.infer<typeof measurementDetail>;

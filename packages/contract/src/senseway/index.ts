@@ -1,0 +1,3 @@
+export * from './topics.ts';
+export * from './chunks.ts';
+export * from './messages.ts';
