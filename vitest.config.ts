@@ -37,6 +37,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          globalSetup: ['apps/server/test/global-setup.ts'],
           include: ['e2e/**/*.spec.ts'],
           environment: 'node',
           testTimeout: 180000,

@@ -1,0 +1,313 @@
+/**
+ * One simulated Senseway gateway speaking generation 1 of the protocol over its own MQTT connection
+ * (shared/protocol/senseway-gateway.md §3–7): periodic `scanDevice`, version queries, and measure
+ * commands answered with `accepted`, int16 chunks counting down to 0, then `done`.
+ */
+import { senseway } from '@overtone/contract';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import type { MeasureRequest, Replay, SimDevice } from './device.ts';
+import { firmwareTelemetry } from './firmware-telemetry.ts';
+import type { GatewayConfig } from './plant-config.ts';
+
+/** Sample-size bounds accepted by the simulated firmware (legacy docs: up to 1 000 000 per axis, §4.3). */
+export const MAX_SAMPLE_SIZE = 1_000_000;
+
+/** Misbehaviour switched on by tests (e.g. idempotency of ingest). Read at publish time. */
+export interface PlantFaults {
+  /** publish every chunk twice */
+  duplicateChunks?: boolean;
+  /** publish `done` twice */
+  duplicateDone?: boolean;
+}
+
+/** One measurement as replayed: which stretch of which recording it carries. */
+export interface ReplayLogEntry extends Replay {
+  /** measurement id (`<objectId>` of the command) */
+  id: string;
+  /** device MAC, upper case */
+  device: string;
+  /** gateway MAC, upper case */
+  gateway: string;
+  /** record id in the recordings directory */
+  recording: string;
+  /** sampling-rate index of the command */
+  rateIndex: number;
+}
+
+/** Things worth one log line. */
+export type PlantEvent =
+  | { type: 'connected' | 'offline' | 'reconnecting' | 'stopped'; gateway: string }
+  | { type: 'error'; gateway: string; message: string }
+  | { type: 'scan'; gateway: string; devices: Record<string, { rssi: string; status: string }> }
+  | { type: 'command'; gateway: string; device: string; id: string; payload: string }
+  | { type: 'rejected'; gateway: string; device: string; id: string; reason: string }
+  | { type: 'accepted'; gateway: string; device: string; id: string; replay: ReplayLogEntry }
+  | {
+      type: 'done';
+      gateway: string;
+      device: string;
+      id: string;
+      chunkCount: number;
+      calibratedRateHz: number;
+      sampleSize: number;
+    }
+  | { type: 'version'; gateway: string; target: string; answer: string };
+
+export interface GatewayOptions {
+  /** broker URL, e.g. `mqtt://127.0.0.1:1883` */
+  mqttUrl: string;
+  /** topic root, `prod` or `lake` */
+  root: senseway.SensewayRoot;
+  config: GatewayConfig;
+  devices: SimDevice[];
+  /** period of `scanDevice`, ms; the first scan goes out right after each connect */
+  scanIntervalMs: number;
+  /** chunk payload size, bytes (even) */
+  chunkBytes: number;
+  /** recorded time / simulated acquisition time; 10 → 1 s of signal takes 100 ms */
+  acquisitionSpeedup: number;
+  /** extra mqtt.js options, applied last */
+  mqttOptions?: IClientOptions;
+  faults: PlantFaults;
+  onEvent?: (e: PlantEvent) => void;
+  onReplay?: (e: ReplayLogEntry) => void;
+}
+
+/** `HH:MM:SS:DD:MM:YYYY`, UTC, month 1-based (§6.2). */
+export function formatStartTime(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}:${p(d.getUTCDate())}:${p(d.getUTCMonth() + 1)}:${d.getUTCFullYear()}`;
+}
+
+/**
+ * Checks a measure command payload (§4): range index 1..4, rate index 5..10, sample size
+ * 1..MAX_SAMPLE_SIZE. Whitespace around fields is tolerated.
+ * @returns the request, or null when the firmware would answer `INVALID_ARG`
+ */
+export function parseMeasureRequest(text: string): MeasureRequest | null {
+  const r = senseway.parseMeasureCommand(text);
+  if (!r) return null;
+  const ok =
+    r.rangeIndex >= 1 &&
+    r.rangeIndex <= 4 &&
+    r.rateIndex >= 5 &&
+    r.rateIndex <= 10 &&
+    r.sampleSize >= 1 &&
+    r.sampleSize <= MAX_SAMPLE_SIZE;
+  return ok ? r : null;
+}
+
+/** Quantises a tri-axial signal and interleaves it X0 Y0 Z0 X1 … as int16 counts (§5.1). */
+function interleaveCounts(samples: senseway.TriaxialG, rangeIndex: number): Int16Array {
+  const axes = [samples.x, samples.y, samples.z].map((a) => senseway.quantizeG(a, rangeIndex));
+  const out = new Int16Array(3 * samples.x.length);
+  for (let i = 0; i < samples.x.length; i++) {
+    out[3 * i] = axes[0][i];
+    out[3 * i + 1] = axes[1][i];
+    out[3 * i + 2] = axes[2][i];
+  }
+  return out;
+}
+
+export class SimGateway {
+  readonly mac: string;
+  readonly devices: ReadonlyMap<string, SimDevice>;
+  #client: MqttClient | null = null;
+  #scanTimer: NodeJS.Timeout | null = null;
+  #stopped = false;
+  /** pending acquisition waits, resolved early by stop() */
+  readonly #waits = new Set<() => void>();
+
+  constructor(readonly options: GatewayOptions) {
+    this.mac = options.config.mac;
+    this.devices = new Map(options.devices.map((d) => [d.mac, d]));
+  }
+
+  get connected(): boolean {
+    return this.#client?.connected ?? false;
+  }
+
+  #emit(e: PlantEvent): void {
+    this.options.onEvent?.(e);
+  }
+
+  #topicBase(): string {
+    return `${this.options.root}/gateway/${this.mac}`;
+  }
+
+  /**
+   * Connects (and keeps reconnecting) to the broker.
+   * @returns a promise that settles once the first connection is subscribed and has sent its scan
+   */
+  start(): Promise<void> {
+    const o = this.options;
+    const client = mqtt.connect(o.mqttUrl, {
+      clientId: `senseway-${this.mac.replaceAll(':', '').toLowerCase()}`,
+      clean: true,
+      reconnectPeriod: 2000,
+      connectTimeout: 10_000,
+      resubscribe: false, // we subscribe ourselves on every connect
+      ...o.mqttOptions,
+    });
+    this.#client = client;
+    client.on('message', (topic, payload) => this.#onMessage(topic, payload));
+    client.on('offline', () => this.#emit({ type: 'offline', gateway: this.mac }));
+    client.on('reconnect', () => this.#emit({ type: 'reconnecting', gateway: this.mac }));
+    client.on('error', (err) => this.#emit({ type: 'error', gateway: this.mac, message: err.message }));
+    return new Promise((resolve) => {
+      client.on('connect', () => {
+        const base = this.#topicBase();
+        client
+          .subscribeAsync([`${base}/device/+/measure/+`, `${base}/device/+/version`, `${base}/client/SENSEWAY/version`], {
+            qos: 1,
+          })
+          .then(() => {
+            this.#emit({ type: 'connected', gateway: this.mac });
+            return this.publishScan();
+          })
+          .then(resolve)
+          .catch((err: Error) => this.#emit({ type: 'error', gateway: this.mac, message: `subscribe: ${err.message}` }));
+      });
+      this.#scanTimer = setInterval(() => {
+        if (client.connected) this.publishScan().catch(() => undefined);
+      }, o.scanIntervalMs);
+    });
+  }
+
+  /** Stops scanning and answering, abandons measurements in progress and closes the connection. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#scanTimer) clearInterval(this.#scanTimer);
+    for (const wake of this.#waits) wake();
+    const client = this.#client;
+    if (client) await client.endAsync(!client.connected);
+    this.#emit({ type: 'stopped', gateway: this.mac });
+  }
+
+  #publish(topic: string, payload: string | Uint8Array): Promise<unknown> {
+    const body = typeof payload === 'string' ? payload : Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength);
+    return this.#client!.publishAsync(topic, body, { qos: 1 });
+  }
+
+  /** Publishes `scanDevice` with every device's rssi (as a string, like the docs' example) and status. */
+  async publishScan(): Promise<void> {
+    if (this.#stopped) return;
+    const devices: Record<string, { type: string; rssi: string; status: string }> = {};
+    for (const d of this.devices.values()) devices[d.mac] = { type: d.config.type, rssi: String(d.scanRssi()), status: d.status };
+    this.#emit({ type: 'scan', gateway: this.mac, devices });
+    await this.#publish(senseway.topics.scan(this.options.root, this.mac), JSON.stringify(devices));
+  }
+
+  #onMessage(topic: string, payload: Buffer): void {
+    if (this.#stopped) return;
+    const t = senseway.parseTopic(topic);
+    if (t.kind === 'measureCommand' && t.gateway === this.mac) {
+      this.#onMeasure(t.device, t.id, payload.toString('utf8')).catch((err: Error) =>
+        this.#emit({ type: 'error', gateway: this.mac, message: `measure ${t.id}: ${err.message}` }),
+      );
+      return;
+    }
+    const p = topic.split('/');
+    if (p.at(-1) === 'version' && p.length === 6 && p[3] === 'client' && p[4] === 'SENSEWAY') {
+      this.#emit({ type: 'version', gateway: this.mac, target: 'SENSEWAY', answer: this.options.config.firmwareVersion });
+      this.#publish(`${topic}/accepted`, this.options.config.firmwareVersion).catch(() => undefined);
+    } else if (p.at(-1) === 'version' && p.length === 6 && p[3] === 'device') {
+      const device = this.devices.get(p[4].toUpperCase());
+      const answer = device ? device.config.firmwareVersion : 'NO_DEVICE';
+      this.#emit({ type: 'version', gateway: this.mac, target: p[4], answer });
+      this.#publish(`${topic}/${device ? 'accepted' : 'rejected'}`, answer).catch(() => undefined);
+    }
+  }
+
+  async #onMeasure(deviceMac: string, id: string, text: string): Promise<void> {
+    const { root } = this.options;
+    this.#emit({ type: 'command', gateway: this.mac, device: deviceMac, id, payload: text });
+    const reject = async (reason: string) => {
+      this.#emit({ type: 'rejected', gateway: this.mac, device: deviceMac, id, reason });
+      await this.#publish(senseway.topics.measureEvent(root, this.mac, deviceMac, id, 'rejected'), reason);
+    };
+    const device = this.devices.get(deviceMac);
+    if (!device) return reject('NO_DEVICE');
+    const req = parseMeasureRequest(text);
+    if (!req) return reject('INVALID_ARG');
+    await device.enqueue(() => this.#measure(device, id, req));
+  }
+
+  /** One measurement, start to end (§3 measure flow). Runs only while no other runs on the device. */
+  async #measure(device: SimDevice, id: string, req: MeasureRequest): Promise<void> {
+    if (this.#stopped) return;
+    const { root, chunkBytes, faults } = this.options;
+    const eventTopic = (event: string) => senseway.topics.measureEvent(root, this.mac, device.mac, id, event);
+    const replay: ReplayLogEntry = {
+      id,
+      device: device.mac,
+      gateway: this.mac,
+      recording: device.recording.id,
+      rateIndex: req.rateIndex,
+      ...device.planReplay(req),
+    };
+    this.options.onReplay?.(replay);
+    device.status = 'Measuring';
+    try {
+      await this.publishScan();
+      await this.#publish(eventTopic('accepted'), '');
+      this.#emit({ type: 'accepted', gateway: this.mac, device: device.mac, id, replay });
+      const start = new Date();
+      await this.#wait((1000 * replay.sampleSize) / replay.calibratedRateHz / this.options.acquisitionSpeedup);
+      if (this.#stopped) return;
+
+      const counts = interleaveCounts(device.samplesG(replay), replay.rangeIndex);
+      const chunks = senseway.encodeChunks(counts, chunkBytes);
+      for (const c of chunks) {
+        if (this.#stopped) return;
+        const topic = senseway.topics.chunk(root, device.mac, id, c.index);
+        await this.#publish(topic, c.payload);
+        if (faults.duplicateChunks) await this.#publish(topic, c.payload);
+      }
+
+      const sent = senseway.decodeTriaxial(
+        new Uint8Array(counts.buffer, counts.byteOffset, counts.byteLength),
+        replay.rangeIndex,
+      );
+      const done = {
+        STAT: {
+          MEASUREMENT_START_TIME: formatStartTime(start),
+          MEASUREMENT_START_UNIXTIME: Math.floor(start.getTime() / 1000),
+          CALIBRATED_SAMPLINGRATE: replay.calibratedRateHz,
+          CHUNK_COUNT: chunks.length,
+          DEVICE_TYPE: device.config.type,
+          VERSION: device.config.firmwareVersion,
+        },
+        TELEMETRY: firmwareTelemetry(sent, device.config.temperatureC),
+      };
+      if (this.#stopped) return;
+      await this.#publish(eventTopic('done'), JSON.stringify(done));
+      if (faults.duplicateDone) await this.#publish(eventTopic('done'), JSON.stringify(done));
+      this.#emit({
+        type: 'done',
+        gateway: this.mac,
+        device: device.mac,
+        id,
+        chunkCount: chunks.length,
+        calibratedRateHz: replay.calibratedRateHz,
+        sampleSize: replay.sampleSize,
+      });
+    } finally {
+      device.status = 'Ready';
+      if (!this.#stopped) await this.publishScan();
+    }
+  }
+
+  /** Simulated acquisition time, ms; cut short by stop(). */
+  #wait(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.#waits.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.#waits.add(wake);
+    });
+  }
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { parsePlantConfig, readPlantConfig } from './plant-config.ts';
+
+describe('plant config', () => {
+  it('bundled layout: one gateway, four sensors on CWRU 97, 105, 118, 130 with rssi in -50…-70 after ±2', async () => {
+    const cfg = await readPlantConfig();
+    expect(cfg.gateways.map((g) => g.mac)).toEqual(['CA:B8:28:00:00:01']);
+    const devices = cfg.gateways[0].devices;
+    expect(devices.map((d) => [d.mac, d.recording])).toEqual([
+      ['CA:B8:31:00:00:01', 'cwru-097'],
+      ['CA:B8:31:00:00:02', 'cwru-105'],
+      ['CA:B8:31:00:00:03', 'cwru-118'],
+      ['CA:B8:31:00:00:04', 'cwru-130'],
+    ]);
+    for (const d of devices) {
+      expect(d.rssi - 2).toBeGreaterThanOrEqual(-70);
+      expect(d.rssi + 2).toBeLessThanOrEqual(-50);
+      expect(d.axes).toEqual({
+        x: { channel: 'DE', offsetSamples: 0 },
+        y: { channel: 'FE', offsetSamples: 0 },
+        z: { channel: 'DE', offsetSamples: 60000 },
+      });
+    }
+  });
+
+  it('normalises MACs to upper case and rejects malformed or duplicate ones', () => {
+    const dev = (mac: string) => ({
+      mac,
+      rssi: -60,
+      recording: 'r',
+      axes: { x: { channel: 'A' }, y: { channel: 'A' }, z: { channel: 'A' } },
+    });
+    expect(
+      parsePlantConfig({ gateways: [{ mac: 'ca:b8:28:00:00:0a', devices: [dev('ca:b8:31:00:00:0b')] }] }).gateways[0].devices[0]
+        .mac,
+    ).toBe('CA:B8:31:00:00:0B');
+    expect(() => parsePlantConfig({ gateways: [{ mac: 'CA-B8-28-00-00-01', devices: [] }] })).toThrow(/six hex pairs/);
+    expect(() =>
+      parsePlantConfig({
+        gateways: [{ mac: 'CA:B8:28:00:00:01', devices: [dev('CA:B8:31:00:00:01'), dev('ca:b8:31:00:00:01')] }],
+      }),
+    ).toThrow(/appears twice/);
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * Layout of the simulated plant (`plant.json`): gateways, the end nodes each one reaches, and which
+ * recorded channel every axis of a sensor replays.
+ */
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const mac = z
+  .string()
+  .transform((s) => s.toUpperCase())
+  .refine((s) => /^([0-9A-F]{2}:){5}[0-9A-F]{2}$/.test(s), 'MAC address must be six hex pairs separated by colons');
+
+/** Where one axis of a simulated sensor takes its samples from. */
+const axisSource = z.object({
+  /** channel name of the recording, e.g. `DE` */
+  channel: z.string().min(1),
+  /**
+   * start of this axis within the channel, in samples at the recording's TRUE rate (default 0);
+   * after decimation by q the axis starts at floor(offsetSamples / q)
+   */
+  offsetSamples: z.number().int().nonnegative().default(0),
+});
+export type AxisSource = z.infer<typeof axisSource>;
+
+const device = z.object({
+  mac,
+  /** scan `type`; only `WIRED` is documented for generation 1 */
+  type: z.literal('WIRED').default('WIRED'),
+  /** mean received signal strength, dBm; each scan reports it ±2 dB */
+  rssi: z.number().int().max(0),
+  /** constant reported as TEMPERATURE in `done`, °C (not part of any recording) */
+  temperatureC: z.number().default(31.5),
+  /** end-node firmware reported as STAT.VERSION and on `device/<DEV>/version` */
+  firmwareVersion: z.string().default('1.0.14'),
+  /** record id in the recordings directory's `index.json` */
+  recording: z.string().min(1),
+  axes: z.object({ x: axisSource, y: axisSource, z: axisSource }),
+  /** free text for people reading the file */
+  description: z.string().optional(),
+});
+export type DeviceConfig = z.infer<typeof device>;
+
+const gateway = z.object({
+  mac,
+  /** gateway firmware reported on `client/SENSEWAY/version` */
+  firmwareVersion: z.string().default('1.1.0'),
+  devices: z.array(device),
+  description: z.string().optional(),
+});
+export type GatewayConfig = z.infer<typeof gateway>;
+
+export const plantConfigSchema = z
+  .object({ gateways: z.array(gateway).min(1), description: z.string().optional() })
+  .superRefine((cfg, ctx) => {
+    const seen = new Set<string>();
+    for (const m of cfg.gateways.flatMap((g) => [g.mac, ...g.devices.map((d) => d.mac)])) {
+      if (seen.has(m)) ctx.addIssue({ code: 'custom', message: `MAC ${m} appears twice` });
+      seen.add(m);
+    }
+  });
+/** The whole plant, MACs normalised to upper case and defaults filled in. */
+export type PlantConfig = z.infer<typeof plantConfigSchema>;
+/** What a config file may contain (defaults not yet applied). */
+export type PlantConfigInput = z.input<typeof plantConfigSchema>;
+
+/** The layout shipped with the simulator: one gateway, four CWRU sensors. */
+export const bundledPlantConfigPath = fileURLToPath(new URL('../plant.json', import.meta.url));
+
+/**
+ * Validates a plant layout.
+ * @throws Error listing every problem
+ */
+export function parsePlantConfig(input: unknown): PlantConfig {
+  const r = plantConfigSchema.safeParse(input);
+  if (!r.success) throw new Error(`invalid plant config: ${z.prettifyError(r.error)}`);
+  return r.data;
+}
+
+/** Reads and validates a plant layout file (JSON). */
+export async function readPlantConfig(path: string = bundledPlantConfigPath): Promise<PlantConfig> {
+  return parsePlantConfig(JSON.parse(await readFile(path, 'utf8')));
+}

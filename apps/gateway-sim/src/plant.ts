@@ -1,0 +1,130 @@
+/**
+ * The simulated plant: every gateway of the plant config, each with its own MQTT connection, and
+ * their sensors replaying recordings. The in-process API used by tests; `main.ts` is the CLI.
+ */
+import { senseway } from '@overtone/contract';
+import type { IClientOptions } from 'mqtt';
+import { fileURLToPath } from 'node:url';
+import { SimDevice } from './device.ts';
+import { SimGateway, type PlantEvent, type PlantFaults, type ReplayLogEntry } from './gateway.ts';
+import { parsePlantConfig, readPlantConfig, type PlantConfig, type PlantConfigInput } from './plant-config.ts';
+import { loadRecording, type Recording } from './recordings.ts';
+
+/** The recordings shipped with the simulator (four CWRU records, see recordings/README.md). */
+export const bundledRecordingsDir = fileURLToPath(new URL('../recordings/cwru', import.meta.url));
+
+export interface PlantOptions {
+  /** broker URL, e.g. `mqtt://127.0.0.1:1883` */
+  mqttUrl: string;
+  /** topic root; default `prod` */
+  root?: senseway.SensewayRoot;
+  /** a layout object, or the path of a layout JSON file; default the bundled `plant.json` */
+  config?: PlantConfigInput | string;
+  /** directory holding `index.json` in the `data/vibration` format; default the bundled CWRU records */
+  recordingsDir?: string;
+  /** `scanDevice` period, ms; default 60 000 */
+  scanIntervalMs?: number;
+  /** chunk payload size, bytes, even; default 20 480 (legacy firmware, not a multiple of 6) */
+  chunkBytes?: number;
+  /** recorded time / simulated acquisition time; default 10 (1 s of signal takes 100 ms) */
+  acquisitionSpeedup?: number;
+  /** extra mqtt.js options for every gateway connection (applied last) */
+  mqttOptions?: IClientOptions;
+  /** called for every event worth a log line */
+  onEvent?: (e: PlantEvent) => void;
+  /** resolve only once every gateway is connected and subscribed; default true */
+  waitForConnection?: boolean;
+  /** replay log entries kept (oldest dropped first); default 10 000 */
+  replayLogLimit?: number;
+}
+
+export interface Plant {
+  readonly config: PlantConfig;
+  readonly gateways: readonly SimGateway[];
+  /** one entry per measurement started, oldest first */
+  readonly replayLog: ReplayLogEntry[];
+  /** test hooks, read at publish time: set `plant.faults.duplicateChunks = true` to take effect */
+  faults: PlantFaults;
+  /**
+   * The exact samples (g, before int16 quantisation) a measurement carried.
+   * @param device device MAC (any case)
+   * @param id measurement id; the latest replay of that id on that device
+   * @throws Error when no such measurement was replayed
+   */
+  expectedSamplesG(device: string, id: string): senseway.TriaxialG;
+  /** Disconnects every gateway; measurements in progress are abandoned. */
+  stop(): Promise<void>;
+}
+
+function checkPositive(name: string, v: number, even = false): number {
+  if (!(v > 0) || (even && v % 2 !== 0))
+    throw new RangeError(`${name} must be a positive${even ? ' even' : ''} number, got ${v}`);
+  return v;
+}
+
+/**
+ * Loads the layout and its recordings, then connects every gateway.
+ * @throws Error for an invalid layout, a missing recording or channel, or invalid numbers
+ */
+export async function startPlant(options: PlantOptions): Promise<Plant> {
+  const config =
+    typeof options.config === 'string' || options.config === undefined
+      ? await readPlantConfig(options.config)
+      : parsePlantConfig(options.config);
+  const recordingsDir = options.recordingsDir ?? bundledRecordingsDir;
+  const scanIntervalMs = checkPositive('scanIntervalMs', options.scanIntervalMs ?? 60_000);
+  const chunkBytes = checkPositive('chunkBytes', options.chunkBytes ?? senseway.LEGACY_CHUNK_BYTES, true);
+  const acquisitionSpeedup = checkPositive('acquisitionSpeedup', options.acquisitionSpeedup ?? 10);
+  const replayLogLimit = options.replayLogLimit ?? 10_000;
+
+  const recordings = new Map<string, Recording>();
+  for (const id of new Set(config.gateways.flatMap((g) => g.devices.map((d) => d.recording))))
+    recordings.set(id, await loadRecording(recordingsDir, id));
+
+  const replayLog: ReplayLogEntry[] = [];
+  const faults: PlantFaults = {};
+  const devicesByMac = new Map<string, SimDevice>();
+  const gateways = config.gateways.map((g) => {
+    const devices = g.devices.map((d) => new SimDevice(d, recordings.get(d.recording)!));
+    for (const d of devices) devicesByMac.set(d.mac, d);
+    return new SimGateway({
+      mqttUrl: options.mqttUrl,
+      root: options.root ?? 'prod',
+      config: g,
+      devices,
+      scanIntervalMs,
+      chunkBytes,
+      acquisitionSpeedup,
+      mqttOptions: options.mqttOptions,
+      // read through the plant so that tests can replace the object as well as mutate it
+      get faults() {
+        return plant.faults;
+      },
+      onEvent: options.onEvent,
+      onReplay: (e) => {
+        replayLog.push(e);
+        if (replayLog.length > replayLogLimit) replayLog.splice(0, replayLog.length - replayLogLimit);
+      },
+    });
+  });
+
+  const plant: Plant = {
+    config,
+    gateways,
+    replayLog,
+    faults,
+    expectedSamplesG(device, id) {
+      const mac = device.toUpperCase();
+      const entry = replayLog.findLast((e) => e.device === mac && e.id === id);
+      if (!entry) throw new Error(`no measurement ${id} replayed on ${mac}`);
+      return devicesByMac.get(mac)!.samplesG(entry);
+    },
+    async stop() {
+      await Promise.all(gateways.map((g) => g.stop()));
+    },
+  };
+
+  const connected = Promise.all(gateways.map((g) => g.start()));
+  if (options.waitForConnection ?? true) await connected;
+  return plant;
+}

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './infra/config.ts';
+import type { AppContext } from './context.ts';
+import { registerErrorHandler } from './infra/errors.ts';
+import { resolveAuth, tokenOf } from './modules/auth/session.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { customerRoutes } from './modules/customers/routes.ts';
+import { treeRoutes } from './modules/tree/routes.ts';
+import { pointRoutes } from './modules/points/routes.ts';
+import { iotRoutes } from './modules/iot/routes.ts';
+import { measurementRoutes } from './modules/measurements/routes.ts';
+import { analysisRoutes } from './modules/analysis/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+
+export const API_PREFIX = '/api';
+
+/** Builds the HTTP app: validation from the contract, auth resolution, the modules, the web app. */
+export async function buildApp(ctx: AppContext, opts: { logger?: boolean | object; config: Config }): Promise<FastifyInstance> {
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: true });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Overtone API', version: '0.1.0' }, servers: [{ url: API_PREFIX }] },
+    transform: jsonSchemaTransform,
+  });
+
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (req) => {
+    if (req.url.startsWith(API_PREFIX)) req.auth = await resolveAuth(ctx.db, tokenOf(req));
+  });
+
+  await app.register(
+    async (api) => {
+      for (const mod of [healthRoutes, authRoutes, customerRoutes, treeRoutes, pointRoutes, iotRoutes, measurementRoutes, analysisRoutes]) await mod(api, ctx);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  const dist = opts.config.webDist;
+  if (dist && fs.existsSync(path.join(dist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: dist, wildcard: false });
+    // History-mode client routes: every non-API GET that is not a file gets index.html.
+    app.setNotFoundHandler((req, reply) => {
+      if (req.method === 'GET' && !req.url.startsWith(API_PREFIX) && !req.url.startsWith('/mqtt')) return reply.sendFile('index.html');
+      reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });
+    });
+  }
+  return app;
+}

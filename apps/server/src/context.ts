@@ -1,0 +1,19 @@
+import type { Kysely } from 'kysely';
+import type { Config } from './infra/config.ts';
+import type { DB } from './infra/db/schema.ts';
+import type { Secrets } from './infra/secrets.ts';
+import type { ObjectStorage } from './infra/storage.ts';
+import type { Mailer } from './infra/mail.ts';
+import type { ServerMqtt } from './infra/mqtt-client.ts';
+import type { DspPool } from './infra/dsp-pool.ts';
+
+/** What modules and jobs get from the running server (built once in app.ts). */
+export interface AppContext {
+  config: Config;
+  secrets: Secrets;
+  db: Kysely<DB>;
+  storage: ObjectStorage;
+  mailer: Mailer;
+  mqtt: ServerMqtt;
+  dsp: DspPool;
+}

@@ -1,0 +1,56 @@
+import path from 'node:path';
+
+/** Server configuration read from the environment (README "Environment variables"). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL URL; when absent the embedded PGlite database under `dataDir/db` is used. */
+  databaseUrl: string | null;
+  /** External broker URL; when absent the embedded aedes broker is started. */
+  mqttUrl: string | null;
+  mqttPort: number;
+  mqttHost: string;
+  /** Topic roots of the Senseway protocol the ingest listens on. */
+  sensewayRoots: ('prod' | 'lake')[];
+  /** Root used for commands we publish. */
+  sensewayRoot: 'prod' | 'lake';
+  webDist: string | null;
+  demoPassword: string | null;
+  /** Seconds a signed broker URL stays valid. */
+  liveUrlTtlS: number;
+  /** Milliseconds to wait for missing chunks after `done` before a measurement is stored as partial. */
+  chunkWaitMs: number;
+  /** Milliseconds after which a requested measurement with no `done` is marked as errored. */
+  measureTimeoutMs: number;
+  sessionTtlHours: number;
+  logLevel: string;
+  /** Start the demo tenant seed on first start. */
+  seedDemo: boolean;
+}
+
+const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const roots = (env.SENSEWAY_ROOTS ?? 'prod,lake').split(',').filter((r): r is 'prod' | 'lake' => r === 'prod' || r === 'lake');
+  return {
+    port: int(env.PORT, 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    mqttUrl: env.MQTT_URL || null,
+    mqttPort: int(env.MQTT_PORT, 1883),
+    mqttHost: env.MQTT_HOST ?? '0.0.0.0',
+    sensewayRoots: roots.length ? roots : ['prod'],
+    sensewayRoot: env.SENSEWAY_ROOT === 'lake' ? 'lake' : 'prod',
+    webDist: env.WEB_DIST === 'off' ? null : path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../../web/dist')),
+    demoPassword: env.DEMO_PASSWORD || null,
+    liveUrlTtlS: int(env.LIVE_URL_TTL_S, 300),
+    chunkWaitMs: int(env.CHUNK_WAIT_MS, 15000),
+    measureTimeoutMs: int(env.MEASURE_TIMEOUT_MS, 120000),
+    sessionTtlHours: int(env.SESSION_TTL_HOURS, 24 * 7),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    seedDemo: env.SEED_DEMO !== 'off',
+  };
+}

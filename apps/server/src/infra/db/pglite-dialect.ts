@@ -1,0 +1,69 @@
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+} from 'kysely';
+import type { PGlite } from '@electric-sql/pglite';
+
+/**
+ * Kysely dialect over PGlite (PostgreSQL compiled to WASM, one connection). The single
+ * connection is handed out under a mutex so a transaction never interleaves with other queries.
+ * Code running inside a transaction must use the transaction object, not the outer `db`.
+ */
+export class PGliteDialect implements Dialect {
+  constructor(private readonly pg: PGlite) {}
+  createAdapter = () => new PostgresAdapter();
+  createDriver = (): Driver => new PGliteDriver(this.pg);
+  createQueryCompiler = () => new PostgresQueryCompiler();
+  createIntrospector = (db: Kysely<unknown>) => new PostgresIntrospector(db);
+}
+
+class PGliteConnection implements DatabaseConnection {
+  constructor(private readonly pg: PGlite) {}
+  async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
+    const r = await this.pg.query<R>(q.sql, q.parameters as unknown[]);
+    return { rows: r.rows, numAffectedRows: r.affectedRows === undefined ? undefined : BigInt(r.affectedRows) };
+  }
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streaming is not supported on PGlite');
+  }
+}
+
+class PGliteDriver implements Driver {
+  private tail: Promise<void> = Promise.resolve();
+  private readonly release = new WeakMap<DatabaseConnection, () => void>();
+  constructor(private readonly pg: PGlite) {}
+  async init() {}
+  async acquireConnection(): Promise<DatabaseConnection> {
+    let unlock!: () => void;
+    const next = new Promise<void>((r) => (unlock = r));
+    const prev = this.tail;
+    this.tail = prev.then(() => next);
+    await prev;
+    const conn = new PGliteConnection(this.pg);
+    this.release.set(conn, unlock);
+    return conn;
+  }
+  async beginTransaction(c: DatabaseConnection) {
+    await c.executeQuery(CompiledQuery.raw('begin'));
+  }
+  async commitTransaction(c: DatabaseConnection) {
+    await c.executeQuery(CompiledQuery.raw('commit'));
+  }
+  async rollbackTransaction(c: DatabaseConnection) {
+    await c.executeQuery(CompiledQuery.raw('rollback'));
+  }
+  async releaseConnection(c: DatabaseConnection) {
+    this.release.get(c)?.();
+  }
+  async destroy() {
+    if (!this.pg.closed) await this.pg.close();
+  }
+}

@@ -1,0 +1,160 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Kysely table types; they mirror apps/server/migrations/*.sql. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface CustomersTable {
+  id: string;
+  name: string;
+  hosts: string[];
+  preferences: unknown;
+  created_at: Generated<Date>;
+}
+export interface RolesTable {
+  id: string;
+  customer_id: string;
+  name: string;
+  display_name: string;
+  permissions: string[];
+}
+export interface UsersTable {
+  id: string;
+  customer_id: string;
+  email: string;
+  password_hash: string;
+  name: string;
+  surname: string;
+  phone: string | null;
+  user_type: 'admin' | 'user';
+  role_id: string | null;
+  password_changed: Generated<boolean>;
+  user_guiding_shown: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+export interface SessionsTable {
+  token_hash: string;
+  user_id: string;
+  customer_id: string;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+}
+export interface CaptchaUsesTable {
+  signature: string;
+  expires_at: Timestamp;
+}
+export interface BearingsTable {
+  id: string;
+  customer_id: string | null;
+  brand: string;
+  bearing_number: string;
+  bpfo: number;
+  bpfi: number;
+  bsf: number;
+  ftf: number;
+  type: 'DEFAULT' | 'CUSTOM';
+}
+export interface TreeNodesTable {
+  id: string;
+  customer_id: string;
+  parent_id: string | null;
+  node_type: 'group' | 'point';
+  name: string;
+  tag_code: string;
+  sort_order: Generated<number>;
+  health: Generated<string>;
+  point: unknown;
+  created_at: Generated<Date>;
+}
+export interface GatewaysTable {
+  id: string;
+  customer_id: string;
+  mac: string;
+  root: Generated<string>;
+  last_seen_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+export interface DevicesTable {
+  id: string;
+  customer_id: string;
+  mac: string;
+  type: Generated<string>;
+  point_id: string | null;
+  gateway_mac: string | null;
+  profile: unknown;
+  created_at: Generated<Date>;
+}
+export interface DeviceScansTable {
+  gateway_mac: string;
+  device_mac: string;
+  rssi: number | null;
+  status: string;
+  scanned_at: Timestamp;
+}
+export interface MeasurementsTable {
+  id: string;
+  customer_id: string;
+  object_id: string;
+  point_id: string | null;
+  device_mac: string;
+  gateway_mac: string | null;
+  user_id: string | null;
+  measurement_type: 'MANUAL' | 'PERIODIC' | 'TRIGGERED';
+  state: 'requested' | 'accepted' | 'receiving' | 'persisted' | 'partial' | 'error';
+  tags: Generated<string[]>;
+  favorite: Generated<boolean>;
+  note: Generated<string>;
+  upload: Generated<boolean>;
+  error: string | null;
+  range_index: number;
+  rate_index: number;
+  sample_size: number;
+  calibrated_sampling_rate: number | null;
+  started_at: Timestamp | null;
+  waveform_key: string | null;
+  device_telemetry: unknown | null;
+  created_at: Generated<Date>;
+  persisted_at: Timestamp | null;
+}
+export interface MeasurementChunksTable {
+  device_mac: string;
+  object_id: string;
+  idx: number;
+  payload: Uint8Array;
+  received_at: Generated<Date>;
+}
+export interface MeasurementDoneTable {
+  device_mac: string;
+  object_id: string;
+  gateway_mac: string;
+  root: string;
+  payload: unknown;
+  received_at: Generated<Date>;
+}
+export interface TelemetryValuesTable {
+  measurement_id: string;
+  customer_id: string;
+  point_id: string | null;
+  telemetry: string;
+  source: string;
+  device_reported: boolean;
+  value: number;
+  unit: string;
+  measured_at: Timestamp;
+}
+
+export interface DB {
+  customers: CustomersTable;
+  roles: RolesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  captcha_uses: CaptchaUsesTable;
+  bearings: BearingsTable;
+  tree_nodes: TreeNodesTable;
+  gateways: GatewaysTable;
+  devices: DevicesTable;
+  device_scans: DeviceScansTable;
+  measurements: MeasurementsTable;
+  measurement_chunks: MeasurementChunksTable;
+  measurement_done: MeasurementDoneTable;
+  telemetry_values: TelemetryValuesTable;
+}

@@ -1,0 +1,23 @@
+import { loadConfig } from './infra/config.ts';
+import { startServer } from './server.ts';
+import { DEMO_EMAIL } from './jobs/seed-demo.ts';
+
+/** `npm start` entry: reads the environment, starts everything, stops cleanly on Ctrl+C. */
+const config = loadConfig();
+const server = await startServer(config, { logger: { level: config.logLevel } });
+const line = '─'.repeat(60);
+console.log(`\n${line}\n Overtone is running at ${server.url}`);
+console.log(` MQTT broker: ${server.broker ? `mqtt://localhost:${server.broker.tcpPort()} and ws ${server.url.replace('http', 'ws')}/mqtt` : server.mqttUrl}`);
+if (config.seedDemo) console.log(` Demo login: ${DEMO_EMAIL} / ${server.demoPassword ?? '(set DEMO_PASSWORD; the generated one is in DATA_DIR/demo-password.txt)'}`);
+console.log(` Data directory: ${config.dataDir}\n${line}\n`);
+
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  server.app.log.info({ signal }, 'stopping');
+  await server.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { customer, customerPreferences, customerSummary, errorBody } from '@overtone/contract';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../infra/errors.ts';
+import { findCustomerByHost } from './repo.ts';
+
+const params = z.object({ host: z.string().min(1).max(253) });
+
+export async function customerRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/customer/:host', {
+    schema: { tags: ['customers'], summary: 'The customer served for a host (public: the login page needs it)', params, response: { 200: customer, 404: errorBody } },
+    handler: async (req) => {
+      const c = await findCustomerByHost(ctx.db, req.params.host);
+      if (!c) throw new AppError('CUSTOMER_NOT_FOUND');
+      return { _id: c.id, name: c.name, preferences: customerPreferences.parse(c.preferences) };
+    },
+  });
+
+  r.get('/customer/:host/summary', {
+    schema: { tags: ['customers'], summary: 'Name, logo and language of the customer served for a host', params, response: { 200: customerSummary, 404: errorBody } },
+    handler: async (req) => {
+      const c = await findCustomerByHost(ctx.db, req.params.host);
+      if (!c) throw new AppError('CUSTOMER_NOT_FOUND');
+      const p = customerPreferences.parse(c.preferences);
+      return { _id: c.id, name: c.name, logo: p.logo, preferedLanguage: p.localization.preferedLanguage };
+    },
+  });
+}

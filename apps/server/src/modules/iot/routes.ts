@@ -1,0 +1,131 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody, measureBody, measureResponse, routingLookupResponse, senseway, sigv4Response } from '@overtone/contract';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../infra/errors.ts';
+import { newId } from '../../infra/ids.ts';
+import { signLiveQuery } from '../../infra/live-url.ts';
+import { requireAuth } from '../auth/session.ts';
+import { findPoint } from '../points/repo.ts';
+import { scansOfDevice } from './repo.ts';
+
+/** A scan older than this is no evidence of the device's state (gateways scan about every 60 s). */
+export const SCAN_STALE_MS = 5 * 60 * 1000;
+
+export async function iotRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/iot/:pointId/measure', {
+    schema: {
+      tags: ['iot'],
+      summary: 'Request a live measurement of a point',
+      description:
+        'Creates the measurement (state `requested`) and publishes `<root>/gateway/<gw>/device/<mac>/measure/<id>` with `<rangeIndex>,<rateIndex>,<sampleSize>` from the device profile (senseway-gateway.md §4). Progress arrives on the live topics; the result is `.../measure/<id>/persisted`.',
+      params: z.object({ pointId: z.string() }),
+      body: measureBody,
+      response: { 200: measureResponse, 404: errorBody, 409: errorBody, 503: errorBody },
+    },
+    handler: async (req) => {
+      const auth = requireAuth(req, 'createMeasurement');
+      const point = await findPoint(ctx.db, auth.customerId, req.params.pointId);
+      if (!point) throw new AppError('POINT_NOT_FOUND');
+      if (!point.device || !point.profile) throw new AppError('NO_DEVICE');
+      const scans = await scansOfDevice(ctx.db, auth.customerId, point.device.macAddress);
+      const gateway = req.body.gateway?.toUpperCase() ?? point.device.gateway ?? scans[0]?.gateway_mac;
+      const owned = gateway
+        ? await ctx.db.selectFrom('gateways').select('root').where('mac', '=', gateway).where('customer_id', '=', auth.customerId).executeTakeFirst()
+        : undefined;
+      if (!gateway || !owned) throw new AppError('NO_ROUTING');
+      const id = newId();
+      const { accelerometerRange, samplingRate, sampleSize } = point.profile;
+      await ctx.db
+        .insertInto('measurements')
+        .values({
+          id,
+          object_id: id,
+          customer_id: auth.customerId,
+          point_id: point._id,
+          device_mac: point.device.macAddress,
+          gateway_mac: gateway,
+          user_id: auth.userId,
+          measurement_type: 'MANUAL',
+          state: 'requested',
+          tags: [...new Set(req.body.tags)],
+          range_index: accelerometerRange,
+          rate_index: samplingRate,
+          sample_size: sampleSize,
+          error: null,
+          calibrated_sampling_rate: null,
+          started_at: null,
+          waveform_key: null,
+          device_telemetry: null,
+          persisted_at: null,
+        })
+        .execute();
+      const root = owned.root === 'lake' ? 'lake' : 'prod';
+      try {
+        await ctx.mqtt.publish(
+          senseway.topics.measure(root, gateway, point.device.macAddress, id),
+          senseway.formatMeasureCommand({ rangeIndex: accelerometerRange, rateIndex: samplingRate, sampleSize }),
+        );
+      } catch {
+        await ctx.db.updateTable('measurements').set({ state: 'error', error: 'BROKER_UNAVAILABLE' }).where('id', '=', id).execute();
+        throw new AppError('BROKER_UNAVAILABLE');
+      }
+      return { _id: id };
+    },
+  });
+
+  r.get('/iot/sigv4', {
+    schema: {
+      tags: ['iot'],
+      summary: 'Short-lived signed WebSocket URL of the broker',
+      description: 'The broker accepts the connection only with a valid, unexpired signature, and lets it subscribe only to live topics of its customer’s gateways and devices.',
+      response: { 200: sigv4Response },
+    },
+    handler: async (req) => {
+      const auth = requireAuth(req);
+      if (!auth.permissions.has('createMeasurement') && !auth.permissions.has('readMeasurement')) throw new AppError('FORBIDDEN');
+      const expires = Math.floor(Date.now() / 1000) + ctx.config.liveUrlTtlS;
+      const proto = String(req.headers['x-forwarded-proto'] ?? req.protocol) === 'https' ? 'wss' : 'ws';
+      const host = req.headers['x-forwarded-host'] ?? req.headers.host ?? `localhost:${ctx.config.port}`;
+      const query = signLiveQuery(ctx.secrets.liveUrlKey, { customerId: auth.customerId, userId: auth.userId, expires });
+      return { url: `${proto}://${host}/mqtt?${query}`, expiresAt: new Date(expires * 1000).toISOString() };
+    },
+  });
+
+  r.get('/iot/device/:id/routingLookup', {
+    schema: {
+      tags: ['iot'],
+      summary: 'Which gateways see a device, with rssi and status from their latest scans',
+      description: 'Statuses from scans older than 5 minutes read `unknown`.',
+      params: z.object({ id: z.string() }),
+      response: { 200: routingLookupResponse, 404: errorBody },
+    },
+    handler: async (req) => {
+      const auth = requireAuth(req, 'readPoint');
+      const device = await ctx.db
+        .selectFrom('devices')
+        .select(['mac'])
+        .where('customer_id', '=', auth.customerId)
+        .where((eb) => eb.or([eb('id', '=', req.params.id), eb('mac', '=', req.params.id.toUpperCase())]))
+        .executeTakeFirst();
+      if (!device) throw new AppError('NOT_FOUND');
+      const scans = await scansOfDevice(ctx.db, auth.customerId, device.mac);
+      const now = Date.now();
+      return {
+        data: {
+          batteryLevel: null,
+          batteryLevelDate: null,
+          data: scans.map((s) => ({
+            _id: { gateway: s.gateway_mac, device: s.device_mac },
+            rssi: s.rssi,
+            status: now - s.scanned_at.getTime() > SCAN_STALE_MS ? ('unknown' as const) : senseway.normalizeDeviceStatus(s.status),
+            scannedAt: s.scanned_at.toISOString(),
+          })),
+        },
+      };
+    },
+  });
+}

@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './infra/config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase, type Database } from './infra/db/database.ts';
+import { migrate } from './infra/db/migrate.ts';
+import { loadSecrets } from './infra/secrets.ts';
+import { createLocalStorage } from './infra/storage.ts';
+import { createMailer } from './infra/mail.ts';
+import { startEmbeddedBroker, SERVER_MQTT_USER, type EmbeddedBroker } from './infra/broker.ts';
+import { connectServerMqtt } from './infra/mqtt-client.ts';
+import { createInlineDspPool } from './infra/dsp-pool.ts';
+import { livePolicy } from './modules/iot/live-policy.ts';
+import { startIngest, type Ingest } from './jobs/ingest/ingest.ts';
+import { seedDemo } from './jobs/seed-demo.ts';
+import { buildApp } from './app.ts';
+
+export interface RunningServer {
+  url: string;
+  mqttUrl: string;
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: Database;
+  ingest: Ingest;
+  broker: EmbeddedBroker | null;
+  /** Demo admin password when known (generated on first start, or DEMO_PASSWORD). */
+  demoPassword: string | null;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the whole server: database (migrated), object storage, mail outbox, broker (embedded
+ * unless MQTT_URL), the server's MQTT client, ingest, HTTP API and web app.
+ * @param opts.loadDataDir PGlite: start from a dumped template (tests)
+ * @param opts.inMemoryDb PGlite: keep the database in memory (tests)
+ */
+export async function startServer(
+  config: Config,
+  opts: { logger?: boolean | object; loadDataDir?: Blob; inMemoryDb?: boolean } = {},
+): Promise<RunningServer> {
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const secrets = loadSecrets(config.dataDir);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: opts.inMemoryDb ? null : path.join(config.dataDir, 'db'),
+    loadDataDir: opts.loadDataDir,
+  });
+  const closers: (() => Promise<void>)[] = [() => database.close()];
+  const closeAll = async () => {
+    for (const c of closers.reverse()) await c().catch(() => {});
+  };
+  try {
+    await migrate(database);
+    let demoPassword: string | null = config.demoPassword;
+    const passwordFile = path.join(config.dataDir, 'demo-password.txt');
+    if (config.seedDemo) {
+      const seeded = await seedDemo(database.db, { password: config.demoPassword });
+      if (seeded.password) fs.writeFileSync(passwordFile, seeded.password + '\n', { mode: 0o600 });
+      if (!demoPassword && fs.existsSync(passwordFile)) demoPassword = fs.readFileSync(passwordFile, 'utf8').trim();
+    }
+
+    const storage = createLocalStorage(path.join(config.dataDir, 'objects'));
+    await storage.ready();
+    const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+    let broker: EmbeddedBroker | null = null;
+    let mqttUrl = config.mqttUrl;
+    const mqttOptions: { username?: string; password?: string } = {};
+    if (!mqttUrl) {
+      broker = await startEmbeddedBroker({
+        host: config.mqttHost,
+        port: config.mqttPort,
+        liveUrlKey: secrets.liveUrlKey,
+        serverPassword: secrets.brokerServerPassword,
+        policy: livePolicy(database.db),
+        log: { info: () => {}, warn: () => {} },
+      });
+      closers.push(() => broker!.close());
+      mqttUrl = `mqtt://127.0.0.1:${broker.tcpPort()}`;
+      Object.assign(mqttOptions, { username: SERVER_MQTT_USER, password: secrets.brokerServerPassword });
+    }
+    const mqtt = await connectServerMqtt(mqttUrl, mqttOptions);
+    closers.push(() => mqtt.close());
+    const dsp = createInlineDspPool();
+    const ctx: AppContext = {
+      config,
+      secrets,
+      db: database.db,
+      storage,
+      mqtt,
+      dsp,
+      mailer: createMailer({ outboxDir: path.join(config.dataDir, 'outbox'), smtpUrl: process.env.SMTP_URL, from: 'Overtone <no-reply@overtone.local>', log: () => {} }),
+    };
+    const app = await buildApp(ctx, { logger: opts.logger, config });
+    const log = opts.logger ? app.log : quiet;
+    const ingest = await startIngest(ctx, log);
+    closers.push(() => ingest.stop());
+    await app.listen({ port: config.port, host: config.host });
+    closers.push(() => app.close());
+    broker?.attachWebSocket(app.server);
+    const port = (app.server.address() as AddressInfo).port;
+    return {
+      url: `http://localhost:${port}`,
+      mqttUrl,
+      app,
+      ctx,
+      database,
+      ingest,
+      broker,
+      demoPassword,
+      close: closeAll,
+    };
+  } catch (e) {
+    await closeAll();
+    throw e;
+  }
+}

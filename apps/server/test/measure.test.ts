@@ -1,0 +1,205 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import mqtt from 'mqtt';
+import { senseway } from '@overtone/contract';
+import { computeTelemetry } from '@overtone/dsp';
+import { startPlant, type Plant } from '../../gateway-sim/src/plant.ts';
+import { api, login, startTestServer } from './support/test-server.ts';
+import { createSecondTenant } from './support/second-tenant.ts';
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let plant: Plant;
+let token: string;
+let pointId: string;
+const DEVICE = 'CA:B8:31:00:00:02'; // inner race 105
+const GATEWAY = 'CA:B8:28:00:00:01';
+
+beforeAll(async () => {
+  server = await startTestServer();
+  plant = await startPlant({ mqttUrl: server.mqttUrl, scanIntervalMs: 300, acquisitionSpeedup: 1000 });
+  token = await login(server.url);
+  const tree = await api<Array<{ _id: string; name: string }>>(server.url, token, 'GET', '/tree');
+  pointId = tree.body.find((n) => n.name === 'Inner race fault')!._id;
+});
+afterAll(async () => {
+  await plant?.stop();
+  await server?.close();
+});
+
+const until = async <T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 10000, stepMs = 100): Promise<T> => {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, stepMs));
+  }
+};
+
+async function liveClient(tok: string) {
+  const { body } = await api<{ url: string }>(server.url, tok, 'GET', '/iot/sigv4');
+  const client = await mqtt.connectAsync(body.url, { reconnectPeriod: 0, connectTimeout: 5000 });
+  const events: { topic: string; payload: string }[] = [];
+  client.on('message', (topic, payload) => events.push({ topic, payload: payload.toString() }));
+  return { client, events, url: body.url };
+}
+
+async function measure(): Promise<string> {
+  const res = await api<{ _id: string }>(server.url, token, 'POST', `/iot/${pointId}/measure`, { tags: ['e2e', 'round-trip'], gateway: GATEWAY });
+  expect(res.status).toBe(200);
+  return res.body._id;
+}
+
+describe('live measurement round trip with the simulated plant', () => {
+  it('sees the device as ready from the gateway scans', async () => {
+    const point = await api<{ device: { _id: string } }>(server.url, token, 'GET', `/point/${pointId}`);
+    const lookup = await until(async () => {
+      const r = await api<{ data: { data: { status: string; rssi: number; _id: { gateway: string } }[] } }>(server.url, token, 'GET', `/iot/device/${point.body.device._id}/routingLookup`);
+      return r.body.data.data.find((e) => e.status === 'ready') ? r.body.data.data : null;
+    });
+    expect(lookup[0]._id.gateway).toBe(GATEWAY);
+    expect(lookup[0].rssi).toBeLessThan(0);
+  });
+
+  it('request → accepted → done → persisted within 10 s; the stored waveform is the recording within int16 quantisation', async () => {
+    const live = await liveClient(token);
+    await live.client.subscribeAsync(senseway.topics.liveFilter('prod', GATEWAY, DEVICE), { qos: 1 });
+    const t0 = Date.now();
+    const id = await measure();
+    await until(async () => live.events.some((e) => e.topic.endsWith(`/${id}/persisted`)), 10000);
+    expect(Date.now() - t0).toBeLessThan(10000);
+    const order = live.events.filter((e) => e.topic.includes(`/${id}/`)).map((e) => e.topic.split('/').at(-1));
+    expect(order).toEqual(['accepted', 'done', 'persisted']);
+    await live.client.endAsync();
+
+    const m = await api<{ data: Record<string, number[]>; calibratedSamplingRate: number; state: string; tags: string[]; profile: { sampleSize: number; accelerometerRange: { value: number } }; telemetry: { telemetry: string; source: string; value: number; deviceReported: boolean }[] }>(
+      server.url, token, 'GET', `/measurement/${id}`,
+    );
+    expect(m.status).toBe(200);
+    expect(m.body.state).toBe('persisted');
+    expect(m.body.tags).toEqual(['e2e', 'round-trip']);
+    expect(m.body.calibratedSamplingRate).toBe(12000);
+    const expected = plant.expectedSamplesG(DEVICE, id);
+    const lsb = senseway.gPerCount(2);
+    for (const [axis, key] of [['x', 'accelerometer_x'], ['y', 'accelerometer_y'], ['z', 'accelerometer_z']] as const) {
+      const got = m.body.data[key];
+      expect(got.length).toBe(m.body.profile.sampleSize);
+      let worst = 0;
+      for (let i = 0; i < got.length; i++) worst = Math.max(worst, Math.abs(got[i] - expected[axis][i]));
+      expect(worst).toBeLessThanOrEqual(lsb / 2 + 1e-12);
+    }
+    // And independently of the simulator: x is the drive-end channel of CWRU record 105 from the replayed offset.
+    const replay = plant.replayLog.find((r) => r.id === id)!;
+    expect(replay.q).toBe(1);
+    const f32 = fs.readFileSync(path.resolve(import.meta.dirname, '../../gateway-sim/recordings/cwru/cwru_105_IR007_0HP_DE.f32'));
+    const de = new Float32Array(f32.buffer, f32.byteOffset, f32.byteLength / 4);
+    const x = m.body.data.accelerometer_x;
+    for (let i = 0; i < x.length; i++) expect(Math.abs(x[i] - de[(replay.offset + i) % de.length])).toBeLessThanOrEqual(lsb / 2 + 1e-7);
+    // Telemetry is ours, computed from the stored samples, and kept apart from the device's.
+    const grmsX = m.body.telemetry.find((t) => t.telemetry === 'GRMS' && t.source === 'accelerometer_x' && !t.deviceReported)!;
+    const ref = computeTelemetry(Float64Array.from(m.body.data.accelerometer_x), 12000).find((t) => t.name === 'GRMS')!;
+    expect(grmsX.value).toBeCloseTo(ref.value, 12);
+    for (const name of ['GRMS', 'VRMS', 'PEAK', 'PEAK_TO_PEAK', 'CREST', 'KURTOSIS', 'SKEWNESS'])
+      expect(m.body.telemetry.filter((t) => t.telemetry === name && !t.deviceReported).map((t) => t.source).sort()).toEqual(['accelerometer_x', 'accelerometer_y', 'accelerometer_z']);
+    expect(m.body.telemetry.some((t) => t.deviceReported && t.telemetry === 'GRMS')).toBe(true);
+
+    const list = await api<{ total: number; measurements: { _id: string; point: { path: string[] } }[] }>(server.url, token, 'GET', '/measurement?page=1&pageSize=10');
+    expect(list.body.measurements[0]._id).toBe(id);
+    expect(list.body.measurements[0].point.path).toEqual(['Demo Plant', 'CWRU test rig', 'Inner race fault']);
+  });
+
+  it('stores nothing twice when every chunk and the done are delivered twice, or replayed later', async () => {
+    plant.faults.duplicateChunks = true;
+    plant.faults.duplicateDone = true;
+    const id = await measure();
+    await until(async () => (await api<{ state: string }>(server.url, token, 'GET', `/measurement/${id}`)).body.state === 'persisted');
+    plant.faults.duplicateChunks = false;
+    plant.faults.duplicateDone = false;
+    await server.ingest.idle();
+    const count = async () => ({
+      measurements: (await server.ctx.db.selectFrom('measurements').select((eb) => eb.fn.countAll<number>().as('n')).where('object_id', '=', id).executeTakeFirstOrThrow()).n,
+      telemetry: (await server.ctx.db.selectFrom('telemetry_values').select((eb) => eb.fn.countAll<number>().as('n')).where('measurement_id', '=', id).executeTakeFirstOrThrow()).n,
+      chunks: (await server.ctx.db.selectFrom('measurement_chunks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+    });
+    const before = await count();
+    expect(Number(before.measurements)).toBe(1);
+    expect(Number(before.telemetry)).toBeGreaterThan(20);
+    expect(Number(before.chunks)).toBe(0);
+
+    // A late replay of the same measurement (chunk + done) changes nothing.
+    const raw = await mqtt.connectAsync(server.mqttUrl, { reconnectPeriod: 0 });
+    const chunks = senseway.encodeChunks(new Int16Array(3 * 24000));
+    await raw.publishAsync(senseway.topics.chunk('prod', DEVICE, id, chunks[0].index), Buffer.from(chunks[0].payload), { qos: 1 });
+    await raw.publishAsync(senseway.topics.measureEvent('prod', GATEWAY, DEVICE, id, 'done'), JSON.stringify({ STAT: { CALIBRATED_SAMPLINGRATE: 1, CHUNK_COUNT: chunks.length }, TELEMETRY: [] }), { qos: 1 });
+    await raw.endAsync();
+    await new Promise((r) => setTimeout(r, 300));
+    await server.ingest.idle();
+    expect(await count()).toEqual(before);
+    const m = await api<{ calibratedSamplingRate: number }>(server.url, token, 'GET', `/measurement/${id}`);
+    expect(m.body.calibratedSamplingRate).toBe(12000);
+  });
+
+  it('answers rejected NO_DEVICE for a device the gateway does not know, and records the error', async () => {
+    const db = server.ctx.db;
+    await db.updateTable('devices').set({ mac: 'CA:B8:31:00:00:77' }).where('mac', '=', 'CA:B8:31:00:00:04').execute();
+    const tree = await api<Array<{ _id: string; name: string }>>(server.url, token, 'GET', '/tree');
+    const outer = tree.body.find((n) => n.name === 'Outer race fault')!._id;
+    const res = await api<{ _id: string }>(server.url, token, 'POST', `/iot/${outer}/measure`, { tags: [], gateway: GATEWAY });
+    expect(res.status).toBe(200);
+    const m = await until(async () => {
+      const r = await api<{ state: string; error: string | null }>(server.url, token, 'GET', `/measurement/${res.body._id}`);
+      return r.body.state === 'error' ? r.body : null;
+    });
+    expect(m.error).toBe('NO_DEVICE');
+    await db.updateTable('devices').set({ mac: 'CA:B8:31:00:00:04' }).where('mac', '=', 'CA:B8:31:00:00:77').execute();
+  });
+});
+
+describe('tenant isolation', () => {
+  it('another customer gets 404 for this measurement and cannot subscribe to its topics', async () => {
+    const list = await api<{ measurements: { _id: string }[] }>(server.url, token, 'GET', '/measurement?page=1&pageSize=10');
+    const id = list.body.measurements.find((m) => m)!._id;
+    const other = await createSecondTenant(server);
+    const otherToken = await login(server.url, other.email, other.password, other.domain);
+    const res = await api<{ message: string }>(server.url, otherToken, 'GET', `/measurement/${id}`);
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('Measurement not found');
+    expect((await api(server.url, otherToken, 'GET', `/point/${pointId}`)).status).toBe(404);
+    expect((await api(server.url, otherToken, 'POST', `/iot/${pointId}/measure`, { tags: [] })).status).toBe(404);
+    const otherList = await api<{ total: number }>(server.url, otherToken, 'GET', '/measurement?page=1&pageSize=10');
+    expect(otherList.body.total).toBe(0);
+
+    const live = await liveClient(otherToken);
+    const suback = (topic: string) =>
+      new Promise<number>((resolve) =>
+        live.client.subscribe(topic, { qos: 1 }, (err, granted) =>
+          resolve(err ? ((err as unknown as { packet?: { granted?: number[] } }).packet?.granted?.[0] ?? -1) : (granted?.[0]?.qos ?? -1)),
+        ),
+      );
+    expect(await suback(senseway.topics.liveFilter('prod', GATEWAY, DEVICE))).toBe(128);
+    expect(await suback('#')).toBe(128);
+    expect(await suback('prod/device/+/measure/+/chunk/+')).toBe(128);
+    // Nothing of the demo tenant reaches this connection while a measurement runs.
+    await measure();
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(live.events).toEqual([]);
+    await live.client.endAsync();
+  });
+
+  it('the broker refuses a WebSocket connection without a valid signature', async () => {
+    const outcome = (url: string) =>
+      new Promise<'connected' | 'refused'>((resolve) => {
+        const c = mqtt.connect(url, { reconnectPeriod: 0, connectTimeout: 3000 });
+        c.once('connect', () => (c.end(true), resolve('connected')));
+        c.once('error', () => (c.end(true), resolve('refused')));
+        c.once('close', () => (c.end(true), resolve('refused')));
+      });
+    const { url } = await liveClient(token).then(async (l) => (await l.client.endAsync(), l));
+    expect(await outcome(url)).toBe('connected');
+    expect(await outcome(url.replace(/signature=[0-9a-f]{4}/, 'signature=0000'))).toBe('refused');
+    expect(await outcome(url.split('?')[0])).toBe('refused');
+    const expired = url.replace(/expires=\d+/, 'expires=1000');
+    expect(await outcome(expired)).toBe('refused');
+  });
+});

@@ -1,0 +1,26 @@
+import { useState, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '@overtone/contract';
+import { ANTD_LOCALES } from './antdLocale';
+import { ApiBridge } from './api/ApiBridge';
+import { createQueryClient } from './queryClient';
+import { appTheme } from './theme';
+
+/** Query cache, Ant Design configuration in the interface language, and the toast bridge of the API client. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  const { i18n } = useTranslation();
+  const locale = ANTD_LOCALES[i18n.language as Language] ?? ANTD_LOCALES.tr;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider locale={locale} theme={appTheme}>
+        <AntApp>
+          <ApiBridge />
+          {children}
+        </AntApp>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

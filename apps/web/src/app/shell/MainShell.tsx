@@ -1,0 +1,25 @@
+import { Flex, Layout } from 'antd';
+import { Link, Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { CustomerBrand } from '../../ui/CustomerBrand';
+import { UserMenu } from './UserMenu';
+
+/** Header with the customer's brand (click goes to /) and the user menu; pages below. */
+export function MainShell() {
+  const { t } = useTranslation('shell');
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Header style={{ borderBottom: '1px solid #e5e8ee', position: 'sticky', top: 0, zIndex: 10 }}>
+        <Flex align="center" justify="space-between" style={{ height: '100%' }}>
+          <Link to="/" aria-label={t('home')} style={{ color: 'inherit' }}>
+            <CustomerBrand />
+          </Link>
+          <UserMenu />
+        </Flex>
+      </Layout.Header>
+      <Layout.Content style={{ padding: 16 }}>
+        <Outlet />
+      </Layout.Content>
+    </Layout>
+  );
+}

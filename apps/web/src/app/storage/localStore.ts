@@ -1,0 +1,64 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * A value kept in `localStorage` under one key, observable by React components.
+ * Changes made in this tab notify subscribers directly; changes made in another tab arrive
+ * through the `storage` event. A stored value that fails `parse` reads as `null`.
+ */
+export interface LocalStore<T> {
+  get(): T | null;
+  set(value: T): void;
+  clear(): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createLocalStore<T>(key: string, parse: (raw: unknown) => T | null): LocalStore<T> {
+  const listeners = new Set<() => void>();
+  let cachedRaw: string | null | undefined;
+  let cachedValue: T | null = null;
+
+  const read = (): T | null => {
+    let raw: string | null;
+    try {
+      raw = localStorage.getItem(key);
+    } catch {
+      return null; // storage disabled (privacy mode)
+    }
+    if (raw === cachedRaw) return cachedValue;
+    cachedRaw = raw;
+    try {
+      cachedValue = raw === null ? null : parse(JSON.parse(raw));
+    } catch {
+      cachedValue = null;
+    }
+    return cachedValue;
+  };
+  const notify = () => listeners.forEach((l) => l());
+
+  if (typeof window !== 'undefined') {
+    window.addEventListener('storage', (e) => {
+      if (e.key === key || e.key === null) notify();
+    });
+  }
+
+  return {
+    get: read,
+    set(value) {
+      localStorage.setItem(key, JSON.stringify(value));
+      notify();
+    },
+    clear() {
+      localStorage.removeItem(key);
+      notify();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** Subscribes a component to a {@link LocalStore}. */
+export function useLocalStore<T>(store: LocalStore<T>): T | null {
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}

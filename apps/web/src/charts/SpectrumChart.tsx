@@ -1,0 +1,208 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { App, Flex, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type uPlot from 'uplot';
+import { axisStyle, useChartTheme } from './chartTheme';
+import { downloadCanvasPng, downloadCsv, exportFileName } from './download';
+import { formatAmplitude, formatFrequency } from './formatNumber';
+import { SpectrumPeakReadout } from './SpectrumPeakReadout';
+import { HARMONIC_COUNT, spectrumOverlayHook, type OverlayState } from './spectrumOverlay';
+import { clampIndex, highestPeakBelow, MAX_ZOOM_LEVEL, RPM_PER_HZ, toDb, zoomRange } from './spectrumMath';
+import { SpectrumToolbar, type AmplitudeScale, type FrequencyAxis } from './SpectrumToolbar';
+import { UplotChart, type ChartOptions } from './UplotChart';
+
+/** Upper frequency of the peak readout by default, Hz. */
+export const DEFAULT_PEAK_LIMIT_HZ = 500;
+
+interface Props {
+  /** Line frequencies in Hz, ascending (`results.x`). */
+  xHz: readonly number[];
+  /** Line amplitudes (`results.y`) in `unit`. */
+  y: readonly number[];
+  /** Unit of `y` as the server names it (e.g. g or mm/s). */
+  unit: string;
+  /** Label of the amplitude kind (Grms, Vrms). */
+  amplitudeLabel: string;
+  /** Running speed of the point in Hz; harmonics 1×..5× are marked when > 0. */
+  referenceFrequencyHz?: number;
+  peakLimitHz?: number;
+  /** Used in export file names. */
+  name: string;
+  /** Controls of the caller, shown in the toolbar (window, Grms/Vrms). */
+  toolbarExtra?: ReactNode;
+  height?: number;
+}
+
+/**
+ * Spectrum chart (spec 002 "Chart controls", FFT): linear or dB scale, Hz or RPM axis, zoom
+ * levels 0–10 centred on the active line, keyboard (←/→ 1 line, Alt+←/→ 10, ↑/↓ zoom, Enter reset),
+ * Ctrl+click to pick a line, reference-frequency harmonics, peak readout, CSV/PNG export.
+ */
+export default function SpectrumChart(props: Props) {
+  const { xHz, y, unit, amplitudeLabel, referenceFrequencyHz = 0, peakLimitHz = DEFAULT_PEAK_LIMIT_HZ, name, toolbarExtra, height = 320 } = props;
+  const { t } = useTranslation('charts');
+  const { message } = App.useApp();
+  const theme = useChartTheme();
+  const [scale, setScale] = useState<AmplitudeScale>('linear');
+  const [axis, setAxis] = useState<FrequencyAxis>('frequency');
+  const [zoom, setZoom] = useState(0);
+  const peak = useMemo(() => highestPeakBelow(xHz, y, peakLimitHz), [xHz, y, peakLimitHz]);
+  const [active, setActive] = useState<number | null>(null);
+  const activeIndex = active === null ? (peak?.index ?? null) : clampIndex(active, xHz.length);
+  const chart = useRef<uPlot | null>(null);
+
+  const factor = axis === 'rpm' ? RPM_PER_HZ : 1;
+  const xUnit = t(axis === 'rpm' ? 'units.rpm' : 'units.hz');
+  const yUnit = scale === 'log' ? t('units.db') : unit;
+
+  const data = useMemo<uPlot.AlignedData>(() => {
+    const xd = Float64Array.from(xHz, (v) => v * factor);
+    const yd = scale === 'log' ? y.map(toDb) : Float64Array.from(y);
+    return [xd, yd];
+  }, [xHz, y, factor, scale]);
+
+  const overlay = useRef<OverlayState>({ harmonicsX: [], harmonicLabel: String, activeIndex: null, peakIndex: null });
+  overlay.current = {
+    harmonicsX: referenceFrequencyHz > 0 ? Array.from({ length: HARMONIC_COUNT }, (_, k) => (k + 1) * referenceFrequencyHz * factor) : [],
+    harmonicLabel: (k) => t('harmonic', { order: k }),
+    activeIndex,
+    peakIndex: peak?.index ?? null,
+  };
+
+  const onClick = useRef<(e: MouseEvent, idx: number | null) => void>(() => undefined);
+  onClick.current = (e, idx) => {
+    if (idx === null) return;
+    if (e.ctrlKey || e.metaKey) setActive(idx);
+    else void message.info(t('ctrlClickHint'));
+  };
+
+  const options = useMemo<ChartOptions>(
+    () => ({
+      scales: { x: { time: false }, y: { range: (_u, min, max) => (scale === 'log' ? [min - 5, max + 5] : [0, max > 0 ? max * 1.08 : 1]) } },
+      legend: { show: true, live: true },
+      cursor: { drag: { x: false, y: false, setScale: false }, points: { size: 7 } },
+      series: [
+        { label: xUnit, value: (_u, v) => (v === null ? '' : formatFrequency(v)) },
+        { label: `${amplitudeLabel} (${yUnit})`, stroke: theme.series, width: 1, points: { show: false }, value: (_u, v) => (v === null ? '' : formatAmplitude(v)) },
+      ],
+      axes: [
+        { ...axisStyle(theme), label: xUnit, labelSize: 28 },
+        { ...axisStyle(theme), label: `${amplitudeLabel} (${yUnit})`, labelSize: 28, size: 70 },
+      ],
+      hooks: {
+        draw: [spectrumOverlayHook(() => overlay.current, theme)],
+        ready: [(u: uPlot) => u.over.addEventListener('click', (e) => onClick.current(e, u.cursor.idx ?? null))],
+      },
+    }),
+    [theme, xUnit, yUnit, amplitudeLabel, scale],
+  );
+
+  const applyZoom = useCallback(
+    (u: uPlot, level: number, centreIdx: number | null) => {
+      const xd = u.data[0];
+      if (!xd.length) return;
+      const min = xd[0];
+      const max = xd[xd.length - 1];
+      const centre = centreIdx === null ? (min + max) / 2 : xd[clampIndex(centreIdx, xd.length)];
+      u.setScale('x', zoomRange(min, max, level, centre));
+    },
+    [],
+  );
+
+  // Zoom: re-applied on a new level, new data (setData resets the scales) or a new chart.
+  const [chartVersion, setChartVersion] = useState(0);
+  const activeRef = useRef(activeIndex);
+  activeRef.current = activeIndex;
+  useEffect(() => {
+    if (chart.current) applyZoom(chart.current, zoom, activeRef.current);
+  }, [zoom, data, chartVersion, applyZoom]);
+
+  // The active line: redraw the marker, and follow it when it leaves the zoomed view.
+  useEffect(() => {
+    const u = chart.current;
+    if (!u || activeIndex === null) return;
+    const x = u.data[0][activeIndex];
+    const { min, max } = u.scales.x;
+    if (zoom > 0 && x !== undefined && min !== undefined && max !== undefined && (x < min || x > max)) applyZoom(u, zoom, activeIndex);
+    else u.redraw(false);
+  }, [activeIndex, zoom, applyZoom]);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const n = xHz.length;
+    if (!n) return;
+    const step = e.altKey ? 10 : 1;
+    switch (e.key) {
+      case 'ArrowLeft':
+        setActive(clampIndex((activeIndex ?? 0) - step, n));
+        break;
+      case 'ArrowRight':
+        setActive(clampIndex((activeIndex ?? 0) + step, n));
+        break;
+      case 'ArrowUp':
+        setZoom((z) => Math.min(MAX_ZOOM_LEVEL, z + 1));
+        break;
+      case 'ArrowDown':
+        setZoom((z) => Math.max(0, z - 1));
+        break;
+      case 'Enter':
+        setZoom(0);
+        break;
+      default:
+        return;
+    }
+    e.preventDefault();
+  };
+
+  const exportCsv = () =>
+    downloadCsv(
+      exportFileName(`${name}_spectrum`, 'csv'),
+      [axis === 'rpm' ? 'speed_rpm' : 'frequency_hz', `${amplitudeLabel.toLowerCase()}_${scale === 'log' ? 'db' : unit.replace('/', '_per_')}`],
+      [data[0] as ArrayLike<number>, data[1] as ArrayLike<number | null>],
+    );
+  const exportPng = () => chart.current && downloadCanvasPng(chart.current.ctx.canvas, exportFileName(`${name}_spectrum`, 'png'), theme.background);
+
+  const activeX = activeIndex !== null ? xHz[activeIndex] : undefined;
+  const activeY = activeIndex !== null ? y[activeIndex] : undefined;
+
+  return (
+    <Flex vertical gap={8} data-testid="spectrum-chart">
+      <SpectrumToolbar scale={scale} onScale={setScale} axis={axis} onAxis={setAxis} zoom={zoom} onZoom={setZoom} onCsv={exportCsv} onPng={exportPng} extra={toolbarExtra} />
+      <SpectrumPeakReadout peak={peak} limitHz={peakLimitHz} unit={unit} onGoTo={() => peak && setActive(peak.index)} />
+      <div
+        tabIndex={0}
+        role="application"
+        aria-label={t('spectrumKeyboardHint')}
+        onKeyDown={onKeyDown}
+        onMouseDown={(e) => e.currentTarget.focus()}
+        style={{ outline: 'none' }}
+        data-testid="spectrum-plot"
+      >
+        <UplotChart
+          options={options}
+          data={data}
+          height={height}
+          onChart={(u) => {
+            chart.current = u;
+            if (u) setChartVersion((v) => v + 1);
+          }}
+        />
+      </div>
+      <Flex justify="space-between" wrap gap={8}>
+        <Typography.Text data-testid="spectrum-cursor" data-index={activeIndex ?? ''}>
+          {activeX !== undefined && activeY !== undefined
+            ? t('cursorReadout', {
+                frequency: formatFrequency(activeX),
+                rpm: formatFrequency(activeX * RPM_PER_HZ),
+                amplitude: formatAmplitude(activeY),
+                unit,
+                db: toDb(activeY)?.toFixed(1) ?? t('noLevel'),
+              })
+            : t('noCursor')}
+        </Typography.Text>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {t('spectrumKeyboardHint')}
+        </Typography.Text>
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,43 @@
+import { Button, Flex, Typography } from 'antd';
+import { AimOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { formatAmplitude, formatFrequency } from './formatNumber';
+import type { SpectrumPeak } from './spectrumMath';
+
+interface Props {
+  peak: SpectrumPeak | null;
+  limitHz: number;
+  unit: string;
+  onGoTo(): void;
+}
+
+/**
+ * "Highest peak below {limit} Hz: {f} Hz, {amp} {unit}". The exact, unformatted values are in
+ * `data-frequency-hz` and `data-amplitude` for end-to-end checks against a reference computation.
+ */
+export function SpectrumPeakReadout({ peak, limitHz, unit, onGoTo }: Props) {
+  const { t } = useTranslation('charts');
+  return (
+    <Flex
+      align="center"
+      gap={8}
+      data-testid="spectrum-peak"
+      data-limit-hz={String(limitHz)}
+      data-frequency-hz={peak ? String(peak.frequencyHz) : undefined}
+      data-amplitude={peak ? String(peak.amplitude) : undefined}
+      data-unit={unit}
+      style={{ background: 'rgba(245, 34, 45, 0.06)', borderRadius: 6, padding: '4px 10px' }}
+    >
+      <Typography.Text strong>
+        {peak
+          ? t('peakReadout', { limit: limitHz, frequency: formatFrequency(peak.frequencyHz), amplitude: formatAmplitude(peak.amplitude), unit })
+          : t('noPeak', { limit: limitHz })}
+      </Typography.Text>
+      {peak && (
+        <Button size="small" type="link" icon={<AimOutlined />} onClick={onGoTo}>
+          {t('goToPeak')}
+        </Button>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import { Button, Dropdown, Flex, Segmented, Space, Tooltip, Typography } from 'antd';
+import { CompressOutlined, DownloadOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { MAX_ZOOM_LEVEL } from './spectrumMath';
+
+export type AmplitudeScale = 'linear' | 'log';
+export type FrequencyAxis = 'frequency' | 'rpm';
+
+interface Props {
+  scale: AmplitudeScale;
+  onScale(s: AmplitudeScale): void;
+  axis: FrequencyAxis;
+  onAxis(a: FrequencyAxis): void;
+  zoom: number;
+  onZoom(level: number): void;
+  onCsv(): void;
+  onPng(): void;
+  /** Controls owned by the caller (window, Grms/Vrms). */
+  extra?: ReactNode;
+}
+
+/** Spectrum controls (spec 002 §2 "Chart controls", FFT): scale, x axis, zoom, downloads. */
+export function SpectrumToolbar({ scale, onScale, axis, onAxis, zoom, onZoom, onCsv, onPng, extra }: Props) {
+  const { t } = useTranslation('charts');
+  return (
+    <Flex gap={10} align="center" wrap>
+      {extra}
+      <Segmented<AmplitudeScale>
+        size="small"
+        value={scale}
+        onChange={onScale}
+        options={[
+          { value: 'linear', label: t('scale.linear') },
+          { value: 'log', label: t('scale.log') },
+        ]}
+        data-testid="spectrum-scale"
+      />
+      <Segmented<FrequencyAxis>
+        size="small"
+        value={axis}
+        onChange={onAxis}
+        options={[
+          { value: 'frequency', label: t('axis.frequency') },
+          { value: 'rpm', label: t('axis.rpm') },
+        ]}
+        data-testid="spectrum-axis"
+      />
+      <Space.Compact size="small">
+        <Tooltip title={t('zoomIn')}>
+          <Button icon={<ZoomInOutlined />} disabled={zoom >= MAX_ZOOM_LEVEL} onClick={() => onZoom(zoom + 1)} aria-label={t('zoomIn')} data-testid="spectrum-zoom-in" />
+        </Tooltip>
+        <Tooltip title={t('zoomOut')}>
+          <Button icon={<ZoomOutOutlined />} disabled={zoom <= 0} onClick={() => onZoom(zoom - 1)} aria-label={t('zoomOut')} data-testid="spectrum-zoom-out" />
+        </Tooltip>
+        <Tooltip title={t('zoomReset')}>
+          <Button icon={<CompressOutlined />} disabled={zoom === 0} onClick={() => onZoom(0)} aria-label={t('zoomReset')} data-testid="spectrum-zoom-reset" />
+        </Tooltip>
+      </Space.Compact>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="spectrum-zoom-level">
+        {t('zoomLevel', { level: zoom, max: MAX_ZOOM_LEVEL })}
+      </Typography.Text>
+      <Dropdown
+        menu={{
+          items: [
+            { key: 'csv', label: t('downloadCsv'), onClick: onCsv },
+            { key: 'png', label: t('downloadPng'), onClick: onPng },
+          ],
+        }}
+      >
+        <Button size="small" icon={<DownloadOutlined />} data-testid="spectrum-download">
+          {t('download')}
+        </Button>
+      </Dropdown>
+    </Flex>
+  );
+}

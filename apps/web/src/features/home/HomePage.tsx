@@ -1,0 +1,99 @@
+import { useMemo, useState } from 'react';
+import { Button, Card, Empty, Grid, Layout, Tabs, Tooltip } from 'antd';
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { hasPermission, useSession } from '../../app/session';
+import { AssetTree } from '../tree/AssetTree';
+import { MeasurementsTab } from '../measurements/MeasurementsTab';
+import { PointTab } from '../point-detail/PointTab';
+import { useTreeQuery } from '../tree/treeApi';
+
+const MEASUREMENTS_TAB = 'measurements';
+const POINT_PARAM = 'point';
+const TAB_PARAM = 'tab';
+
+/**
+ * The home screen (spec 000 §2): collapsible asset tree on the left, tabs on the right: the
+ * measurements list and one closable tab for the opened point. The opened point and the active
+ * tab are kept in the URL (`?point=…&tab=…`) so that a reload or a shared link keeps them.
+ */
+export function HomePage() {
+  const { t } = useTranslation('shell');
+  const session = useSession();
+  const screens = Grid.useBreakpoint();
+  const [collapsed, setCollapsed] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const tree = useTreeQuery();
+
+  const pointId = params.get(POINT_PARAM);
+  const pointName = useMemo(() => tree.data?.find((n) => n._id === pointId)?.name ?? t('point'), [tree.data, pointId, t]);
+  const canReadMeasurements = hasPermission(session, 'readMeasurement');
+  const pointKey = pointId ? `point:${pointId}` : null;
+  const requested = params.get(TAB_PARAM);
+  const activeKey = requested === MEASUREMENTS_TAB && canReadMeasurements ? MEASUREMENTS_TAB : (pointKey ?? (canReadMeasurements ? MEASUREMENTS_TAB : undefined));
+
+  const update = (next: { point?: string | null; tab?: string | null }) =>
+    setParams(
+      (p) => {
+        const out = new URLSearchParams(p);
+        for (const [k, v] of Object.entries({ [POINT_PARAM]: next.point, [TAB_PARAM]: next.tab }))
+          if (v === null) out.delete(k);
+          else if (v !== undefined) out.set(k, v);
+        return out;
+      },
+      { replace: false },
+    );
+
+  const items = [
+    ...(canReadMeasurements ? [{ key: MEASUREMENTS_TAB, label: t('measurementsTab'), closable: false, children: <MeasurementsTab /> }] : []),
+    ...(pointId && pointKey
+      ? [{ key: pointKey, label: <span data-testid="point-tab-label">{pointName}</span>, closable: true, children: <PointTab key={pointId} pointId={pointId} /> }]
+      : []),
+  ];
+
+  const toggle = (
+    <Tooltip title={collapsed ? t('showTree') : t('hideTree')}>
+      <Button
+        type="text"
+        icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+        onClick={() => setCollapsed((c) => !c)}
+        aria-label={collapsed ? t('showTree') : t('hideTree')}
+        data-testid="tree-toggle"
+        style={{ marginRight: 8 }}
+      />
+    </Tooltip>
+  );
+
+  return (
+    <Layout style={{ background: 'transparent', gap: 12, flexDirection: screens.md ? 'row' : 'column' }}>
+      {!collapsed && (
+        <Card size="small" style={{ width: screens.md ? 340 : '100%', flexShrink: 0, alignSelf: 'flex-start', position: screens.md ? 'sticky' : 'static', top: 72 }} styles={{ body: { maxHeight: screens.md ? 'calc(100vh - 110px)' : 420, display: 'flex', flexDirection: 'column' } }}>
+          <AssetTree selectedPointId={pointId} onOpenPoint={(id) => update({ point: id, tab: null })} />
+        </Card>
+      )}
+      <Layout.Content style={{ minWidth: 0, flex: 1 }}>
+        <Card size="small" styles={{ body: { paddingTop: 4 } }}>
+          {items.length ? (
+            <Tabs
+              type="editable-card"
+              hideAdd
+              activeKey={activeKey}
+              items={items}
+              tabBarExtraContent={{ left: toggle }}
+              onChange={(key) => update({ tab: key === MEASUREMENTS_TAB ? MEASUREMENTS_TAB : null })}
+              onEdit={(key, action) => {
+                if (action === 'remove' && key === pointKey) update({ point: null, tab: null });
+              }}
+            />
+          ) : (
+            <>
+              {toggle}
+              <Empty description={t('selectPoint')} />
+            </>
+          )}
+        </Card>
+      </Layout.Content>
+    </Layout>
+  );
+}

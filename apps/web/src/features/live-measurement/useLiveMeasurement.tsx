@@ -1,0 +1,159 @@
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { App } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { measureResponse, sigv4Response } from '@overtone/contract';
+import { apiRequest } from '../../app/api/apiClient';
+import { isApiError } from '../../app/api/ApiError';
+import { lastMeasurementStore, measurementPath } from '../measurements/lastMeasurement';
+import { MEASUREMENTS_QUERY_KEY } from '../measurements/measurementsApi';
+import { TREE_QUERY_KEY } from '../tree/treeApi';
+import { routingQueryKey } from '../point-detail/pointApi';
+import { initialLiveState, isRunning, liveReducer, liveTimer, type LiveState } from './liveReducer';
+import { openLiveConnection, type LiveConnection } from './liveConnection';
+
+/** How long the outcome notifications stay (spec 000 §9). */
+const SUCCESS_NOTIFICATION_S = 15;
+const ERROR_NOTIFICATION_S = 5;
+
+export interface LiveTarget {
+  pointId: string;
+  /** Device document id (routing lookup refresh). */
+  deviceId: string;
+  macAddress: string;
+  gateway: string;
+}
+
+export interface LiveMeasurement {
+  state: LiveState;
+  start(tags: string[]): void;
+  cancel(): void;
+  /** Forgets a finished outcome (before the dialog opens again). */
+  reset(): void;
+}
+
+/**
+ * Runs a live measurement (spec 000 §4): signed URL, live connection and subscription, 60 s timer,
+ * `POST /iot/{pointId}/measure`, then follows the live events until persisted, rejected, timeout,
+ * failure or cancel, and reports the outcome as the spec says.
+ */
+export function useLiveMeasurement(target: LiveTarget): LiveMeasurement {
+  const { t } = useTranslation('live');
+  const { notification, message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [state, dispatch] = useReducer(liveReducer, initialLiveState);
+  const connection = useRef<LiveConnection | null>(null);
+  const run = useRef(0);
+
+  const closeConnection = useCallback(() => {
+    connection.current?.close();
+    connection.current = null;
+  }, []);
+
+  const start = useCallback(
+    (tags: string[]) => {
+      const myRun = ++run.current;
+      const current = () => run.current === myRun;
+      dispatch({ type: 'start' });
+      void (async () => {
+        try {
+          const { url } = await apiRequest('/iot/sigv4', { schema: sigv4Response });
+          if (!current()) return;
+          const conn = await openLiveConnection(url, target.gateway, target.macAddress, {
+            onMessage: (m) => current() && dispatch({ type: 'message', ...m }),
+            onLost: (reason) => current() && dispatch({ type: 'failed', error: reason }),
+          });
+          if (!current()) return conn.close();
+          connection.current = conn;
+          const { _id } = await apiRequest(`/iot/${encodeURIComponent(target.pointId)}/measure`, {
+            method: 'POST',
+            body: { tags, gateway: target.gateway },
+            schema: measureResponse,
+          });
+          if (current()) dispatch({ type: 'requested', id: _id });
+        } catch (e) {
+          // An API failure was already shown by the client (the measure request's own message).
+          if (current()) dispatch({ type: 'failed', error: e instanceof Error ? e.message : undefined, shown: isApiError(e) });
+        }
+      })();
+    },
+    [target.gateway, target.macAddress, target.pointId],
+  );
+
+  const cancel = useCallback(() => dispatch({ type: 'cancel' }), []);
+  const reset = useCallback(() => dispatch({ type: 'reset' }), []);
+
+  // One timer per group of phases: the 60 s request timer survives connecting → requested.
+  const timer = liveTimer(state.phase);
+  useEffect(() => {
+    if (!timer) return;
+    const id = setTimeout(() => dispatch({ type: 'timeout' }), timer.ms);
+    return () => clearTimeout(id);
+    // Restarted only when the timer group changes, not on every phase.
+  }, [timer?.name, timer?.ms]);
+
+  // Outcome: notify, remember, refresh, close the live connection.
+  useEffect(() => {
+    if (state.phase === 'idle' || isRunning(state.phase)) return;
+    run.current++;
+    closeConnection();
+    const refreshScan = () => void queryClient.invalidateQueries({ queryKey: routingQueryKey(target.deviceId) });
+    switch (state.phase) {
+      case 'persisted': {
+        const id = state.measurementId!;
+        const key = `measurement-${id}`;
+        lastMeasurementStore.set(id);
+        notification.success({
+          key,
+          title: t('persistedTitle'),
+          description: (
+            <a
+              href={measurementPath(id)}
+              data-testid="go-last-measurement"
+              onClick={(e) => {
+                e.preventDefault();
+                notification.destroy(key);
+                void navigate(measurementPath(id));
+              }}
+            >
+              {t('measurements:goLastMeasurement')}
+            </a>
+          ),
+          duration: SUCCESS_NOTIFICATION_S,
+        });
+        refreshScan();
+        void queryClient.invalidateQueries({ queryKey: [MEASUREMENTS_QUERY_KEY] });
+        void queryClient.invalidateQueries({ queryKey: TREE_QUERY_KEY });
+        break;
+      }
+      case 'rejected':
+        notification.error({ title: t('measurementError'), description: state.error ?? t('rejectedNoReason'), duration: ERROR_NOTIFICATION_S });
+        refreshScan();
+        break;
+      case 'timeout':
+        void message.error(t('iotTimeout'));
+        refreshScan();
+        break;
+      case 'failed':
+        if (!state.errorShown) void message.error(t('somethingWentWrong'));
+        refreshScan();
+        break;
+      case 'cancelled':
+        refreshScan();
+        break;
+    }
+    // Runs once per outcome; the other values are read as they are at that moment.
+  }, [state.phase]);
+
+  useEffect(
+    () => () => {
+      run.current++;
+      closeConnection();
+    },
+    [closeConnection],
+  );
+
+  return { state, start, cancel, reset };
+}

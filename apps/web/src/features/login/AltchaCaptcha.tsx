@@ -1,0 +1,81 @@
+import { useEffect, useImperativeHandle, useMemo, useRef, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import 'altcha';
+
+/** Path of the ALTCHA proof-of-work challenge (contract: `GET /auth/captcha`). */
+export const CAPTCHA_CHALLENGE_URL = '/api/auth/captcha';
+
+export interface AltchaCaptchaHandle {
+  /** Unticks the widget: an ALTCHA payload is single-use, so it is reset after every attempt. */
+  reset(): void;
+}
+
+type AltchaElement = HTMLElement & { reset?: () => void };
+
+interface AltchaCaptchaProps {
+  /** The verified payload, sent as `reCaptcha`; `undefined` while not verified. */
+  value?: string;
+  onChange?: (payload: string | undefined) => void;
+  ref?: Ref<AltchaCaptchaHandle>;
+}
+
+/**
+ * The ALTCHA checkbox (architecture: self-hosted proof-of-work captcha). Ticking it fetches a
+ * challenge from {@link CAPTCHA_CHALLENGE_URL}, solves it in a web worker and fires `statechange`;
+ * on `verified` the payload is reported through `onChange`, on any other state `undefined`.
+ */
+export function AltchaCaptcha({ onChange, ref }: AltchaCaptchaProps) {
+  const { t, i18n } = useTranslation('login');
+  const el = useRef<AltchaElement>(null);
+  const onChangeRef = useRef(onChange);
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  }, [onChange]);
+
+  useImperativeHandle(ref, () => ({
+    reset() {
+      el.current?.reset?.();
+      onChangeRef.current?.(undefined);
+    },
+  }));
+
+  useEffect(() => {
+    const node = el.current;
+    if (!node) return;
+    const listener = (ev: Event) => {
+      const detail = (ev as CustomEvent<{ state: string; payload?: string }>).detail;
+      onChangeRef.current?.(detail?.state === 'verified' && detail.payload ? detail.payload : undefined);
+    };
+    node.addEventListener('statechange', listener);
+    return () => node.removeEventListener('statechange', listener);
+  }, []);
+
+  const strings = useMemo(
+    () =>
+      JSON.stringify({
+        label: t('captcha.label'),
+        verified: t('captcha.verified'),
+        verifying: t('captcha.verifying'),
+        waitAlert: t('captcha.waitAlert'),
+        error: t('captcha.error'),
+        expired: t('captcha.expired'),
+        verificationRequired: t('captcha.verificationRequired'),
+        footer: t('captcha.footer'),
+        ariaLinkLabel: t('captcha.ariaLinkLabel'),
+        loading: t('captcha.loading'),
+        reload: t('captcha.reload'),
+        verify: t('captcha.verify'),
+        enterCode: t('captcha.enterCode'),
+        enterCodeAria: t('captcha.enterCodeAria'),
+        getAudioChallenge: t('captcha.getAudioChallenge'),
+      }),
+    // `t` keeps its identity across language changes: recompute on the language too.
+    [t, i18n.language],
+  );
+
+  return (
+    <div data-testid="login-captcha">
+      <altcha-widget ref={el} challengeurl={CAPTCHA_CHALLENGE_URL} strings={strings} hidelogo style={{ '--altcha-max-width': '100%' }} />
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { useRef, useState } from 'react';
+import { Button, Flex, Form, Input } from 'antd';
+import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { AltchaCaptcha, type AltchaCaptchaHandle } from './AltchaCaptcha';
+
+export interface LoginValues {
+  email: string;
+  password: string;
+  /** The verified ALTCHA payload. */
+  reCaptcha: string;
+}
+
+interface Props {
+  /** Called with valid values; rejects when the login failed (the captcha is then reset). */
+  onSubmit(values: LoginValues): Promise<void>;
+  onForgotPassword(): void;
+}
+
+/**
+ * Email, password and captcha, validated before any call (spec 000 §5): 'please enter email',
+ * 'please enter password', 'Please click the checkbox in reCaptcha'.
+ */
+export function LoginForm({ onSubmit, onForgotPassword }: Props) {
+  const { t } = useTranslation('login');
+  const [form] = Form.useForm<LoginValues>();
+  const captcha = useRef<AltchaCaptchaHandle>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const finish = async (values: LoginValues) => {
+    setSubmitting(true);
+    try {
+      await onSubmit({ ...values, email: values.email.trim() });
+    } catch {
+      // The failure is already shown; a captcha payload is single-use.
+      captcha.current?.reset();
+      form.setFieldValue('reCaptcha', undefined);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Form<LoginValues> form={form} layout="vertical" requiredMark={false} onFinish={(v) => void finish(v)} data-testid="login-form">
+      <Form.Item name="email" label={t('email')} rules={[{ required: true, whitespace: true, message: t('pleaseEnterEmail') }]}>
+        <Input prefix={<MailOutlined />} autoComplete="username" size="large" data-testid="login-email" />
+      </Form.Item>
+      <Form.Item name="password" label={t('password')} rules={[{ required: true, message: t('pleaseEnterPassword') }]}>
+        <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" data-testid="login-password" />
+      </Form.Item>
+      <Form.Item name="reCaptcha" rules={[{ required: true, message: t('captchaRequired') }]}>
+        <AltchaCaptcha ref={captcha} />
+      </Form.Item>
+      <Flex vertical gap={8}>
+        <Button type="primary" htmlType="submit" size="large" block loading={submitting} data-testid="login-submit">
+          {t('login')}
+        </Button>
+        <Button type="link" onClick={onForgotPassword} data-testid="forgot-password-link">
+          {t('forgotPassword')}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}

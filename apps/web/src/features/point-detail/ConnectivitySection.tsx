@@ -1,0 +1,115 @@
+import { useCallback, useState } from 'react';
+import { Alert, App, Button, Card, Descriptions, Flex, Tooltip, Typography } from 'antd';
+import { ExperimentOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { Point } from '@overtone/contract';
+import { useDateFormatter } from '../../ui/formatDate';
+import { MeasureDialog } from '../live-measurement/MeasureDialog';
+import { useLiveMeasurement } from '../live-measurement/useLiveMeasurement';
+import { batteryLevel, canMeasure, latestRoutingEntry } from './gatewayStatus';
+import { GatewayStatusTag } from './GatewayStatusTag';
+import { useRoutingLookupQuery } from './pointApi';
+import { SignalQuality } from './SignalQuality';
+
+type Device = NonNullable<Point['device']>;
+
+/** How long the 'no routing found' hint stays after a refresh (spec 000 §9: 3000 ms). */
+const NO_ROUTING_HINT_S = 3;
+
+/**
+ * Connectivity of a point's sensor (spec 000 §4): device and gateway, the gateway's status from
+ * the latest scan with the signal quality, refresh, and the Measure button (enabled only when the
+ * gateway is ready or connected).
+ */
+export function ConnectivitySection({ point }: { point: Point }) {
+  const { t } = useTranslation('point');
+  if (!point.device)
+    return (
+      <Card size="small" title={t('connectivity')}>
+        <Alert type="info" showIcon title={t('errors:NO_DEVICE')} />
+      </Card>
+    );
+  return <DeviceConnectivity point={point} device={point.device} />;
+}
+
+function DeviceConnectivity({ point, device }: { point: Point; device: Device }) {
+  const { t } = useTranslation('point');
+  const formatDate = useDateFormatter();
+  const { message } = App.useApp();
+  const routing = useRoutingLookupQuery(device._id);
+  const entries = routing.data?.data ?? [];
+  const latest = latestRoutingEntry(entries);
+  const gateway = latest?._id.gateway ?? device.gateway ?? '';
+  const status = latest?.status;
+
+  const live = useLiveMeasurement({ pointId: point._id, deviceId: device._id, macAddress: device.macAddress, gateway });
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const closeDialog = useCallback(() => setDialogOpen(false), []);
+
+  const battery = routing.data?.batteryLevel;
+  const measureEnabled = canMeasure(status) && !!gateway;
+
+  return (
+    <Card
+      size="small"
+      title={t('connectivity')}
+      data-testid="connectivity"
+      extra={
+        <Flex gap={8}>
+          <Tooltip title={t('refreshStatus')}>
+            <Button
+              icon={<ReloadOutlined spin={routing.isFetching} />}
+              onClick={() =>
+                void routing.refetch().then((r) => {
+                  if (r.data && r.data.data.length === 0) void message.warning(t('noRoutingFound'), NO_ROUTING_HINT_S);
+                })
+              }
+              aria-label={t('refreshStatus')}
+              data-testid="routing-refresh"
+            />
+          </Tooltip>
+          <Tooltip title={measureEnabled ? undefined : t('measureDisabledHint')}>
+            <Button
+              type="primary"
+              icon={<ExperimentOutlined />}
+              disabled={!measureEnabled}
+              onClick={() => {
+                live.reset();
+                setDialogOpen(true);
+              }}
+              data-testid="measure-button"
+            >
+              {t('measure')}
+            </Button>
+          </Tooltip>
+        </Flex>
+      }
+    >
+      <Descriptions
+        size="small"
+        column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 3, xxl: 3 }}
+        items={[
+          { key: 'device', label: t('deviceMac'), children: <span className="mono">{device.macAddress}</span> },
+          { key: 'gateway', label: t('gatewayMac'), children: <span className="mono">{gateway || t('noGateway')}</span> },
+          {
+            key: 'status',
+            label: t('status'),
+            children: status ? <GatewayStatusTag status={status} /> : <Typography.Text type="secondary">{t('noStatus')}</Typography.Text>,
+          },
+          { key: 'signal', label: t('signalQuality'), children: latest ? <SignalQuality rssi={latest.rssi} /> : '' },
+          { key: 'scannedAt', label: t('scannedAt'), children: latest ? formatDate(latest.scannedAt) : '' },
+          {
+            key: 'battery',
+            label: t('battery'),
+            children:
+              battery === null || battery === undefined ? '' : t('batteryValue', { volts: battery.toFixed(2), level: t(`batteryLevel.${batteryLevel(battery)}`) }),
+          },
+        ]}
+      />
+      {routing.isSuccess && entries.length === 0 && (
+        <Alert type="warning" showIcon title={t('noRoutingFound')} style={{ marginTop: 8 }} data-testid="no-routing" />
+      )}
+      <MeasureDialog open={dialogOpen} onClose={closeDialog} live={live} pointName={point.name} />
+    </Card>
+  );
+}

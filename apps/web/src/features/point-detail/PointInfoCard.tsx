@@ -1,0 +1,51 @@
+import { Card, Descriptions, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Point } from '@overtone/contract';
+import { HEALTH_COLORS } from '../../ui/health';
+import { pointPathText } from '../measurements/pointPath';
+
+/** RPM of a frequency in Hz (spec 000 §4: RPM = Hz × 60). */
+export const hzToRpm = (hz: number) => hz * 60;
+
+/** The point's configuration summary: name, path, reference frequency, bearing, types, health. */
+export function PointInfoCard({ point }: { point: Point }) {
+  const { t } = useTranslation('point');
+  const bearing = point.bearing ? `${point.bearing.brand} ${point.bearing.bearing_number}` : (point.bearingBrand ?? '');
+  const referenceFrequency = point.referenceFrequencyVariable
+    ? t('variableSpeed')
+    : point.referenceFrequency > 0
+      ? t('referenceFrequencyValue', { hz: point.referenceFrequency, rpm: hzToRpm(point.referenceFrequency) })
+      : t('notSet');
+
+  return (
+    <Card size="small" title={t('configuration')} data-testid="point-info">
+      <Descriptions
+        size="small"
+        column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 3, xxl: 3 }}
+        items={[
+          { key: 'name', label: t('name'), children: <Typography.Text strong>{point.name}</Typography.Text> },
+          { key: 'path', label: t('path'), children: pointPathText(point) },
+          { key: 'tagCode', label: t('tagCode'), children: <span className="mono">{point.tagCode}</span> },
+          { key: 'referenceFrequency', label: t('referenceFrequency'), children: referenceFrequency },
+          { key: 'bearing', label: t('bearing'), children: bearing || t('notSet') },
+          {
+            key: 'health',
+            label: t('health'),
+            children: <Tag color={HEALTH_COLORS[point.health]}>{t(`tree:health.${point.health}`)}</Tag>,
+          },
+          {
+            key: 'types',
+            label: t('types'),
+            children: (
+              <Space size={4} wrap>
+                {point.type.map((ty) => (
+                  <Tag key={ty}>{ty}</Tag>
+                ))}
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

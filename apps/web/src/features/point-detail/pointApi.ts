@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import { point as pointSchema, routingLookupResponse } from '@overtone/contract';
+import { apiRequest } from '../../app/api/apiClient';
+
+export const pointQueryKey = (id: string) => ['point', id] as const;
+export const routingQueryKey = (deviceId: string) => ['routingLookup', deviceId] as const;
+
+/** `GET /point/{id}`; `silent` when the point only enriches another page (its failure is not shown). */
+export const usePointQuery = (id: string | undefined, { silent = false } = {}) =>
+  useQuery({
+    queryKey: pointQueryKey(id ?? ''),
+    queryFn: ({ signal }) => apiRequest(`/point/${encodeURIComponent(id!)}`, { schema: pointSchema, signal, silent }),
+    enabled: !!id,
+  });
+
+/** `GET /iot/device/{id}/routingLookup`: the gateways that see the device, with status and rssi. */
+export const useRoutingLookupQuery = (deviceId: string | undefined) =>
+  useQuery({
+    queryKey: routingQueryKey(deviceId ?? ''),
+    queryFn: ({ signal }) =>
+      apiRequest(`/iot/device/${encodeURIComponent(deviceId!)}/routingLookup`, { schema: routingLookupResponse, signal }).then((r) => r.data),
+    enabled: !!deviceId,
+    staleTime: 0,
+  });

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { treeResponse, type TreeNode } from '@overtone/contract';
+import { apiRequest } from '../../app/api/apiClient';
+
+export const TREE_QUERY_KEY = ['tree'] as const;
+
+/** `GET /tree`; a failure yields an empty tree (spec 000 §2) and is only logged. */
+export async function fetchTree(signal?: AbortSignal): Promise<TreeNode[]> {
+  try {
+    return await apiRequest('/tree', { schema: treeResponse, signal, silent: true });
+  } catch (e) {
+    if (signal?.aborted) throw e;
+    console.warn('Asset tree could not be loaded', e);
+    return [];
+  }
+}
+
+export const useTreeQuery = () => useQuery({ queryKey: TREE_QUERY_KEY, queryFn: ({ signal }) => fetchTree(signal) });

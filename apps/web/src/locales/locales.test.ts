@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES, LANGUAGES } from '@overtone/contract';
+import { NAMESPACES, resources, type Messages } from './resources';
+
+/** Flattens nested messages to `key.path → text`. */
+function flatten(m: Messages, prefix = '', out = new Map<string, string>()): Map<string, string> {
+  for (const [k, v] of Object.entries(m)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === 'string') out.set(key, v);
+    else flatten(v, key, out);
+  }
+  return out;
+}
+
+const variables = (text: string) => [...text.matchAll(/{{\s*([\w.]+)\s*}}/g)].map((m) => m[1]).sort();
+
+const flat = Object.fromEntries(
+  LANGUAGES.map((lang) => [lang, new Map(NAMESPACES.flatMap((ns) => [...flatten(resources[lang][ns] ?? {})].map(([k, v]) => [`${ns}:${k}`, v] as const)))]),
+) as Record<(typeof LANGUAGES)[number], Map<string, string>>;
+
+const allKeys = [...new Set(LANGUAGES.flatMap((l) => [...flat[l].keys()]))].sort();
+
+describe('locale files', () => {
+  it('has every namespace in every language', () => {
+    for (const lang of LANGUAGES) for (const ns of NAMESPACES) expect(resources[lang][ns], `${lang}/${ns}.json`).toBeTypeOf('object');
+  });
+
+  it('has a non-empty text for every key in every language', () => {
+    expect(allKeys.length).toBeGreaterThan(100);
+    const problems: string[] = [];
+    for (const lang of LANGUAGES)
+      for (const key of allKeys) {
+        const text = flat[lang].get(key);
+        if (text === undefined) problems.push(`${lang}: missing ${key}`);
+        else if (!text.trim()) problems.push(`${lang}: empty ${key}`);
+      }
+    expect(problems).toEqual([]);
+  });
+
+  it('uses the same interpolation variables in every language', () => {
+    const problems: string[] = [];
+    for (const key of allKeys) {
+      const reference = variables(flat.en.get(key) ?? '');
+      for (const lang of LANGUAGES) {
+        const text = flat[lang].get(key);
+        if (text !== undefined && variables(text).join() !== reference.join())
+          problems.push(`${lang} ${key}: {${variables(text)}} vs en {${reference}}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('translates every error code of the contract', () => {
+    for (const lang of LANGUAGES) for (const code of ERROR_CODES) expect(flat[lang].get(`errors:${code}`), `${lang} errors:${code}`).toBeTruthy();
+  });
+
+  it('really translates: the languages differ from English', () => {
+    for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
+      const same = allKeys.filter((k) => flat[lang].get(k) === flat.en.get(k));
+      // Units, symbols and product names legitimately stay the same; prose must not.
+      expect(same.length / allKeys.length, `${lang}: ${same.length} texts identical to English`).toBeLessThan(0.2);
+    }
+  });
+});
+
+describe('keys used in the code', () => {
+  const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}'], { query: '?raw', import: 'default', eager: true });
+
+  /**
+   * Static keys of `t('…')` calls, resolved against the file's `useTranslation('ns')` (or
+   * `TFunction<'ns'>`) namespace, `common` without one; keys built at run time are not checked.
+   */
+  const used = Object.entries(sources).flatMap(([file, text]) => {
+    const ns = /(?:useTranslation\(|TFunction<)\s*'([\w-]+)'/.exec(text)?.[1] ?? 'common';
+    return [...text.matchAll(/\bt\(\s*'([^']+)'/g)].map((m) => ({ file, key: m[1].includes(':') ? m[1] : `${ns}:${m[1]}` }));
+  });
+
+  it('finds the calls', () => {
+    expect(used.length).toBeGreaterThan(100);
+  });
+
+  it('exists in the English locale', () => {
+    const missing = used.filter((u) => !flat.en.has(u.key)).map((u) => `${u.file}: ${u.key}`);
+    expect(missing).toEqual([]);
+  });
+});

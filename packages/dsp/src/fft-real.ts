@@ -1,0 +1,143 @@
+import { complexPlan, type ComplexPlan } from './fft-plan.ts';
+
+/**
+ * Real-input FFT plan for one length N (internal; public entry: `rfft` in fft.ts).
+ *
+ * Even N ≥ 4: the N real samples are packed into z_n = x_{2n} + i·x_{2n+1} (N/2 points),
+ * transformed with the N/2-point complex FFT and split with
+ * X_k = E_k + e^{−2πik/N}·O_k, E_k = (Z_k + Z*_{N/2−k})/2, O_k = (Z_k − Z*_{N/2−k})/(2i)
+ * (Brigham 1988 §9.3). Odd N (and N < 4) uses the N-point complex FFT with zero imaginary part.
+ * Callers fill `zr`/`zi` (through {@link RealFftPlan.pack} or {@link RealFftPlan.packCentredWindowed})
+ * and then call {@link RealFftPlan.transform} or {@link RealFftPlan.magnitudes}, so that windowing
+ * and packing take one pass over the samples.
+ */
+export class RealFftPlan {
+  readonly n: number;
+  /** True when the even-N packing is used (zr/zi have N/2 points), false for the N-point path. */
+  readonly packed: boolean;
+  readonly zr: Float64Array;
+  readonly zi: Float64Array;
+  private readonly plan: ComplexPlan | null;
+  private readonly wr: Float64Array; // cos(2πk/N)/2, k ≤ N/4
+  private readonly wi: Float64Array; // −sin(2πk/N)/2
+
+  constructor(n: number) {
+    this.n = n;
+    this.packed = n % 2 === 0 && n >= 4;
+    if (this.packed) {
+      const m = n / 2;
+      const q = (m >> 1) + 1;
+      this.wr = new Float64Array(q);
+      this.wi = new Float64Array(q);
+      for (let k = 0; k < q; k++) {
+        const a = (2 * Math.PI * k) / n;
+        this.wr[k] = 0.5 * Math.cos(a);
+        this.wi[k] = -0.5 * Math.sin(a);
+      }
+      this.plan = complexPlan(m);
+      this.zr = new Float64Array(m);
+      this.zi = new Float64Array(m);
+    } else {
+      this.wr = this.wi = new Float64Array(0);
+      this.plan = n > 1 ? complexPlan(n) : null;
+      this.zr = new Float64Array(n);
+      this.zi = new Float64Array(n);
+    }
+  }
+
+  /** Loads x (shape (N,)) into the work buffers. */
+  pack(x: ArrayLike<number>): void {
+    const { zr, zi } = this;
+    if (this.packed) {
+      const m = zr.length;
+      for (let k = 0; k < m; k++) { zr[k] = x[2 * k]; zi[k] = x[2 * k + 1]; }
+    } else {
+      for (let k = 0; k < this.n; k++) zr[k] = x[k];
+      zi.fill(0);
+    }
+  }
+
+  /** Loads (x − mean)·w (w = null: no window) into the work buffers in one pass. */
+  packCentredWindowed(x: ArrayLike<number>, mean: number, w: Float64Array | null): void {
+    const { zr, zi } = this;
+    if (this.packed) {
+      const m = zr.length;
+      if (w) for (let k = 0; k < m; k++) { zr[k] = (x[2 * k] - mean) * w[2 * k]; zi[k] = (x[2 * k + 1] - mean) * w[2 * k + 1]; }
+      else for (let k = 0; k < m; k++) { zr[k] = x[2 * k] - mean; zi[k] = x[2 * k + 1] - mean; }
+    } else {
+      if (w) for (let k = 0; k < this.n; k++) zr[k] = (x[k] - mean) * w[k];
+      else for (let k = 0; k < this.n; k++) zr[k] = x[k] - mean;
+      zi.fill(0);
+    }
+  }
+
+  /** Transforms the packed buffers; writes X_k, k ≤ N/2, into Xr/Xi (length ⌊N/2⌋+1). Destroys zr/zi. */
+  transform(Xr: Float64Array, Xi: Float64Array): void {
+    const { zr, zi, wr, wi } = this;
+    if (!this.packed) {
+      if (this.plan) this.plan.forward(zr, zi);
+      const nb = (this.n >> 1) + 1;
+      for (let k = 0; k < nb; k++) { Xr[k] = zr[k]; Xi[k] = zi[k]; }
+      Xi[0] = 0; // exact for real input (as numpy)
+      return;
+    }
+    this.plan!.forward(zr, zi);
+    const m = zr.length;
+    Xr[0] = zr[0] + zi[0]; Xi[0] = 0;
+    Xr[m] = zr[0] - zi[0]; Xi[m] = 0;
+    const kEnd = m >> 1;
+    for (let k = 1; k <= kEnd; k++) {
+      const j = m - k;
+      const a = zr[k], b = zi[k], c = zr[j], d = zi[j];
+      // 2E = (a + c, b − d), 2O = (b + d, c − a); the 1/2 of O is folded into (wr, wi)
+      const er = 0.5 * (a + c), ei = 0.5 * (b - d);
+      const or = b + d, oi = c - a;
+      const w0 = wr[k], w1 = wi[k];
+      const tr = w0 * or - w1 * oi, ti = w0 * oi + w1 * or;
+      Xr[k] = er + tr; Xi[k] = ei + ti;
+      Xr[j] = er - tr; Xi[j] = ti - ei;
+    }
+  }
+
+  /** Like {@link transform} but writes only |X_k|, k ≤ N/2, into `mag` (length ≥ ⌊N/2⌋+1). */
+  magnitudes(mag: Float64Array): void {
+    const { zr, zi, wr, wi } = this;
+    if (!this.packed) {
+      if (this.plan) this.plan.forward(zr, zi);
+      const nb = (this.n >> 1) + 1;
+      mag[0] = Math.abs(zr[0]);
+      for (let k = 1; k < nb; k++) mag[k] = Math.sqrt(zr[k] * zr[k] + zi[k] * zi[k]);
+      return;
+    }
+    this.plan!.forward(zr, zi);
+    const m = zr.length;
+    mag[0] = Math.abs(zr[0] + zi[0]);
+    mag[m] = Math.abs(zr[0] - zi[0]);
+    const kEnd = m >> 1;
+    for (let k = 1; k <= kEnd; k++) {
+      const j = m - k;
+      const a = zr[k], b = zi[k], c = zr[j], d = zi[j];
+      const er = 0.5 * (a + c), ei = 0.5 * (b - d);
+      const or = b + d, oi = c - a;
+      const w0 = wr[k], w1 = wi[k];
+      const tr = w0 * or - w1 * oi, ti = w0 * oi + w1 * or;
+      const xr = er + tr, xi = ei + ti, yr = er - tr, yi = ti - ei;
+      mag[k] = Math.sqrt(xr * xr + xi * xi);
+      mag[j] = Math.sqrt(yr * yr + yi * yi);
+    }
+  }
+}
+
+const MAX_CACHED = 64;
+const cache = new Map<number, RealFftPlan>();
+
+/** Returns the cached real-input plan for length n ≥ 1. */
+export function realFftPlan(n: number): RealFftPlan {
+  let p = cache.get(n);
+  if (!p) {
+    p = new RealFftPlan(n);
+    if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
+    cache.set(n, p);
+  }
+  return p;
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { fft, fftInPlace, ifft, rfft } from './fft.ts';
+import { directPlan, factorize, goodSize } from './fft-plan.ts';
+import { complexTestInput } from './test-signals.ts';
+
+/** O(N²) DFT with exactly reduced angles: the definition the FFT must reproduce. */
+function naiveDft(re: Float64Array, im: Float64Array): { re: Float64Array; im: Float64Array } {
+  const n = re.length;
+  const Xr = new Float64Array(n), Xi = new Float64Array(n);
+  for (let k = 0; k < n; k++) {
+    let sr = 0, si = 0;
+    for (let j = 0; j < n; j++) {
+      const a = (-2 * Math.PI * ((k * j) % n)) / n;
+      const c = Math.cos(a), s = Math.sin(a);
+      sr += re[j] * c - im[j] * s;
+      si += re[j] * s + im[j] * c;
+    }
+    Xr[k] = sr; Xi[k] = si;
+  }
+  return { re: Xr, im: Xi };
+}
+
+function maxRelErr(ar: Float64Array, ai: Float64Array, br: Float64Array, bi: Float64Array): number {
+  let e = 0, m = 0;
+  for (let i = 0; i < br.length; i++) {
+    e = Math.max(e, Math.hypot(ar[i] - br[i], ai[i] - bi[i]));
+    m = Math.max(m, Math.hypot(br[i], bi[i]));
+  }
+  return e / m;
+}
+
+// every radix path: 2, 3, 4, 5, generic odd primes (7, 11, 13, 17 …), Bluestein (large primes, 2·p)
+const LENGTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 25, 27, 30, 32, 49, 60, 64, 77, 97, 100, 121, 127, 128, 143, 211, 243, 250, 256, 338, 422, 625, 1000, 1009];
+
+describe('fft equals the naive DFT', () => {
+  for (const n of LENGTHS) {
+    it(`N=${n} (factors ${factorize(n).join('·') || '1'})`, () => {
+      const { re, im } = complexTestInput(n);
+      const X = fft(re, im);
+      const D = naiveDft(re, im);
+      expect(maxRelErr(X.re, X.im, D.re, D.im)).toBeLessThan(1e-12);
+    });
+  }
+});
+
+describe('every radix kernel at every position of the pass order equals the naive DFT', () => {
+  const orders: [number, number[]][] = [
+    [840, [8, 3, 5, 7]], [840, [7, 5, 3, 8]], [840, [2, 4, 3, 5, 7]], [840, [3, 7, 2, 4, 5]], [840, [5, 8, 7, 3]],
+    [572, [11, 13, 4]], [572, [4, 13, 11]], [572, [2, 11, 2, 13]], [4096, [2, 8, 4, 8, 4]], [4096, [8, 8, 8, 8]],
+  ];
+  for (const [n, f] of orders) {
+    it(`N=${n} as ${f.join('·')}`, () => {
+      const { re, im } = complexTestInput(n);
+      const D = naiveDft(re, im);
+      directPlan(n, f).forward(re, im);
+      expect(maxRelErr(re, im, D.re, D.im)).toBeLessThan(1e-12);
+    });
+  }
+  it('factorize returns radices whose product is N', () => {
+    for (const n of [1, 2, 1024, 2048, 32768, 6000, 25000, 10007, 20014, 840]) {
+      expect(factorize(n).reduce((a, b) => a * b, 1)).toBe(n);
+    }
+    expect(factorize(32768)).toEqual([2, 4, 4, 4, 4, 4, 4, 4]); // no radix 8 on large powers of two
+    expect(factorize(512)).toEqual([8, 8, 8]);
+    expect(() => directPlan(12, [2, 2])).toThrow(RangeError);
+  });
+});
+
+describe('rfft equals the first ⌊N/2⌋+1 bins of the complex DFT', () => {
+  for (const n of [1, 2, 3, 4, 5, 6, 8, 10, 14, 18, 26, 34, 100, 101, 254, 1000, 1009, 2018]) {
+    it(`N=${n}`, () => {
+      const { re } = complexTestInput(n);
+      const R = rfft(re);
+      expect(R.re.length).toBe((n >> 1) + 1);
+      const D = naiveDft(re, new Float64Array(n));
+      expect(maxRelErr(R.re, R.im, D.re.subarray(0, R.re.length), D.im.subarray(0, R.re.length))).toBeLessThan(1e-12);
+      expect(R.im[0]).toBe(0);
+    });
+  }
+  it('writes into caller buffers and checks their length', () => {
+    const out = { re: new Float64Array(3), im: new Float64Array(3) };
+    expect(rfft([1, 0, -1, 0], out)).toBe(out);
+    expect(Array.from(out.re)).toEqual([0, 2, 0]);
+    expect(() => rfft([1, 2, 3, 4], { re: new Float64Array(2), im: new Float64Array(2) })).toThrow(RangeError);
+  });
+});
+
+describe('fft conventions and errors', () => {
+  it('matches the documented example', () => {
+    const X = fft([0, 1, 0, -1]);
+    expect(Array.from(X.re)).toEqual([0, 0, 0, 0]);
+    expect(Array.from(X.im)).toEqual([0, -2, 0, 2]);
+  });
+  it('ifft inverts fft (N = 1000, 997)', () => {
+    for (const n of [1000, 997]) {
+      const { re, im } = complexTestInput(n);
+      const X = fft(re, im);
+      const x = ifft(X.re, X.im);
+      expect(maxRelErr(x.re, x.im, re, im)).toBeLessThan(1e-14);
+    }
+  });
+  it('a unit impulse transforms to all ones; a repeated call gives the same result (plan cache)', () => {
+    const re = new Float64Array(12000); re[0] = 1;
+    const a = fft(re), b = fft(re);
+    expect(a.re.every((v) => Math.abs(v - 1) < 1e-15)).toBe(true);
+    expect(b.re).toEqual(a.re);
+  });
+  it('rejects empty input and mismatched lengths', () => {
+    expect(() => fft([])).toThrow(RangeError);
+    expect(() => rfft([])).toThrow(RangeError);
+    expect(() => fftInPlace(new Float64Array(4), new Float64Array(3))).toThrow(RangeError);
+  });
+  it('goodSize returns the smallest 2^a·3^b·5^c ≥ n', () => {
+    expect(goodSize(1993)).toBe(2000);
+    expect(goodSize(20013)).toBe(20250);
+    expect(goodSize(1024)).toBe(1024);
+    expect(goodSize(7)).toBe(8);
+  });
+});

@@ -1,0 +1,155 @@
+import { realFftPlan } from './fft-real.ts';
+import { STANDARD_GRAVITY_MM_PER_S2, type VibrationUnit } from './units.ts';
+import { assertWindowName, cachedWindow, type WindowName } from './windows.ts';
+
+/** Which quantity the spectrum shows: acceleration (g RMS) or velocity (mm/s RMS). */
+export type SpectrumMode = 'accelerometer' | 'velocity';
+
+/** Options of {@link amplitudeSpectrum}. */
+export interface AmplitudeSpectrumOptions {
+  /** Acceleration samples x_n, shape (N,), N ≥ 2, in g. */
+  signal: ArrayLike<number>;
+  /** Sampling rate fs in Hz (the gateway's calibrated rate), finite, > 0. */
+  samplingRateHz: number;
+  /** Window applied before the DFT. Default 'hanning'. */
+  window?: WindowName;
+  /** Subtract the mean before windowing. Default true. */
+  removeDc?: boolean;
+  /** One-sided spectrum (0 … fs/2, RMS lines). false: two-sided, numpy fftfreq order. Default true. */
+  half?: boolean;
+  /** 'accelerometer' (g RMS) or 'velocity' (mm/s RMS, single integration). Default 'accelerometer'. */
+  mode?: SpectrumMode;
+  /** Velocity mode only: lines with |f| below this are set to 0, in Hz. Default 2. */
+  velocityLowCutHz?: number;
+}
+
+/** An amplitude spectrum: one amplitude per line, with its frequency and unit. */
+export interface AmplitudeSpectrum {
+  /** Line frequencies f_k in Hz, shape (⌊N/2⌋+1,) one-sided or (N,) two-sided (fftfreq order). */
+  frequencyHz: Float64Array;
+  /** Line amplitudes, same shape: RMS in `unit` (one-sided) or |X_k|·a_w/N (two-sided). */
+  amplitude: Float64Array;
+  unit: VibrationUnit;
+  window: WindowName;
+  /** Exact amplitude correction N/Σw used. */
+  amplitudeCorrection: number;
+  /** Line spacing fs/N in Hz. */
+  resolutionHz: number;
+  /** 'one-sided' (half = true) or 'two-sided'. */
+  sides: 'one-sided' | 'two-sided';
+}
+
+/**
+ * Windowed DFT magnitudes |X_k|, k = 0 … ⌊N/2⌋, of (x − μ)·w (μ = mean if `removeDc`, else 0),
+ * written into `mag`; returns Σw. Centring, windowing and packing take one pass. Internal helper
+ * shared with telemetry.
+ */
+export function windowedMagnitudes(signal: ArrayLike<number>, window: WindowName, removeDc: boolean, mag: Float64Array): number {
+  const n = signal.length;
+  let mean = 0;
+  if (removeDc) {
+    for (let i = 0; i < n; i++) mean += signal[i];
+    mean /= n;
+  }
+  const plan = realFftPlan(n);
+  if (window === 'rectangular') {
+    plan.packCentredWindowed(signal, mean, null);
+    plan.magnitudes(mag);
+    return n;
+  }
+  const { w, sum } = cachedWindow(window, n);
+  plan.packCentredWindowed(signal, mean, w);
+  plan.magnitudes(mag);
+  return sum;
+}
+
+/** Validates a signal length and sampling rate; throws RangeError. */
+export function checkSignal(n: number, samplingRateHz: number): void {
+  if (!(n >= 2)) throw new RangeError(`signal needs at least 2 samples, got ${n}`);
+  if (!Number.isFinite(samplingRateHz) || samplingRateHz <= 0) {
+    throw new RangeError(`samplingRateHz must be finite and > 0, got ${samplingRateHz}`);
+  }
+}
+
+/**
+ * Amplitude spectrum of an acceleration signal, RMS-scaled per line, in g or mm/s.
+ *
+ * Definition (N samples, fs, window w with exact amplitude correction a_w = N/Σw):
+ * - x'_n = x_n − mean(x) if `removeDc`, X_k = DFT(x'·w)_k = Σ_n x'_n w_n e^{−2πikn/N};
+ * - one-sided (`half`, default), k = 0 … ⌊N/2⌋, f_k = k·fs/N:
+ *   y_k = a_w·√2·|X_k|/N for 0 < k < N/2; y_0 = a_w·|X_0|/N; for even N y_{N/2} = a_w·|X_{N/2}|/N.
+ *   A sine of peak amplitude A exactly on line k reads A/√2 (its RMS) with every window, and
+ *   with the rectangular window Σ_k y_k² equals the mean square of x' (Parseval);
+ * - two-sided (`half: false`), k = 0 … N−1 in numpy.fft.fftfreq order (f_k = k·fs/N for
+ *   k ≤ ⌊(N−1)/2⌋, else (k−N)·fs/N): y_k = a_w·|X_k|/N, no √2 (each of the two lines ±f
+ *   of a sine of amplitude A reads A/2);
+ * - `mode: 'velocity'`: single integration in the frequency domain,
+ *   V_k = y_k · 9806.65 / (2π·|f_k|) in mm/s RMS (1 g = 9806.65 mm/s²); V_0 = 0, and lines with
+ *   |f_k| < `velocityLowCutHz` (2 Hz) are 0, since 1/(2πf) amplifies sensor drift and leakage
+ *   of the DC near 0 Hz without bound.
+ *
+ * @returns `{ frequencyHz, amplitude, unit: 'g' | 'mm/s', window, amplitudeCorrection,
+ *          resolutionHz, sides }`, arrays of shape (⌊N/2⌋+1,) one-sided or (N,) two-sided.
+ * @throws RangeError when N < 2, samplingRateHz is not finite or ≤ 0, or the window is unknown.
+ *
+ * Sources: Randall, *Vibration-based Condition Monitoring* 2nd ed. (2021) §3.2–3.3 (DFT
+ * scaling, windows); Harris (1978) (coherent gain); ISO 20816-1:2016 (velocity in mm/s RMS).
+ *
+ * @example
+ * // 100 Hz sine, 1 g peak, fs 6000 Hz, N 12000: line 200 (100 Hz) reads 0.7071 g RMS
+ * const s = amplitudeSpectrum({ signal: x, samplingRateHz: 6000 });
+ * s.frequencyHz[200]; // 100
+ * s.amplitude[200];   // 0.70711 (g)
+ * amplitudeSpectrum({ signal: x, samplingRateHz: 6000, mode: 'velocity' }).amplitude[200]; // 11.036 (mm/s)
+ */
+export function amplitudeSpectrum(options: AmplitudeSpectrumOptions): AmplitudeSpectrum {
+  const { signal, samplingRateHz: fs, window = 'hanning', removeDc = true, half = true, mode = 'accelerometer' } = options;
+  const lowCut = options.velocityLowCutHz ?? 2;
+  const n = signal.length;
+  checkSignal(n, fs);
+  assertWindowName(window);
+  if (mode !== 'accelerometer' && mode !== 'velocity') throw new RangeError(`unknown mode '${String(mode)}'`);
+  const nb = (n >> 1) + 1;
+  const mag = new Float64Array(half ? nb : n);
+  const sumW = windowedMagnitudes(signal, window, removeDc, mag);
+  const df = fs / n;
+  const base = 1 / sumW; // a_w / N
+  const velocity = mode === 'velocity';
+  const vScale = STANDARD_GRAVITY_MM_PER_S2 / (2 * Math.PI);
+  let freq: Float64Array;
+  if (half) {
+    freq = new Float64Array(nb);
+    const full = base * Math.SQRT2;
+    for (let k = 0; k < nb; k++) {
+      const f = k * df;
+      freq[k] = f;
+      let y = mag[k] * (k === 0 || 2 * k === n ? base : full);
+      if (velocity) y = f < lowCut || k === 0 ? 0 : (y * vScale) / f;
+      mag[k] = y;
+    }
+  } else {
+    freq = new Float64Array(n);
+    const lastPositive = (n - 1) >> 1;
+    // conjugate symmetry of a real signal: |X_{N−k}| = |X_k|
+    for (let k = n - 1; k >= nb; k--) mag[k] = mag[n - k];
+    for (let k = 0; k < n; k++) {
+      const f = (k <= lastPositive ? k : k - n) * df;
+      freq[k] = f;
+      let y = mag[k] * base;
+      if (velocity) {
+        const af = Math.abs(f);
+        y = af < lowCut || k === 0 ? 0 : (y * vScale) / af;
+      }
+      mag[k] = y;
+    }
+  }
+  return {
+    frequencyHz: freq,
+    amplitude: mag,
+    unit: velocity ? 'mm/s' : 'g',
+    window,
+    amplitudeCorrection: n / sumW,
+    resolutionHz: df,
+    sides: half ? 'one-sided' : 'two-sided',
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * `npm start`: the server (API, web app, embedded database, broker, storage, outbox) and, unless
+ * SIMULATOR=off, the simulated plant connected to the server's broker as a real gateway would be.
+ * Ctrl+C stops both cleanly.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = process.env.PORT ?? '8080';
+const mqttPort = process.env.MQTT_PORT ?? '1883';
+const children: ChildProcess[] = [];
+
+function run(name: string, script: string, env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`${name} exited (${signal ?? code}); stopping`);
+      void stop(code ?? 1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+let stopping = false;
+async function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  for (const c of children.reverse()) if (c.exitCode === null) c.kill('SIGTERM');
+  await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
+  process.exit(code);
+}
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+
+async function waitHealthy(timeoutMs = 120000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until && !stopping) {
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (r.ok) return true;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return false;
+}
+
+run('server', 'apps/server/src/main.ts', { PORT: port, MQTT_PORT: mqttPort });
+if (process.env.MQTT_URL || process.env.SIMULATOR === 'off') {
+  if (process.env.SIMULATOR !== 'off') console.log('MQTT_URL is set: start the simulator against that broker with `npm start -w @overtone/gateway-sim`.');
+} else if (await waitHealthy()) {
+  run('gateway-sim', 'apps/gateway-sim/src/main.ts', { MQTT_URL: `mqtt://127.0.0.1:${mqttPort}` });
+}

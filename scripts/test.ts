@@ -1,0 +1,57 @@
+/**
+ * `npm test`: everything, in order: Chromium (installed from Debian when missing), typecheck,
+ * lint and format, the error catalogue check, the web build, then every vitest tier (unit, web,
+ * api, e2e). Ends with one plain line `N passed, N failed` (CI reads it), counting each check
+ * step as one test.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const results: { name: string; ok: boolean }[] = [];
+const sh = (cmd: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
+  spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status === 0;
+const step = (name: string, fn: () => boolean) => {
+  console.log(`\n▶ ${name}`);
+  const ok = fn();
+  results.push({ name, ok });
+  console.log(`${ok ? '✔' : '✘'} ${name}`);
+  return ok;
+};
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!fs.existsSync(CHROMIUM)) {
+  step('install chromium (apt-get)', () => {
+    const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+    const run = (args: string[]) => (sudo.length ? sh('sudo', args, { DEBIAN_FRONTEND: 'noninteractive' }) : sh(args[0], args.slice(1), { DEBIAN_FRONTEND: 'noninteractive' }));
+    return run(['apt-get', 'update']) && run(['apt-get', 'install', '-y', '--no-install-recommends', 'chromium']);
+  });
+}
+
+const tsc = (p: string) => sh(process.execPath, ['node_modules/typescript/bin/tsc', '-p', p]);
+step('typecheck', () => ['packages/contract', 'packages/dsp', 'apps/server', 'apps/gateway-sim', 'apps/web', 'e2e'].map(tsc).every(Boolean));
+step('lint (eslint)', () => sh(process.execPath, ['node_modules/eslint/bin/eslint.js', '.']));
+step('format (prettier --check)', () => sh(process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--check', '.']));
+step('openapi.json is up to date', () => sh(process.execPath, ['--import', 'tsx', 'apps/server/src/openapi/generate.ts', '--check']));
+step('web build', () => sh('npm', ['run', 'build', '-w', '@overtone/web']));
+
+const report = path.join(root, '.test-data', 'vitest.json');
+fs.mkdirSync(path.dirname(report), { recursive: true });
+fs.rmSync(report, { force: true });
+sh(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+let passed = results.filter((r) => r.ok).length;
+let failed = results.length - passed;
+if (fs.existsSync(report)) {
+  const j = JSON.parse(fs.readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTestSuites: number; testResults: { status: string; name: string }[] };
+  passed += j.numPassedTests;
+  failed += j.numFailedTests;
+  // A test file that failed to load counts as a failure even though it ran no test.
+  failed += j.testResults.filter((t) => t.status === 'failed').length && j.numFailedTests === 0 ? 1 : 0;
+} else {
+  failed += 1;
+  console.error('vitest produced no report');
+}
+for (const r of results.filter((r) => !r.ok)) console.log(`failed step: ${r.name}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
