@@ -21,7 +21,7 @@ beforeAll(async () => {
   server = await startTestServer({ webDist: WEB_DIST });
   plant = await startPlant({ mqttUrl: server.mqttUrl, scanIntervalMs: 1000, acquisitionSpeedup: 20 });
   chromium = await launchChromium();
-  page = await chromium.browser.newPage({ viewport: { width: 1440, height: 900 } });
+  page = await chromium.context.newPage();
   fs.mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
@@ -37,7 +37,10 @@ describe('a plant engineer measures the inner-race point and reads its spectrum'
     await page.getByTestId('login-email').fill('admin@demo.local');
     await page.getByTestId('login-password').fill(TEST_PASSWORD);
     await page.locator('altcha-widget input[type="checkbox"]').click();
-    await page.locator('altcha-widget [data-state="verified"], altcha-widget .altcha[data-state="verified"]').first().waitFor({ timeout: 60000 });
+    await page
+      .locator('altcha-widget [data-state="verified"], altcha-widget .altcha[data-state="verified"]')
+      .first()
+      .waitFor({ timeout: 60000 });
     await page.screenshot({ path: path.join(SHOTS, '01-login.png') });
     await page.getByTestId('login-submit').click();
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
@@ -52,10 +55,19 @@ describe('a plant engineer measures the inner-race point and reads its spectrum'
     await goLast.waitFor({ timeout: 30000 });
     await page.screenshot({ path: path.join(SHOTS, '03-persisted.png') });
 
-    const spectrumRequest = page.waitForRequest((r) => r.url().endsWith('/api/vibration/signal/spectrum') && r.method() === 'POST', { timeout: 30000 });
+    const spectrumRequest = page.waitForRequest(
+      (r) => r.url().endsWith('/api/vibration/signal/spectrum') && r.method() === 'POST',
+      { timeout: 30000 },
+    );
     await goLast.click();
     await page.getByTestId('measurement-detail').waitFor({ timeout: 30000 });
-    const sent = (await spectrumRequest).postDataJSON() as { signal: number[]; samplingRate: number; window: string; dcOffset: boolean; mode: string };
+    const sent = (await spectrumRequest).postDataJSON() as {
+      signal: number[];
+      samplingRate: number;
+      window: string;
+      dcOffset: boolean;
+      mode: string;
+    };
     const peak = page.getByTestId('spectrum-peak');
     await peak.waitFor({ timeout: 30000 });
     await page.waitForTimeout(500);
@@ -63,10 +75,15 @@ describe('a plant engineer measures the inner-race point and reads its spectrum'
 
     // The page analysed the stored samples of the measurement it shows.
     const id = new URL(page.url()).pathname.split('/').at(-1)!;
-    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').token as string);
-    const detail = (await (await fetch(`${server.url}/api/measurement/${id}`, { headers: { token } })).json()) as { data: Record<string, number[]>; calibratedSamplingRate: number };
+    const token = await page.evaluate(() => JSON.parse(globalThis.localStorage.getItem('user') ?? '{}').token as string);
+    const detail = (await (await fetch(`${server.url}/api/measurement/${id}`, { headers: { token } })).json()) as {
+      data: Record<string, number[]>;
+      calibratedSamplingRate: number;
+    };
     expect(sent.samplingRate).toBe(detail.calibratedSamplingRate);
-    expect(Object.values(detail.data).some((axis) => axis.length === sent.signal.length && axis.every((v, i) => v === sent.signal[i]))).toBe(true);
+    expect(
+      Object.values(detail.data).some((axis) => axis.length === sent.signal.length && axis.every((v, i) => v === sent.signal[i])),
+    ).toBe(true);
 
     const uiPeakHz = Number(await peak.getAttribute('data-frequency-hz'));
     const refPeakHz = numpyPeakHz(sent.signal, sent.samplingRate, sent.window, sent.dcOffset, 500);

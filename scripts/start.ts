@@ -12,7 +12,11 @@ const mqttPort = process.env.MQTT_PORT ?? '1883';
 const children: ChildProcess[] = [];
 
 function run(name: string, script: string, env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: 'inherit',
+  });
   child.on('exit', (code, signal) => {
     if (!stopping) {
       console.error(`${name} exited (${signal ?? code}); stopping`);
@@ -50,7 +54,8 @@ async function waitHealthy(timeoutMs = 120000) {
 
 run('server', 'apps/server/src/main.ts', { PORT: port, MQTT_PORT: mqttPort });
 if (process.env.MQTT_URL || process.env.SIMULATOR === 'off') {
-  if (process.env.SIMULATOR !== 'off') console.log('MQTT_URL is set: start the simulator against that broker with `npm start -w @overtone/gateway-sim`.');
+  if (process.env.SIMULATOR !== 'off')
+    console.log('MQTT_URL is set: start the simulator against that broker with `npm start -w @overtone/gateway-sim`.');
 } else if (await waitHealthy()) {
   run('gateway-sim', 'apps/gateway-sim/src/main.ts', { MQTT_URL: `mqtt://127.0.0.1:${mqttPort}` });
 }

@@ -24,26 +24,44 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!fs.existsSync(CHROMIUM)) {
   step('install chromium (apt-get)', () => {
     const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-    const run = (args: string[]) => (sudo.length ? sh('sudo', args, { DEBIAN_FRONTEND: 'noninteractive' }) : sh(args[0], args.slice(1), { DEBIAN_FRONTEND: 'noninteractive' }));
+    const run = (args: string[]) =>
+      sudo.length
+        ? sh('sudo', args, { DEBIAN_FRONTEND: 'noninteractive' })
+        : sh(args[0], args.slice(1), { DEBIAN_FRONTEND: 'noninteractive' });
     return run(['apt-get', 'update']) && run(['apt-get', 'install', '-y', '--no-install-recommends', 'chromium']);
   });
 }
 
 const tsc = (p: string) => sh(process.execPath, ['node_modules/typescript/bin/tsc', '-p', p]);
-step('typecheck', () => ['packages/contract', 'packages/dsp', 'apps/server', 'apps/gateway-sim', 'apps/web', 'e2e'].map(tsc).every(Boolean));
+step('typecheck', () =>
+  ['packages/contract', 'packages/dsp', 'apps/server', 'apps/gateway-sim', 'apps/web', 'e2e'].map(tsc).every(Boolean),
+);
 step('lint (eslint)', () => sh(process.execPath, ['node_modules/eslint/bin/eslint.js', '.']));
 step('format (prettier --check)', () => sh(process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--check', '.']));
-step('openapi.json is up to date', () => sh(process.execPath, ['--import', 'tsx', 'apps/server/src/openapi/generate.ts', '--check']));
+step('openapi.json is up to date', () =>
+  sh(process.execPath, ['--import', 'tsx', 'apps/server/src/openapi/generate.ts', '--check']),
+);
 step('web build', () => sh('npm', ['run', 'build', '-w', '@overtone/web']));
 
 const report = path.join(root, '.test-data', 'vitest.json');
 fs.mkdirSync(path.dirname(report), { recursive: true });
 fs.rmSync(report, { force: true });
-sh(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+sh(process.execPath, [
+  'node_modules/vitest/vitest.mjs',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+]);
 let passed = results.filter((r) => r.ok).length;
 let failed = results.length - passed;
 if (fs.existsSync(report)) {
-  const j = JSON.parse(fs.readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTestSuites: number; testResults: { status: string; name: string }[] };
+  const j = JSON.parse(fs.readFileSync(report, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numTotalTestSuites: number;
+    testResults: { status: string; name: string }[];
+  };
   passed += j.numPassedTests;
   failed += j.numFailedTests;
   // A test file that failed to load counts as a failure even though it ran no test.

@@ -1,19 +1,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type BrowserContext } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * Debian's Chromium, headless, with the flags this closed network needs (no background
- * networking, no component updates) and a fresh profile.
+ * networking, no component updates) and a fresh profile directory.
  */
-export async function launchChromium(): Promise<{ browser: Browser; close(): Promise<void> }> {
+export async function launchChromium(
+  viewport = { width: 1440, height: 900 },
+): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'overtone-chromium-'));
-  const browser = await chromium.launch({
+  const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
+    viewport,
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -22,13 +25,12 @@ export async function launchChromium(): Promise<{ browser: Browser; close(): Pro
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      `--user-data-dir=${userDataDir}`,
     ],
   });
   return {
-    browser,
+    context,
     async close() {
-      await browser.close();
+      await context.close();
       fs.rmSync(userDataDir, { recursive: true, force: true });
     },
   };

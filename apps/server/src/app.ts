@@ -6,7 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './infra/config.ts';
 import type { AppContext } from './context.ts';
-import { registerErrorHandler } from './infra/errors.ts';
+import { notFoundBody, registerErrorHandler } from './infra/errors.ts';
 import { resolveAuth, tokenOf } from './modules/auth/session.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
@@ -37,19 +37,30 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
 
   await app.register(
     async (api) => {
-      for (const mod of [healthRoutes, authRoutes, customerRoutes, treeRoutes, pointRoutes, iotRoutes, measurementRoutes, analysisRoutes]) await mod(api, ctx);
+      for (const mod of [
+        healthRoutes,
+        authRoutes,
+        customerRoutes,
+        treeRoutes,
+        pointRoutes,
+        iotRoutes,
+        measurementRoutes,
+        analysisRoutes,
+      ])
+        await mod(api, ctx);
     },
-    { prefix: API_PREFIX },
+    // Request lines only at warn and above: the server log stays readable for a person running `npm start`.
+    { prefix: API_PREFIX, logLevel: 'warn' },
   );
 
   const dist = opts.config.webDist;
-  if (dist && fs.existsSync(path.join(dist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: dist, wildcard: false });
+  const serveWeb = Boolean(dist && fs.existsSync(path.join(dist, 'index.html')));
+  if (serveWeb) await app.register(fastifyStatic, { root: dist!, wildcard: false });
+  app.setNotFoundHandler((req, reply) => {
     // History-mode client routes: every non-API GET that is not a file gets index.html.
-    app.setNotFoundHandler((req, reply) => {
-      if (req.method === 'GET' && !req.url.startsWith(API_PREFIX) && !req.url.startsWith('/mqtt')) return reply.sendFile('index.html');
-      reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });
-    });
-  }
+    if (serveWeb && req.method === 'GET' && !req.url.startsWith(API_PREFIX) && !req.url.startsWith('/mqtt'))
+      return reply.sendFile('index.html');
+    reply.status(404).send(notFoundBody());
+  });
   return app;
 }

@@ -7,8 +7,13 @@ const config = loadConfig();
 const server = await startServer(config, { logger: { level: config.logLevel } });
 const line = '─'.repeat(60);
 console.log(`\n${line}\n Overtone is running at ${server.url}`);
-console.log(` MQTT broker: ${server.broker ? `mqtt://localhost:${server.broker.tcpPort()} and ws ${server.url.replace('http', 'ws')}/mqtt` : server.mqttUrl}`);
-if (config.seedDemo) console.log(` Demo login: ${DEMO_EMAIL} / ${server.demoPassword ?? '(set DEMO_PASSWORD; the generated one is in DATA_DIR/demo-password.txt)'}`);
+console.log(
+  ` MQTT broker: ${server.broker ? `mqtt://localhost:${server.broker.tcpPort()} and ws ${server.url.replace('http', 'ws')}/mqtt` : server.mqttUrl}`,
+);
+if (config.seedDemo)
+  console.log(
+    ` Demo login: ${DEMO_EMAIL} / ${server.demoPassword ?? '(set DEMO_PASSWORD; the generated one is in DATA_DIR/demo-password.txt)'}`,
+  );
 console.log(` Data directory: ${config.dataDir}\n${line}\n`);
 
 let stopping = false;

@@ -90,7 +90,12 @@ export async function startServer(
       storage,
       mqtt,
       dsp,
-      mailer: createMailer({ outboxDir: path.join(config.dataDir, 'outbox'), smtpUrl: process.env.SMTP_URL, from: 'Overtone <no-reply@overtone.local>', log: () => {} }),
+      mailer: createMailer({
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        smtpUrl: process.env.SMTP_URL,
+        from: 'Overtone <no-reply@overtone.local>',
+        log: () => {},
+      }),
     };
     const app = await buildApp(ctx, { logger: opts.logger, config });
     const log = opts.logger ? app.log : quiet;

@@ -12,7 +12,12 @@ const post = (body: unknown) => api<Record<string, unknown>>(server.url, null, '
 
 describe('POST /auth/customer (spec 000 §4, §5, §8)', () => {
   it('logs the demo admin in and answers the session', async () => {
-    const res = await post({ domain: 'localhost', email: 'Admin@Demo.Local', password: TEST_PASSWORD, reCaptcha: await solveCaptcha(server.url) });
+    const res = await post({
+      domain: 'localhost',
+      email: 'Admin@Demo.Local',
+      password: TEST_PASSWORD,
+      reCaptcha: await solveCaptcha(server.url),
+    });
     expect(res.status).toBe(200);
     expect(res.body.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(res.body).toMatchObject({ name: 'Demo', surname: 'Admin', role: 'admin', passwordChanged: true, mfa_id: null });
@@ -20,13 +25,23 @@ describe('POST /auth/customer (spec 000 §4, §5, §8)', () => {
   });
 
   it('refuses a wrong password with the catalogue message and wrongPassword', async () => {
-    const res = await post({ domain: 'localhost', email: 'admin@demo.local', password: 'nope', reCaptcha: await solveCaptcha(server.url) });
+    const res = await post({
+      domain: 'localhost',
+      email: 'admin@demo.local',
+      password: 'nope',
+      reCaptcha: await solveCaptcha(server.url),
+    });
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ message: 'Email or password is incorrect', wrongPassword: true });
   });
 
   it('refuses an unknown email exactly like a wrong password', async () => {
-    const res = await post({ domain: 'localhost', email: 'nobody@demo.local', password: 'x', reCaptcha: await solveCaptcha(server.url) });
+    const res = await post({
+      domain: 'localhost',
+      email: 'nobody@demo.local',
+      password: 'x',
+      reCaptcha: await solveCaptcha(server.url),
+    });
     expect(res.status).toBe(401);
     expect(res.body.message).toBe('Email or password is incorrect');
   });
@@ -47,7 +62,9 @@ describe('POST /auth/customer (spec 000 §4, §5, §8)', () => {
   });
 
   it('refuses a forged captcha payload', async () => {
-    const forged = Buffer.from(JSON.stringify({ algorithm: 'SHA-256', challenge: 'a'.repeat(64), number: 1, salt: 'x', signature: 'b'.repeat(64) })).toString('base64');
+    const forged = Buffer.from(
+      JSON.stringify({ algorithm: 'SHA-256', challenge: 'a'.repeat(64), number: 1, salt: 'x', signature: 'b'.repeat(64) }),
+    ).toString('base64');
     const res = await post({ domain: 'localhost', email: 'admin@demo.local', password: TEST_PASSWORD, reCaptcha: forged });
     expect(res.status).toBe(400);
   });
@@ -69,7 +86,12 @@ describe('POST /auth/customer (spec 000 §4, §5, §8)', () => {
 
 describe('customer and health', () => {
   it('serves the demo customer for localhost, full and summary', async () => {
-    const full = await api<{ name: string; preferences: { localization: { preferedLanguage: string } } }>(server.url, null, 'GET', '/customer/localhost');
+    const full = await api<{ name: string; preferences: { localization: { preferedLanguage: string } } }>(
+      server.url,
+      null,
+      'GET',
+      '/customer/localhost',
+    );
     expect(full.status).toBe(200);
     expect(full.body.name).toBe('Demo Plant');
     expect(full.body.preferences.localization.preferedLanguage).toBe('tr');
@@ -94,7 +116,9 @@ describe('customer and health', () => {
 describe('GET /tree', () => {
   it('is a flat list: Demo Plant > CWRU test rig > four points with their device MACs', async () => {
     const token = await login(server.url);
-    const { status, body } = await api<Array<{ _id: string; name: string; parent: string; nodeType: string; macAddress: string | null; tagCode: string }>>(server.url, token, 'GET', '/tree');
+    const { status, body } = await api<
+      Array<{ _id: string; name: string; parent: string; nodeType: string; macAddress: string | null; tagCode: string }>
+    >(server.url, token, 'GET', '/tree');
     expect(status).toBe(200);
     const plant = body.find((n) => n.name === 'Demo Plant')!;
     expect(plant).toMatchObject({ parent: 'root', nodeType: 'group' });
@@ -103,14 +127,24 @@ describe('GET /tree', () => {
     const points = body.filter((n) => n.nodeType === 'point');
     expect(points.map((p) => p.name)).toEqual(['Normal baseline', 'Inner race fault', 'Ball fault', 'Outer race fault']);
     expect(points.every((p) => p.parent === rig._id && p.tagCode.startsWith('$'))).toBe(true);
-    expect(points.map((p) => p.macAddress)).toEqual(['CA:B8:31:00:00:01', 'CA:B8:31:00:00:02', 'CA:B8:31:00:00:03', 'CA:B8:31:00:00:04']);
+    expect(points.map((p) => p.macAddress)).toEqual([
+      'CA:B8:31:00:00:01',
+      'CA:B8:31:00:00:02',
+      'CA:B8:31:00:00:03',
+      'CA:B8:31:00:00:04',
+    ]);
   });
 
   it('shows a point with its bearing, reference frequency and sensor', async () => {
     const token = await login(server.url);
     const tree = await api<Array<{ _id: string; name: string }>>(server.url, token, 'GET', '/tree');
     const ir = tree.body.find((n) => n.name === 'Inner race fault')!;
-    const p = await api<Record<string, any>>(server.url, token, 'GET', `/point/${ir._id}`);
+    const p = await api<{ referenceFrequency: number; path: string[]; bearing: object; device: object }>(
+      server.url,
+      token,
+      'GET',
+      `/point/${ir._id}`,
+    );
     expect(p.status).toBe(200);
     expect(p.body).toMatchObject({ referenceFrequency: 29.95, path: ['Demo Plant', 'CWRU test rig', 'Inner race fault'] });
     expect(p.body.bearing).toMatchObject({ brand: 'SKF', bearing_number: '6205-2RS', bpfi: 5.4152, bpfo: 3.5848 });

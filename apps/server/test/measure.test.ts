@@ -46,7 +46,10 @@ async function liveClient(tok: string) {
 }
 
 async function measure(): Promise<string> {
-  const res = await api<{ _id: string }>(server.url, token, 'POST', `/iot/${pointId}/measure`, { tags: ['e2e', 'round-trip'], gateway: GATEWAY });
+  const res = await api<{ _id: string }>(server.url, token, 'POST', `/iot/${pointId}/measure`, {
+    tags: ['e2e', 'round-trip'],
+    gateway: GATEWAY,
+  });
   expect(res.status).toBe(200);
   return res.body._id;
 }
@@ -55,7 +58,12 @@ describe('live measurement round trip with the simulated plant', () => {
   it('sees the device as ready from the gateway scans', async () => {
     const point = await api<{ device: { _id: string } }>(server.url, token, 'GET', `/point/${pointId}`);
     const lookup = await until(async () => {
-      const r = await api<{ data: { data: { status: string; rssi: number; _id: { gateway: string } }[] } }>(server.url, token, 'GET', `/iot/device/${point.body.device._id}/routingLookup`);
+      const r = await api<{ data: { data: { status: string; rssi: number; _id: { gateway: string } }[] } }>(
+        server.url,
+        token,
+        'GET',
+        `/iot/device/${point.body.device._id}/routingLookup`,
+      );
       return r.body.data.data.find((e) => e.status === 'ready') ? r.body.data.data : null;
     });
     expect(lookup[0]._id.gateway).toBe(GATEWAY);
@@ -73,16 +81,25 @@ describe('live measurement round trip with the simulated plant', () => {
     expect(order).toEqual(['accepted', 'done', 'persisted']);
     await live.client.endAsync();
 
-    const m = await api<{ data: Record<string, number[]>; calibratedSamplingRate: number; state: string; tags: string[]; profile: { sampleSize: number; accelerometerRange: { value: number } }; telemetry: { telemetry: string; source: string; value: number; deviceReported: boolean }[] }>(
-      server.url, token, 'GET', `/measurement/${id}`,
-    );
+    const m = await api<{
+      data: Record<string, number[]>;
+      calibratedSamplingRate: number;
+      state: string;
+      tags: string[];
+      profile: { sampleSize: number; accelerometerRange: { value: number } };
+      telemetry: { telemetry: string; source: string; value: number; deviceReported: boolean }[];
+    }>(server.url, token, 'GET', `/measurement/${id}`);
     expect(m.status).toBe(200);
     expect(m.body.state).toBe('persisted');
     expect(m.body.tags).toEqual(['e2e', 'round-trip']);
     expect(m.body.calibratedSamplingRate).toBe(12000);
     const expected = plant.expectedSamplesG(DEVICE, id);
     const lsb = senseway.gPerCount(2);
-    for (const [axis, key] of [['x', 'accelerometer_x'], ['y', 'accelerometer_y'], ['z', 'accelerometer_z']] as const) {
+    for (const [axis, key] of [
+      ['x', 'accelerometer_x'],
+      ['y', 'accelerometer_y'],
+      ['z', 'accelerometer_z'],
+    ] as const) {
       const got = m.body.data[key];
       expect(got.length).toBe(m.body.profile.sampleSize);
       let worst = 0;
@@ -95,16 +112,27 @@ describe('live measurement round trip with the simulated plant', () => {
     const f32 = fs.readFileSync(path.resolve(import.meta.dirname, '../../gateway-sim/recordings/cwru/cwru_105_IR007_0HP_DE.f32'));
     const de = new Float32Array(f32.buffer, f32.byteOffset, f32.byteLength / 4);
     const x = m.body.data.accelerometer_x;
-    for (let i = 0; i < x.length; i++) expect(Math.abs(x[i] - de[(replay.offset + i) % de.length])).toBeLessThanOrEqual(lsb / 2 + 1e-7);
+    for (let i = 0; i < x.length; i++)
+      expect(Math.abs(x[i] - de[(replay.offset + i) % de.length])).toBeLessThanOrEqual(lsb / 2 + 1e-7);
     // Telemetry is ours, computed from the stored samples, and kept apart from the device's.
     const grmsX = m.body.telemetry.find((t) => t.telemetry === 'GRMS' && t.source === 'accelerometer_x' && !t.deviceReported)!;
     const ref = computeTelemetry(Float64Array.from(m.body.data.accelerometer_x), 12000).find((t) => t.name === 'GRMS')!;
     expect(grmsX.value).toBeCloseTo(ref.value, 12);
     for (const name of ['GRMS', 'VRMS', 'PEAK', 'PEAK_TO_PEAK', 'CREST', 'KURTOSIS', 'SKEWNESS'])
-      expect(m.body.telemetry.filter((t) => t.telemetry === name && !t.deviceReported).map((t) => t.source).sort()).toEqual(['accelerometer_x', 'accelerometer_y', 'accelerometer_z']);
+      expect(
+        m.body.telemetry
+          .filter((t) => t.telemetry === name && !t.deviceReported)
+          .map((t) => t.source)
+          .sort(),
+      ).toEqual(['accelerometer_x', 'accelerometer_y', 'accelerometer_z']);
     expect(m.body.telemetry.some((t) => t.deviceReported && t.telemetry === 'GRMS')).toBe(true);
 
-    const list = await api<{ total: number; measurements: { _id: string; point: { path: string[] } }[] }>(server.url, token, 'GET', '/measurement?page=1&pageSize=10');
+    const list = await api<{ total: number; measurements: { _id: string; point: { path: string[] } }[] }>(
+      server.url,
+      token,
+      'GET',
+      '/measurement?page=1&pageSize=10',
+    );
     expect(list.body.measurements[0]._id).toBe(id);
     expect(list.body.measurements[0].point.path).toEqual(['Demo Plant', 'CWRU test rig', 'Inner race fault']);
   });
@@ -113,14 +141,33 @@ describe('live measurement round trip with the simulated plant', () => {
     plant.faults.duplicateChunks = true;
     plant.faults.duplicateDone = true;
     const id = await measure();
-    await until(async () => (await api<{ state: string }>(server.url, token, 'GET', `/measurement/${id}`)).body.state === 'persisted');
+    await until(
+      async () => (await api<{ state: string }>(server.url, token, 'GET', `/measurement/${id}`)).body.state === 'persisted',
+    );
     plant.faults.duplicateChunks = false;
     plant.faults.duplicateDone = false;
     await server.ingest.idle();
     const count = async () => ({
-      measurements: (await server.ctx.db.selectFrom('measurements').select((eb) => eb.fn.countAll<number>().as('n')).where('object_id', '=', id).executeTakeFirstOrThrow()).n,
-      telemetry: (await server.ctx.db.selectFrom('telemetry_values').select((eb) => eb.fn.countAll<number>().as('n')).where('measurement_id', '=', id).executeTakeFirstOrThrow()).n,
-      chunks: (await server.ctx.db.selectFrom('measurement_chunks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+      measurements: (
+        await server.ctx.db
+          .selectFrom('measurements')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('object_id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).n,
+      telemetry: (
+        await server.ctx.db
+          .selectFrom('telemetry_values')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('measurement_id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).n,
+      chunks: (
+        await server.ctx.db
+          .selectFrom('measurement_chunks')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
     });
     const before = await count();
     expect(Number(before.measurements)).toBe(1);
@@ -130,8 +177,14 @@ describe('live measurement round trip with the simulated plant', () => {
     // A late replay of the same measurement (chunk + done) changes nothing.
     const raw = await mqtt.connectAsync(server.mqttUrl, { reconnectPeriod: 0 });
     const chunks = senseway.encodeChunks(new Int16Array(3 * 24000));
-    await raw.publishAsync(senseway.topics.chunk('prod', DEVICE, id, chunks[0].index), Buffer.from(chunks[0].payload), { qos: 1 });
-    await raw.publishAsync(senseway.topics.measureEvent('prod', GATEWAY, DEVICE, id, 'done'), JSON.stringify({ STAT: { CALIBRATED_SAMPLINGRATE: 1, CHUNK_COUNT: chunks.length }, TELEMETRY: [] }), { qos: 1 });
+    await raw.publishAsync(senseway.topics.chunk('prod', DEVICE, id, chunks[0].index), Buffer.from(chunks[0].payload), {
+      qos: 1,
+    });
+    await raw.publishAsync(
+      senseway.topics.measureEvent('prod', GATEWAY, DEVICE, id, 'done'),
+      JSON.stringify({ STAT: { CALIBRATED_SAMPLINGRATE: 1, CHUNK_COUNT: chunks.length }, TELEMETRY: [] }),
+      { qos: 1 },
+    );
     await raw.endAsync();
     await new Promise((r) => setTimeout(r, 300));
     await server.ingest.idle();
@@ -174,7 +227,11 @@ describe('tenant isolation', () => {
     const suback = (topic: string) =>
       new Promise<number>((resolve) =>
         live.client.subscribe(topic, { qos: 1 }, (err, granted) =>
-          resolve(err ? ((err as unknown as { packet?: { granted?: number[] } }).packet?.granted?.[0] ?? -1) : (granted?.[0]?.qos ?? -1)),
+          resolve(
+            err
+              ? ((err as unknown as { packet?: { granted?: number[] } }).packet?.granted?.[0] ?? -1)
+              : (granted?.[0]?.qos ?? -1),
+          ),
         ),
       );
     expect(await suback(senseway.topics.liveFilter('prod', GATEWAY, DEVICE))).toBe(128);

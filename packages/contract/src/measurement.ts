@@ -7,9 +7,7 @@ export const PAGE_SIZES = [10, 25, 50, 75] as const;
 /** Lifecycle of a measurement record on the server. */
 export const MEASUREMENT_STATES = ['requested', 'accepted', 'receiving', 'persisted', 'partial', 'error'] as const;
 
-const boolish = z
-  .union([z.boolean(), z.enum(['true', 'false'])])
-  .transform((v) => v === true || v === 'true');
+const boolish = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
 
 /** `GET /measurement` query (spec 000 §7). Lists are comma-separated. Dates `YYYY-MM-DD HH:mm:ss`. */
 export const measurementListQuery = z.object({

@@ -4,13 +4,7 @@
  */
 export const PERMISSION_CATEGORIES = {
   dashboard: ['readDashboard'],
-  measurement: [
-    'createMeasurement',
-    'readMeasurement',
-    'deleteMeasurement',
-    'deleteMeasurementPhoto',
-    'updateMeasurementTags',
-  ],
+  measurement: ['createMeasurement', 'readMeasurement', 'deleteMeasurement', 'deleteMeasurementPhoto', 'updateMeasurementTags'],
   point: ['createPoint', 'readPoint', 'updatePoint', 'deletePoint'],
   pointConfig: ['updatePointConfig', 'deletePointConfig'],
   route: ['createRoute', 'readRoute', 'updateRoute', 'deleteRoute'],

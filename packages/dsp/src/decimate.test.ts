@@ -15,16 +15,21 @@ describe('decimate', () => {
     expect(decimate([1, 2], 5).length).toBe(1);
   });
   it('keeps a DC level away from the edges and removes a tone above the new Nyquist', () => {
-    const fs = 12000, q = 4, n = 4000;
+    const fs = 12000,
+      q = 4,
+      n = 4000;
     const x = Float64Array.from({ length: n }, (_, i) => 1 + 0.5 * Math.sin((2 * Math.PI * 2500 * i) / fs)); // 2.5 kHz > 1.5 kHz
     const y = decimate(x, q);
     for (let i = 20; i < y.length - 20; i++) expect(Math.abs(y[i] - 1)).toBeLessThan(2e-3);
   });
   it('passes a tone well below the new Nyquist with its amplitude', () => {
-    const fs = 12000, q = 4, n = 4000;
+    const fs = 12000,
+      q = 4,
+      n = 4000;
     const x = Float64Array.from({ length: n }, (_, i) => Math.sin((2 * Math.PI * 100 * i) / fs));
     const y = decimate(x, q);
-    for (let i = 20; i < y.length - 20; i++) expect(Math.abs(y[i] - Math.sin((2 * Math.PI * 100 * i * q) / fs))).toBeLessThan(3e-3); // firwin pass-band ripple;
+    for (let i = 20; i < y.length - 20; i++)
+      expect(Math.abs(y[i] - Math.sin((2 * Math.PI * 100 * i * q) / fs))).toBeLessThan(3e-3); // firwin pass-band ripple;
   });
   it('rejects non-integer and < 1 factors', () => {
     expect(() => decimate([1, 2, 3], 0)).toThrow(RangeError);

@@ -1,4 +1,5 @@
-import { pass2, pass3, pass4, pass5, pass8, passOdd } from './fft-kernels.ts';
+import { pass2, pass3, pass4, pass5 } from './fft-kernels.ts';
+import { pass8, passOdd } from './fft-kernels-large.ts';
 
 /**
  * FFT plans: factorisation, twiddle tables, scratch buffers and the Bluestein (chirp-z)
@@ -38,12 +39,18 @@ export function factorize(n: number): number[] {
   const f: number[] = [];
   let m = n;
   let e = 0;
-  while (m % 2 === 0) { e++; m /= 2; }
+  while (m % 2 === 0) {
+    e++;
+    m /= 2;
+  }
   if (m > 1 || n <= 1024) {
     let n8 = Math.floor(e / 3);
     const rem = e % 3;
     if (rem === 1) {
-      if (n8 > 0) { n8--; f.push(4, 4); } else f.push(2);
+      if (n8 > 0) {
+        n8--;
+        f.push(4, 4);
+      } else f.push(2);
     } else if (rem === 2) f.push(4);
     for (let i = 0; i < n8; i++) f.push(8);
   } else {
@@ -51,7 +58,10 @@ export function factorize(n: number): number[] {
     for (let i = 0; i < e >> 1; i++) f.push(4);
   }
   for (let d = 3; d * d <= m; d += 2) {
-    while (m % d === 0) { f.push(d); m /= d; }
+    while (m % d === 0) {
+      f.push(d);
+      m /= d;
+    }
   }
   if (m > 1) f.push(m);
   return f;
@@ -62,9 +72,15 @@ function costGuess(n: number): number {
   const lfp = 1.1;
   const ni = n;
   let result = 0;
-  while (n % 2 === 0) { result += 2; n /= 2; }
+  while (n % 2 === 0) {
+    result += 2;
+    n /= 2;
+  }
   for (let x = 3; x * x <= n; x += 2) {
-    while (n % x === 0) { result += x <= 5 ? x : lfp * x; n /= x; }
+    while (n % x === 0) {
+      result += x <= 5 ? x : lfp * x;
+      n /= x;
+    }
   }
   if (n > 1) result += n <= 5 ? n : lfp * n;
   return result * ni;
@@ -109,6 +125,7 @@ class DirectPlan implements ComplexPlan {
       const ido = n / (l1 * p);
       const twr = new Float64Array(ido * (p - 1));
       const twi = new Float64Array(ido * (p - 1));
+      for (let j = 1; j < p; j++) twr[j - 1] = 1; // i = 0: unit twiddles (some kernels skip them)
       for (let i = 1; i < ido; i++) {
         for (let j = 1; j < p; j++) {
           // e^{-2πi·j·l1·i/N}, index reduced mod N for accuracy
@@ -136,23 +153,43 @@ class DirectPlan implements ComplexPlan {
   }
 
   forward(re: Float64Array, im: Float64Array): void {
-    let ar = re, ai = im, br = this.scr, bi = this.sci;
+    let ar = re,
+      ai = im,
+      br = this.scr,
+      bi = this.sci;
     for (const ps of this.passes) {
       switch (ps.radix) {
-        case 4: pass4(ps.ido, ps.l1, ar, ai, br, bi, ps.twr, ps.twi); break;
-        case 8: pass8(ps.ido, ps.l1, ar, ai, br, bi, ps.twr, ps.twi); break;
-        case 2: pass2(ps.ido, ps.l1, ar, ai, br, bi, ps.twr, ps.twi); break;
-        case 3: pass3(ps.ido, ps.l1, ar, ai, br, bi, ps.twr, ps.twi); break;
-        case 5: pass5(ps.ido, ps.l1, ar, ai, br, bi, ps.twr, ps.twi); break;
+        case 4:
+          pass4(ps.ido, ps.l1, ar, ai, br, bi, ps.twr, ps.twi);
+          break;
+        case 8:
+          pass8(ps.ido, ps.l1, ar, ai, br, bi, ps.twr, ps.twi);
+          break;
+        case 2:
+          pass2(ps.ido, ps.l1, ar, ai, br, bi, ps.twr, ps.twi);
+          break;
+        case 3:
+          pass3(ps.ido, ps.l1, ar, ai, br, bi, ps.twr, ps.twi);
+          break;
+        case 5:
+          pass5(ps.ido, ps.l1, ar, ai, br, bi, ps.twr, ps.twi);
+          break;
         default: {
           const t = this.tmp;
           passOdd(ps.radix, ps.ido, ps.l1, ar, ai, br, bi, ps.twr, ps.twi, ps.cosp!, ps.sinp!, t[0], t[1], t[2], t[3]);
         }
       }
-      const xr = ar; ar = br; br = xr;
-      const xi = ai; ai = bi; bi = xi;
+      const xr = ar;
+      ar = br;
+      br = xr;
+      const xi = ai;
+      ai = bi;
+      bi = xi;
     }
-    if (ar !== re) { re.set(ar); im.set(ai); }
+    if (ar !== re) {
+      re.set(ar);
+      im.set(ai);
+    }
   }
 }
 
@@ -203,7 +240,8 @@ class BluesteinPlan implements ComplexPlan {
   forward(re: Float64Array, im: Float64Array): void {
     const { n, m, wr, wi, bkr, bki, ar, ai } = this;
     for (let k = 0; k < n; k++) {
-      const xr = re[k], xi = im[k];
+      const xr = re[k],
+        xi = im[k];
       ar[k] = xr * wr[k] - xi * wi[k];
       ai[k] = xr * wi[k] + xi * wr[k];
     }
@@ -212,13 +250,17 @@ class BluesteinPlan implements ComplexPlan {
     this.inner.forward(ar, ai);
     // C = A·B, then store conj(C) so that a forward FFT gives conj of the inverse transform
     for (let k = 0; k < m; k++) {
-      const xr = ar[k], xi = ai[k], yr = bkr[k], yi = bki[k];
+      const xr = ar[k],
+        xi = ai[k],
+        yr = bkr[k],
+        yi = bki[k];
       ar[k] = xr * yr - xi * yi;
       ai[k] = -(xr * yi + xi * yr);
     }
     this.inner.forward(ar, ai);
     for (let k = 0; k < n; k++) {
-      const cr = ar[k], ci = -ai[k];
+      const cr = ar[k],
+        ci = -ai[k];
       re[k] = cr * wr[k] - ci * wi[k];
       im[k] = cr * wi[k] + ci * wr[k];
     }
@@ -234,7 +276,7 @@ export function directPlan(n: number, factors: number[]): ComplexPlan {
   return new DirectPlan(n, factors);
 }
 
-const MAX_CACHED = 64;
+const MAX_CACHED = 16; // plans of large N hold several N-sized arrays; typical use sees few distinct N
 const cache = new Map<number, ComplexPlan>();
 
 /** Returns the cached complex plan for length n (n ≥ 1), creating it on first use. */

@@ -50,7 +50,10 @@ export class RealFftPlan {
     const { zr, zi } = this;
     if (this.packed) {
       const m = zr.length;
-      for (let k = 0; k < m; k++) { zr[k] = x[2 * k]; zi[k] = x[2 * k + 1]; }
+      for (let k = 0; k < m; k++) {
+        zr[k] = x[2 * k];
+        zi[k] = x[2 * k + 1];
+      }
     } else {
       for (let k = 0; k < this.n; k++) zr[k] = x[k];
       zi.fill(0);
@@ -62,8 +65,16 @@ export class RealFftPlan {
     const { zr, zi } = this;
     if (this.packed) {
       const m = zr.length;
-      if (w) for (let k = 0; k < m; k++) { zr[k] = (x[2 * k] - mean) * w[2 * k]; zi[k] = (x[2 * k + 1] - mean) * w[2 * k + 1]; }
-      else for (let k = 0; k < m; k++) { zr[k] = x[2 * k] - mean; zi[k] = x[2 * k + 1] - mean; }
+      if (w)
+        for (let k = 0; k < m; k++) {
+          zr[k] = (x[2 * k] - mean) * w[2 * k];
+          zi[k] = (x[2 * k + 1] - mean) * w[2 * k + 1];
+        }
+      else
+        for (let k = 0; k < m; k++) {
+          zr[k] = x[2 * k] - mean;
+          zi[k] = x[2 * k + 1] - mean;
+        }
     } else {
       if (w) for (let k = 0; k < this.n; k++) zr[k] = (x[k] - mean) * w[k];
       else for (let k = 0; k < this.n; k++) zr[k] = x[k] - mean;
@@ -77,25 +88,39 @@ export class RealFftPlan {
     if (!this.packed) {
       if (this.plan) this.plan.forward(zr, zi);
       const nb = (this.n >> 1) + 1;
-      for (let k = 0; k < nb; k++) { Xr[k] = zr[k]; Xi[k] = zi[k]; }
+      for (let k = 0; k < nb; k++) {
+        Xr[k] = zr[k];
+        Xi[k] = zi[k];
+      }
       Xi[0] = 0; // exact for real input (as numpy)
       return;
     }
     this.plan!.forward(zr, zi);
     const m = zr.length;
-    Xr[0] = zr[0] + zi[0]; Xi[0] = 0;
-    Xr[m] = zr[0] - zi[0]; Xi[m] = 0;
+    Xr[0] = zr[0] + zi[0];
+    Xi[0] = 0;
+    Xr[m] = zr[0] - zi[0];
+    Xi[m] = 0;
     const kEnd = m >> 1;
     for (let k = 1; k <= kEnd; k++) {
       const j = m - k;
-      const a = zr[k], b = zi[k], c = zr[j], d = zi[j];
+      const a = zr[k],
+        b = zi[k],
+        c = zr[j],
+        d = zi[j];
       // 2E = (a + c, b − d), 2O = (b + d, c − a); the 1/2 of O is folded into (wr, wi)
-      const er = 0.5 * (a + c), ei = 0.5 * (b - d);
-      const or = b + d, oi = c - a;
-      const w0 = wr[k], w1 = wi[k];
-      const tr = w0 * or - w1 * oi, ti = w0 * oi + w1 * or;
-      Xr[k] = er + tr; Xi[k] = ei + ti;
-      Xr[j] = er - tr; Xi[j] = ti - ei;
+      const er = 0.5 * (a + c),
+        ei = 0.5 * (b - d);
+      const or = b + d,
+        oi = c - a;
+      const w0 = wr[k],
+        w1 = wi[k];
+      const tr = w0 * or - w1 * oi,
+        ti = w0 * oi + w1 * or;
+      Xr[k] = er + tr;
+      Xi[k] = ei + ti;
+      Xr[j] = er - tr;
+      Xi[j] = ti - ei;
     }
   }
 
@@ -116,19 +141,29 @@ export class RealFftPlan {
     const kEnd = m >> 1;
     for (let k = 1; k <= kEnd; k++) {
       const j = m - k;
-      const a = zr[k], b = zi[k], c = zr[j], d = zi[j];
-      const er = 0.5 * (a + c), ei = 0.5 * (b - d);
-      const or = b + d, oi = c - a;
-      const w0 = wr[k], w1 = wi[k];
-      const tr = w0 * or - w1 * oi, ti = w0 * oi + w1 * or;
-      const xr = er + tr, xi = ei + ti, yr = er - tr, yi = ti - ei;
+      const a = zr[k],
+        b = zi[k],
+        c = zr[j],
+        d = zi[j];
+      const er = 0.5 * (a + c),
+        ei = 0.5 * (b - d);
+      const or = b + d,
+        oi = c - a;
+      const w0 = wr[k],
+        w1 = wi[k];
+      const tr = w0 * or - w1 * oi,
+        ti = w0 * oi + w1 * or;
+      const xr = er + tr,
+        xi = ei + ti,
+        yr = er - tr,
+        yi = ti - ei;
       mag[k] = Math.sqrt(xr * xr + xi * xi);
       mag[j] = Math.sqrt(yr * yr + yi * yi);
     }
   }
 }
 
-const MAX_CACHED = 64;
+const MAX_CACHED = 16; // plans of large N hold several N-sized arrays; typical use sees few distinct N
 const cache = new Map<number, RealFftPlan>();
 
 /** Returns the cached real-input plan for length n ≥ 1. */

@@ -6,22 +6,27 @@ import { complexTestInput } from './test-signals.ts';
 /** O(N²) DFT with exactly reduced angles: the definition the FFT must reproduce. */
 function naiveDft(re: Float64Array, im: Float64Array): { re: Float64Array; im: Float64Array } {
   const n = re.length;
-  const Xr = new Float64Array(n), Xi = new Float64Array(n);
+  const Xr = new Float64Array(n),
+    Xi = new Float64Array(n);
   for (let k = 0; k < n; k++) {
-    let sr = 0, si = 0;
+    let sr = 0,
+      si = 0;
     for (let j = 0; j < n; j++) {
       const a = (-2 * Math.PI * ((k * j) % n)) / n;
-      const c = Math.cos(a), s = Math.sin(a);
+      const c = Math.cos(a),
+        s = Math.sin(a);
       sr += re[j] * c - im[j] * s;
       si += re[j] * s + im[j] * c;
     }
-    Xr[k] = sr; Xi[k] = si;
+    Xr[k] = sr;
+    Xi[k] = si;
   }
   return { re: Xr, im: Xi };
 }
 
 function maxRelErr(ar: Float64Array, ai: Float64Array, br: Float64Array, bi: Float64Array): number {
-  let e = 0, m = 0;
+  let e = 0,
+    m = 0;
   for (let i = 0; i < br.length; i++) {
     e = Math.max(e, Math.hypot(ar[i] - br[i], ai[i] - bi[i]));
     m = Math.max(m, Math.hypot(br[i], bi[i]));
@@ -30,7 +35,10 @@ function maxRelErr(ar: Float64Array, ai: Float64Array, br: Float64Array, bi: Flo
 }
 
 // every radix path: 2, 3, 4, 5, generic odd primes (7, 11, 13, 17 …), Bluestein (large primes, 2·p)
-const LENGTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 25, 27, 30, 32, 49, 60, 64, 77, 97, 100, 121, 127, 128, 143, 211, 243, 250, 256, 338, 422, 625, 1000, 1009];
+const LENGTHS = [
+  1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 25, 27, 30, 32, 49, 60, 64, 77, 97, 100, 121, 127, 128, 143, 211, 243,
+  250, 256, 338, 422, 625, 1000, 1009,
+];
 
 describe('fft equals the naive DFT', () => {
   for (const n of LENGTHS) {
@@ -45,8 +53,16 @@ describe('fft equals the naive DFT', () => {
 
 describe('every radix kernel at every position of the pass order equals the naive DFT', () => {
   const orders: [number, number[]][] = [
-    [840, [8, 3, 5, 7]], [840, [7, 5, 3, 8]], [840, [2, 4, 3, 5, 7]], [840, [3, 7, 2, 4, 5]], [840, [5, 8, 7, 3]],
-    [572, [11, 13, 4]], [572, [4, 13, 11]], [572, [2, 11, 2, 13]], [4096, [2, 8, 4, 8, 4]], [4096, [8, 8, 8, 8]],
+    [840, [8, 3, 5, 7]],
+    [840, [7, 5, 3, 8]],
+    [840, [2, 4, 3, 5, 7]],
+    [840, [3, 7, 2, 4, 5]],
+    [840, [5, 8, 7, 3]],
+    [572, [11, 13, 4]],
+    [572, [4, 13, 11]],
+    [572, [2, 11, 2, 13]],
+    [4096, [2, 8, 4, 8, 4, 2]],
+    [4096, [8, 8, 8, 8]],
   ];
   for (const [n, f] of orders) {
     it(`N=${n} as ${f.join('·')}`, () => {
@@ -100,8 +116,10 @@ describe('fft conventions and errors', () => {
     }
   });
   it('a unit impulse transforms to all ones; a repeated call gives the same result (plan cache)', () => {
-    const re = new Float64Array(12000); re[0] = 1;
-    const a = fft(re), b = fft(re);
+    const re = new Float64Array(12000);
+    re[0] = 1;
+    const a = fft(re),
+      b = fft(re);
     expect(a.re.every((v) => Math.abs(v - 1) < 1e-15)).toBe(true);
     expect(b.re).toEqual(a.re);
   });

@@ -76,7 +76,10 @@ export function ifft(re: ArrayLike<number>, im?: ArrayLike<number>): ComplexArra
   for (let k = 0; k < i.length; k++) i[k] = -i[k];
   fftInPlace(r, i);
   const s = 1 / n;
-  for (let k = 0; k < n; k++) { r[k] *= s; i[k] = -i[k] * s; }
+  for (let k = 0; k < n; k++) {
+    r[k] *= s;
+    i[k] = -i[k] * s;
+  }
   return { re: r, im: i };
 }
 

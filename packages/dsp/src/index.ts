@@ -13,12 +13,7 @@ export {
   type WindowCorrection,
   type WindowName,
 } from './windows.ts';
-export {
-  amplitudeSpectrum,
-  type AmplitudeSpectrum,
-  type AmplitudeSpectrumOptions,
-  type SpectrumMode,
-} from './spectrum.ts';
+export { amplitudeSpectrum, type AmplitudeSpectrum, type AmplitudeSpectrumOptions, type SpectrumMode } from './spectrum.ts';
 export {
   ISO10816_BAND_HZ,
   clearanceFactor,

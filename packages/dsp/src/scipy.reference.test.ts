@@ -22,7 +22,11 @@ const VIBRATION_DATA = process.env.OVERTONE_VIBRATION_DATA
   : new URL('../../../../shared/data/vibration/', import.meta.url);
 const TOL = 1e-9;
 
-interface ArrayRef { file: string; offset: number; length: number }
+interface ArrayRef {
+  file: string;
+  offset: number;
+  length: number;
+}
 interface Manifest {
   cwru: { file: string; samplingRateHz: number };
   syntheticSamplingRateHz: number;
@@ -30,8 +34,15 @@ interface Manifest {
   fft: { n: number; rfftRe: ArrayRef; rfftIm: ArrayRef; fftRe?: ArrayRef; fftIm?: ArrayRef }[];
   windows: { window: WindowName; n: number; samples: ArrayRef; amplitude: number; energy: number }[];
   spectrum: {
-    signal: 'synthetic' | 'cwru'; n: number; samplingRateHz: number; window: WindowName;
-    removeDc: boolean; half: boolean; mode: SpectrumMode; amplitude: ArrayRef; frequencyHz?: ArrayRef;
+    signal: 'synthetic' | 'cwru';
+    n: number;
+    samplingRateHz: number;
+    window: WindowName;
+    removeDc: boolean;
+    half: boolean;
+    mode: SpectrumMode;
+    amplitude: ArrayRef;
+    frequencyHz?: ArrayRef;
   }[];
   telemetry: { signal: 'synthetic' | 'cwru'; n: number; samplingRateHz: number; values: Record<string, number> }[];
   decimate: { signal: 'synthetic' | 'cwru'; n: number; factor: number; output: ArrayRef }[];
@@ -62,7 +73,8 @@ function signalOf(kind: 'synthetic' | 'cwru', n: number): Float64Array {
 /** max |a − b| / max |b| (b the reference). */
 function relErr(a: ArrayLike<number>, b: ArrayLike<number>): number {
   expect(a.length).toBe(b.length);
-  let e = 0, m = 0;
+  let e = 0,
+    m = 0;
   for (let i = 0; i < b.length; i++) {
     e = Math.max(e, Math.abs(a[i] - b[i]));
     m = Math.max(m, Math.abs(b[i]));
@@ -72,7 +84,8 @@ function relErr(a: ArrayLike<number>, b: ArrayLike<number>): number {
 
 /** Complex version: max |a − b| / max |b|. */
 function relErrComplex(ar: ArrayLike<number>, ai: ArrayLike<number>, br: ArrayLike<number>, bi: ArrayLike<number>): number {
-  let e = 0, m = 0;
+  let e = 0,
+    m = 0;
   for (let i = 0; i < br.length; i++) {
     e = Math.max(e, Math.hypot(ar[i] - br[i], ai[i] - bi[i]));
     m = Math.max(m, Math.hypot(br[i], bi[i]));
@@ -121,8 +134,12 @@ describe('amplitudeSpectrum equals the numpy reference within 1e-9 relative', ()
     const label = `${c.signal} N=${c.n} ${c.window} ${c.mode}${c.half ? '' : ' two-sided'}${c.removeDc ? '' : ' with DC'}`;
     it(label, () => {
       const s = amplitudeSpectrum({
-        signal: signalOf(c.signal, c.n), samplingRateHz: c.samplingRateHz, window: c.window,
-        removeDc: c.removeDc, half: c.half, mode: c.mode,
+        signal: signalOf(c.signal, c.n),
+        samplingRateHz: c.samplingRateHz,
+        window: c.window,
+        removeDc: c.removeDc,
+        half: c.half,
+        mode: c.mode,
       });
       expect(s.unit).toBe(c.mode === 'velocity' ? 'mm/s' : 'g');
       expect(relErr(s.amplitude, load(c.amplitude))).toBeLessThan(TOL);

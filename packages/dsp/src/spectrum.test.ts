@@ -6,13 +6,21 @@ import { WINDOW_NAMES } from './windows.ts';
 
 const G = 9806.65;
 const tone = (n: number, fs: number, parts: [amp: number, hz: number, phase: number][], dc = 0) =>
-  Float64Array.from({ length: n }, (_, i) => parts.reduce((s, [a, f, p]) => s + a * Math.sin((2 * Math.PI * f * i) / fs + p), dc));
+  Float64Array.from({ length: n }, (_, i) =>
+    parts.reduce((s, [a, f, p]) => s + a * Math.sin((2 * Math.PI * f * i) / fs + p), dc),
+  );
 
 describe('amplitudeSpectrum: an on-line sine reads its RMS A/√2 with every window', () => {
   for (const window of WINDOW_NAMES) {
-    for (const [n, fs] of [[1000, 1000], [1001, 2002], [12000, 6000]] as const) {
+    for (const [n, fs] of [
+      [1000, 1000],
+      [1001, 2002],
+      [12000, 6000],
+    ] as const) {
       it(`${window}, N=${n}, fs=${fs} Hz`, () => {
-        const line = 50, f = (line * fs) / n, A = 0.8;
+        const line = 50,
+          f = (line * fs) / n,
+          A = 0.8;
         const x = tone(n, fs, [[A, f, 0.4]], 1); // on a 1 g gravity offset
         const s = amplitudeSpectrum({ signal: x, samplingRateHz: fs, window });
         expect(s.unit).toBe('g');
@@ -21,7 +29,7 @@ describe('amplitudeSpectrum: an on-line sine reads its RMS A/√2 with every win
         expect(s.amplitude[0]).toBeLessThan(1e-12); // DC removed
         const v = amplitudeSpectrum({ signal: x, samplingRateHz: fs, window, mode: 'velocity' });
         expect(v.unit).toBe('mm/s');
-        expect(v.amplitude[line]).toBeCloseTo((A / Math.SQRT2) * G / (2 * Math.PI * f), 9);
+        expect(v.amplitude[line]).toBeCloseTo(((A / Math.SQRT2) * G) / (2 * Math.PI * f), 9);
       });
     }
   }
@@ -51,14 +59,24 @@ describe('amplitudeSpectrum: Parseval', () => {
 
 describe('amplitudeSpectrum: options', () => {
   it('velocity lines below 2 Hz and at DC are 0', () => {
-    const n = 10000, fs = 1000; // 0.1 Hz lines
-    const v = amplitudeSpectrum({ signal: tone(n, fs, [[0.1, 1.5, 0], [0.1, 40, 0]]), samplingRateHz: fs, mode: 'velocity' });
+    const n = 10000,
+      fs = 1000; // 0.1 Hz lines
+    const v = amplitudeSpectrum({
+      signal: tone(n, fs, [
+        [0.1, 1.5, 0],
+        [0.1, 40, 0],
+      ]),
+      samplingRateHz: fs,
+      mode: 'velocity',
+    });
     for (let k = 0; k < 20; k++) expect(v.amplitude[k]).toBe(0);
     expect(v.amplitude[20]).toBeGreaterThan(0); // 2.0 Hz is kept (leakage of the 1.5 Hz tone)
-    expect(v.amplitude[400]).toBeCloseTo((0.1 / Math.SQRT2) * G / (2 * Math.PI * 40), 9);
+    expect(v.amplitude[400]).toBeCloseTo(((0.1 / Math.SQRT2) * G) / (2 * Math.PI * 40), 9);
   });
   it('two-sided: fftfreq order, each ±f line reads A/2', () => {
-    const n = 1000, fs = 1000, A = 0.6;
+    const n = 1000,
+      fs = 1000,
+      A = 0.6;
     const s = amplitudeSpectrum({ signal: tone(n, fs, [[A, 100, 0.2]]), samplingRateHz: fs, half: false, window: 'hamming' });
     expect(s.sides).toBe('two-sided');
     expect(s.frequencyHz.length).toBe(n);
@@ -74,7 +92,12 @@ describe('amplitudeSpectrum: options', () => {
     expect(s.amplitude[1]).toBeCloseTo(s.amplitude[6], 14);
   });
   it('removeDc: false keeps the gravity line: DC reads the mean with the rectangular window', () => {
-    const s = amplitudeSpectrum({ signal: tone(1000, 1000, [[0.5, 50, 0]], 1), samplingRateHz: 1000, window: 'rectangular', removeDc: false });
+    const s = amplitudeSpectrum({
+      signal: tone(1000, 1000, [[0.5, 50, 0]], 1),
+      samplingRateHz: 1000,
+      window: 'rectangular',
+      removeDc: false,
+    });
     expect(s.amplitude[0]).toBeCloseTo(1, 12);
   });
   it('exposes the exact amplitude correction and the line spacing', () => {
@@ -86,7 +109,8 @@ describe('amplitudeSpectrum: options', () => {
   it('throws RangeError for N < 2, invalid sampling rates, unknown window or mode', () => {
     const x = syntheticSignal(16);
     expect(() => amplitudeSpectrum({ signal: [1], samplingRateHz: 100 })).toThrow(RangeError);
-    for (const fs of [0, -1, NaN, Infinity]) expect(() => amplitudeSpectrum({ signal: x, samplingRateHz: fs })).toThrow(RangeError);
+    for (const fs of [0, -1, NaN, Infinity])
+      expect(() => amplitudeSpectrum({ signal: x, samplingRateHz: fs })).toThrow(RangeError);
     expect(() => amplitudeSpectrum({ signal: x, samplingRateHz: 100, window: 'kaiser' as never })).toThrow(RangeError);
     expect(() => amplitudeSpectrum({ signal: x, samplingRateHz: 100, mode: 'displacement' as never })).toThrow(RangeError);
   });

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  clearanceFactor, computeTelemetry, crestFactor, grms, kurtosis, peak, peakToPeak, shapeFactor, skewness, timeStatistics, vrms,
+  clearanceFactor,
+  computeTelemetry,
+  crestFactor,
+  grms,
+  kurtosis,
+  peak,
+  peakToPeak,
+  shapeFactor,
+  skewness,
+  timeStatistics,
+  vrms,
 } from './telemetry.ts';
 
 const G = 9806.65;
@@ -20,8 +30,16 @@ describe('computeTelemetry', () => {
   it('returns the ten names in order with units', () => {
     const t = computeTelemetry(tone(1000, 1000, [[1, 50]]), 1000);
     expect(t.map((v) => `${v.name}:${v.unit}`)).toEqual([
-      'GRMS:g', 'VRMS:mm/s', 'VRMS_ISO10816:mm/s', 'PEAK:g', 'PEAK_TO_PEAK:g',
-      'CREST:', 'KURTOSIS:', 'SKEWNESS:', 'CLEARANCE:', 'SHAPE_FACTOR:',
+      'GRMS:g',
+      'VRMS:mm/s',
+      'VRMS_ISO10816:mm/s',
+      'PEAK:g',
+      'PEAK_TO_PEAK:g',
+      'CREST:',
+      'KURTOSIS:',
+      'SKEWNESS:',
+      'CLEARANCE:',
+      'SHAPE_FACTOR:',
     ]);
   });
   it('a sine on a 1 g gravity offset: crest √2, kurtosis 1.5, skewness 0, shape π/(2√2), peak A (mean removed)', () => {
@@ -50,9 +68,14 @@ describe('computeTelemetry', () => {
     expect(timeStatistics([0.1, 0.1, 0.1]).meanG).toBe(0.1);
   });
   it('VRMS bands: 5 Hz counts for VRMS (2 Hz … fs/2) but not for VRMS_ISO10816 (10 … 1000 Hz); 2 kHz only for VRMS', () => {
-    const fs = 25600, n = 25600; // 1 Hz lines
-    const parts: [number, number][] = [[0.01, 5], [0.5, 100], [0.2, 2000]];
-    const v = (a: number, f: number) => (a / Math.SQRT2) * G / (2 * Math.PI * f);
+    const fs = 25600,
+      n = 25600; // 1 Hz lines
+    const parts: [number, number][] = [
+      [0.01, 5],
+      [0.5, 100],
+      [0.2, 2000],
+    ];
+    const v = (a: number, f: number) => ((a / Math.SQRT2) * G) / (2 * Math.PI * f);
     const x = tone(n, fs, parts);
     const t = byName(computeTelemetry(x, fs));
     expect(t.VRMS.value).toBeCloseTo(Math.hypot(v(0.01, 5), v(0.5, 100), v(0.2, 2000)), 9);

@@ -9,8 +9,7 @@ import { STANDARD_GRAVITY_MM_PER_S2 } from './units.ts';
 
 /** Telemetry names computed by {@link computeTelemetry}. */
 export type TelemetryName =
-  | 'GRMS' | 'VRMS' | 'VRMS_ISO10816' | 'PEAK' | 'PEAK_TO_PEAK'
-  | 'CREST' | 'KURTOSIS' | 'SKEWNESS' | 'CLEARANCE' | 'SHAPE_FACTOR';
+  'GRMS' | 'VRMS' | 'VRMS_ISO10816' | 'PEAK' | 'PEAK_TO_PEAK' | 'CREST' | 'KURTOSIS' | 'SKEWNESS' | 'CLEARANCE' | 'SHAPE_FACTOR';
 
 /** One telemetry value with its unit ('' for dimensionless ratios). */
 export interface TelemetryValue {
@@ -77,7 +76,9 @@ export interface TimeStatistics {
 export function timeStatistics(signal: ArrayLike<number>): TimeStatistics {
   const n = signal.length;
   if (!(n >= 1)) throw new RangeError('signal must not be empty');
-  let min = Infinity, max = -Infinity, sum = 0;
+  let min = Infinity,
+    max = -Infinity,
+    sum = 0;
   for (let i = 0; i < n; i++) {
     const v = signal[i];
     sum += v;
@@ -86,18 +87,28 @@ export function timeStatistics(signal: ArrayLike<number>): TimeStatistics {
   }
   const constant = min === max;
   const mean = constant ? min : sum / n;
-  let s2 = 0, s3 = 0, s4 = 0, sAbs = 0, sSqrt = 0, peak = 0;
+  let s2 = 0,
+    s3 = 0,
+    s4 = 0,
+    sAbs = 0,
+    sSqrt = 0,
+    peak = 0;
   if (!constant) {
     for (let i = 0; i < n; i++) {
       const d = signal[i] - mean;
       const d2 = d * d;
-      s2 += d2; s3 += d2 * d; s4 += d2 * d2;
+      s2 += d2;
+      s3 += d2 * d;
+      s4 += d2 * d2;
       const a = Math.abs(d);
-      sAbs += a; sSqrt += Math.sqrt(a);
+      sAbs += a;
+      sSqrt += Math.sqrt(a);
       if (a > peak) peak = a;
     }
   }
-  const m2 = s2 / n, m3 = s3 / n, m4 = s4 / n;
+  const m2 = s2 / n,
+    m3 = s3 / n,
+    m4 = s4 / n;
   const grms = Math.sqrt(m2);
   const ok = m2 > 0;
   const meanSqrt = sSqrt / n;
@@ -116,21 +127,37 @@ export function timeStatistics(signal: ArrayLike<number>): TimeStatistics {
 }
 
 /** GRMS = sqrt((1/N) Σ (x_n − μ)²), g (see {@link timeStatistics}). @example grms([1, -1, 1, -1]) // 1 */
-export function grms(signalG: ArrayLike<number>): number { return timeStatistics(signalG).grmsG; }
+export function grms(signalG: ArrayLike<number>): number {
+  return timeStatistics(signalG).grmsG;
+}
 /** PEAK = max |x_n − μ|, g (mean removed; see {@link timeStatistics}). @example peak([1, 1, 4]) // 2 */
-export function peak(signalG: ArrayLike<number>): number { return timeStatistics(signalG).peakG; }
+export function peak(signalG: ArrayLike<number>): number {
+  return timeStatistics(signalG).peakG;
+}
 /** PEAK_TO_PEAK = max x − min x, g. @example peakToPeak([0.5, -0.25, 1]) // 1.25 */
-export function peakToPeak(signalG: ArrayLike<number>): number { return timeStatistics(signalG).peakToPeakG; }
+export function peakToPeak(signalG: ArrayLike<number>): number {
+  return timeStatistics(signalG).peakToPeakG;
+}
 /** CREST = PEAK / GRMS, dimensionless; 0 for a constant record. @example crestFactor(sine) // 1.4142 */
-export function crestFactor(signalG: ArrayLike<number>): number { return timeStatistics(signalG).crest; }
+export function crestFactor(signalG: ArrayLike<number>): number {
+  return timeStatistics(signalG).crest;
+}
 /** KURTOSIS = m4 / m2² (non-excess), dimensionless; 0 for a constant record. @example kurtosis(sine) // 1.5 */
-export function kurtosis(signalG: ArrayLike<number>): number { return timeStatistics(signalG).kurtosis; }
+export function kurtosis(signalG: ArrayLike<number>): number {
+  return timeStatistics(signalG).kurtosis;
+}
 /** SKEWNESS = m3 / m2^{3/2}, dimensionless; 0 for a constant record. @example skewness([0, 0, 3]) // 0.7071 */
-export function skewness(signalG: ArrayLike<number>): number { return timeStatistics(signalG).skewness; }
+export function skewness(signalG: ArrayLike<number>): number {
+  return timeStatistics(signalG).skewness;
+}
 /** CLEARANCE = PEAK / (mean sqrt|x − μ|)², dimensionless; 0 for a constant record. @example clearanceFactor([1, -1]) // 1 */
-export function clearanceFactor(signalG: ArrayLike<number>): number { return timeStatistics(signalG).clearance; }
+export function clearanceFactor(signalG: ArrayLike<number>): number {
+  return timeStatistics(signalG).clearance;
+}
 /** SHAPE_FACTOR = GRMS / mean |x − μ|, dimensionless; 0 for a constant record. @example shapeFactor(sine) // 1.1107 */
-export function shapeFactor(signalG: ArrayLike<number>): number { return timeStatistics(signalG).shapeFactor; }
+export function shapeFactor(signalG: ArrayLike<number>): number {
+  return timeStatistics(signalG).shapeFactor;
+}
 
 /** Velocity band of {@link vrms}, in Hz, both edges inclusive. */
 export interface VelocityBand {

@@ -52,7 +52,11 @@ export function syntheticSignal(n: number, fs: number = SYNTHETIC_FS_HZ): Float6
 
 /** Complex FFT test input: real and imaginary parts uniform in [−0.5, 0.5) (seeds 7 and 8). */
 export function complexTestInput(n: number): { re: Float64Array; im: Float64Array } {
-  const re = lcgUniform(n, 7), im = lcgUniform(n, 8);
-  for (let i = 0; i < n; i++) { re[i] -= 0.5; im[i] -= 0.5; }
+  const re = lcgUniform(n, 7),
+    im = lcgUniform(n, 8);
+  for (let i = 0; i < n; i++) {
+    re[i] -= 0.5;
+    im[i] -= 0.5;
+  }
   return { re, im };
 }

@@ -118,8 +118,12 @@ export interface WindowCorrection {
  */
 export function windowCorrection(name: WindowName, n: number): WindowCorrection {
   const w = windowSamples(name, n);
-  let s1 = 0, s2 = 0;
-  for (let i = 0; i < n; i++) { s1 += w[i]; s2 += w[i] * w[i]; }
+  let s1 = 0,
+    s2 = 0;
+  for (let i = 0; i < n; i++) {
+    s1 += w[i];
+    s2 += w[i] * w[i];
+  }
   return { window: name, n, amplitude: n / s1, energy: Math.sqrt(n / s2) };
 }
 
@@ -137,7 +141,7 @@ export function cachedWindow(name: WindowName, n: number): { w: Float64Array; su
     let sum = 0;
     for (let i = 0; i < n; i++) sum += w[i];
     hit = { w, sum };
-    if (windowCache.size >= 32) windowCache.delete(windowCache.keys().next().value!);
+    if (windowCache.size >= 16) windowCache.delete(windowCache.keys().next().value!);
     windowCache.set(key, hit);
   }
   return hit;

@@ -31,7 +31,10 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((v) => {
-        const param = String(v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || undefined;
+        const param =
+          String(v.instancePath ?? '')
+            .replace(/^\//, '')
+            .replace(/\//g, '.') || undefined;
         return { msg: v.message ?? 'Invalid value', param };
       });
       return reply.status(400).send({ errors });
@@ -41,10 +44,10 @@ export function registerErrorHandler(app: FastifyInstance) {
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send({ message: ERRORS.INTERNAL.message, code: 'INTERNAL' });
     }
-    if (appError.status === 400) return reply.status(400).send({ errors: [{ msg: appError.message, param: appError.param }], code: appError.code });
+    if (appError.status === 400)
+      return reply.status(400).send({ errors: [{ msg: appError.message, param: appError.param }], code: appError.code });
     return reply.status(appError.status).send({ message: appError.message, code: appError.code });
   });
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: ERRORS.NOT_FOUND.message, code: 'NOT_FOUND' });
-  });
 }
+
+export const notFoundBody = () => ({ message: ERRORS.NOT_FOUND.message, code: 'NOT_FOUND' as const });

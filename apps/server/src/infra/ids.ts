@@ -5,6 +5,8 @@ import { randomBytes } from 'node:crypto';
  * sort roughly by creation time (the protocol's `<objectId>`, senseway-gateway.md §2).
  */
 export function newId(): string {
-  const t = Math.floor(Date.now() / 1000).toString(16).padStart(8, '0');
+  const t = Math.floor(Date.now() / 1000)
+    .toString(16)
+    .padStart(8, '0');
   return t + randomBytes(8).toString('hex');
 }

@@ -11,16 +11,25 @@ export interface LiveUrlClaims {
   expires: number;
 }
 
-const mac = (key: string, c: LiveUrlClaims) => createHmac('sha256', key).update(`${c.customerId}.${c.userId}.${c.expires}`).digest('hex');
+const mac = (key: string, c: LiveUrlClaims) =>
+  createHmac('sha256', key).update(`${c.customerId}.${c.userId}.${c.expires}`).digest('hex');
 
 export function signLiveQuery(key: string, claims: LiveUrlClaims): string {
-  const q = new URLSearchParams({ customer: claims.customerId, user: claims.userId, expires: String(claims.expires), signature: mac(key, claims) });
+  const q = new URLSearchParams({
+    customer: claims.customerId,
+    user: claims.userId,
+    expires: String(claims.expires),
+    signature: mac(key, claims),
+  });
   return q.toString();
 }
 
 /** @returns the claims, or null when the signature is wrong, missing or expired. */
 export function verifyLiveQuery(key: string, query: URLSearchParams, nowS = Date.now() / 1000): LiveUrlClaims | null {
-  const customerId = query.get('customer'), userId = query.get('user'), expires = Number(query.get('expires')), sig = query.get('signature');
+  const customerId = query.get('customer'),
+    userId = query.get('user'),
+    expires = Number(query.get('expires')),
+    sig = query.get('signature');
   if (!customerId || !userId || !sig || !Number.isFinite(expires) || expires < nowS) return null;
   const want = Buffer.from(mac(key, { customerId, userId, expires }), 'hex');
   const got = Buffer.from(sig, 'hex');

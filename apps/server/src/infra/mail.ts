@@ -10,7 +10,12 @@ export interface Mailer {
  * Mail outbox: each message is rendered by nodemailer to RFC 822 and written to
  * `dataDir/outbox/<time>-<n>.eml` (and logged); `SMTP_URL` sends through SMTP instead.
  */
-export function createMailer(opts: { outboxDir: string; smtpUrl?: string | null; from: string; log: (m: string) => void }): Mailer {
+export function createMailer(opts: {
+  outboxDir: string;
+  smtpUrl?: string | null;
+  from: string;
+  log: (m: string) => void;
+}): Mailer {
   if (opts.smtpUrl) {
     const t = nodemailer.createTransport(opts.smtpUrl);
     return { send: async (m) => void (await t.sendMail({ from: opts.from, ...m })) };

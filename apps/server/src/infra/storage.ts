@@ -13,7 +13,8 @@ export interface ObjectStorage {
 }
 
 const safeKey = (key: string) => {
-  if (!/^[A-Za-z0-9._\-/]+$/.test(key) || key.split('/').some((p) => p === '..' || p === '')) throw new Error(`invalid key ${key}`);
+  if (!/^[A-Za-z0-9._\-/]+$/.test(key) || key.split('/').some((p) => p === '..' || p === ''))
+    throw new Error(`invalid key ${key}`);
   return key;
 };
 

@@ -26,11 +26,23 @@ export const DEMO_POINTS = [
 ] as const;
 
 /** ±4 g (the loudest record, outer race 130, peaks at 3.63 g), ~12800 Hz nominal, 2 s at 12 kHz. */
-export const DEMO_PROFILE: MeasurementProfile = { accelerometerRange: 2, samplingRate: 9, sampleSize: 24000, sensorSelection: 1, window: 'hanning' };
+export const DEMO_PROFILE: MeasurementProfile = {
+  accelerometerRange: 2,
+  samplingRate: 9,
+  sampleSize: 24000,
+  sensorSelection: 1,
+  window: 'hanning',
+};
 
 export const defaultPreferences = () => ({
   logo: null,
-  passwordPolicy: { minCharacter: 8, requiresUpperCaseLetters: true, requiresLowerCaseLetters: true, requiresNumbers: true, requiresSpecialCharacters: false },
+  passwordPolicy: {
+    minCharacter: 8,
+    requiresUpperCaseLetters: true,
+    requiresLowerCaseLetters: true,
+    requiresNumbers: true,
+    requiresSpecialCharacters: false,
+  },
   localization: { dateFormat: 'DD-MM-YYYY HH:mm:ss', preferedLanguage: 'tr', timeZone: 'GMT+3' },
   defaultTelemetry: 'GRMS',
 });
@@ -39,30 +51,92 @@ export const defaultPreferences = () => ({
  * Creates the demo tenant on first start (idempotent: does nothing when a customer serves
  * `localhost`). Returns the admin password when it was generated here, so it can be printed.
  */
-export async function seedDemo(db: Kysely<DB>, opts: { password: string | null }): Promise<{ created: boolean; password: string | null }> {
-  const existing = await db.selectFrom('customers').select('id').where((eb) => eb(eb.val(DEMO_HOST), '=', eb.fn.any('hosts'))).executeTakeFirst();
+export async function seedDemo(
+  db: Kysely<DB>,
+  opts: { password: string | null },
+): Promise<{ created: boolean; password: string | null }> {
+  const existing = await db
+    .selectFrom('customers')
+    .select('id')
+    .where((eb) => eb(eb.val(DEMO_HOST), '=', eb.fn.any('hosts')))
+    .executeTakeFirst();
   if (existing) return { created: false, password: null };
   const password = opts.password ?? randomBytes(9).toString('base64url');
   const passwordHash = await argon2.hash(password);
   await db.transaction().execute(async (trx) => {
     const customerId = newId();
-    await trx.insertInto('customers').values({ id: customerId, name: 'Demo Plant', hosts: [DEMO_HOST, '127.0.0.1'], preferences: JSON.stringify(defaultPreferences()) }).execute();
+    await trx
+      .insertInto('customers')
+      .values({
+        id: customerId,
+        name: 'Demo Plant',
+        hosts: [DEMO_HOST, '127.0.0.1'],
+        preferences: JSON.stringify(defaultPreferences()),
+      })
+      .execute();
     const roleId = newId();
-    await trx.insertInto('roles').values({ id: roleId, customer_id: customerId, name: 'ADMIN', display_name: 'Administrator', permissions: [...PERMISSIONS] }).execute();
+    await trx
+      .insertInto('roles')
+      .values({
+        id: roleId,
+        customer_id: customerId,
+        name: 'ADMIN',
+        display_name: 'Administrator',
+        permissions: [...PERMISSIONS],
+      })
+      .execute();
     await trx
       .insertInto('users')
-      .values({ id: newId(), customer_id: customerId, email: DEMO_EMAIL, password_hash: passwordHash, name: 'Demo', surname: 'Admin', phone: null, user_type: 'admin', role_id: roleId })
+      .values({
+        id: newId(),
+        customer_id: customerId,
+        email: DEMO_EMAIL,
+        password_hash: passwordHash,
+        name: 'Demo',
+        surname: 'Admin',
+        phone: null,
+        user_type: 'admin',
+        role_id: roleId,
+      })
       .execute();
     const bearing = await trx
       .insertInto('bearings')
       .values({ id: newId(), customer_id: null, type: 'DEFAULT', ...SKF_6205 })
-      .onConflict((oc) => oc.columns(['brand', 'bearing_number']).where('customer_id', 'is', null).doUpdateSet({ bpfo: SKF_6205.bpfo }))
+      .onConflict((oc) =>
+        oc.columns(['brand', 'bearing_number']).where('customer_id', 'is', null).doUpdateSet({ bpfo: SKF_6205.bpfo }),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
-    const plant = newId(), rig = newId();
-    await trx.insertInto('tree_nodes').values({ id: plant, customer_id: customerId, parent_id: null, node_type: 'group', name: 'Demo Plant', tag_code: '#DEMO PLANT', point: '{}' }).execute();
-    await trx.insertInto('tree_nodes').values({ id: rig, customer_id: customerId, parent_id: plant, node_type: 'group', name: 'CWRU test rig', tag_code: '#CWRU TEST RIG', point: '{}' }).execute();
-    await trx.insertInto('gateways').values({ id: newId(), customer_id: customerId, mac: DEMO_GATEWAY, root: 'prod', last_seen_at: null }).execute();
+    const plant = newId(),
+      rig = newId();
+    await trx
+      .insertInto('tree_nodes')
+      .values({
+        id: plant,
+        customer_id: customerId,
+        parent_id: null,
+        node_type: 'group',
+        name: 'Demo Plant',
+        tag_code: '#DEMO PLANT',
+        point: '{}',
+      })
+      .execute();
+    await trx
+      .insertInto('tree_nodes')
+      .values({
+        id: rig,
+        customer_id: customerId,
+        parent_id: plant,
+        node_type: 'group',
+        name: 'CWRU test rig',
+        tag_code: '#CWRU TEST RIG',
+        point: '{}',
+      })
+      .execute();
+    await trx
+      .insertInto('gateways')
+      .values({ id: newId(), customer_id: customerId, mac: DEMO_GATEWAY, root: 'prod', last_seen_at: null })
+      .execute();
     for (const [i, p] of DEMO_POINTS.entries()) {
       const pointId = newId();
       const data: PointData = {
@@ -78,11 +152,28 @@ export async function seedDemo(db: Kysely<DB>, opts: { password: string | null }
       };
       await trx
         .insertInto('tree_nodes')
-        .values({ id: pointId, customer_id: customerId, parent_id: rig, node_type: 'point', name: p.name, tag_code: `$CWRU ${i + 1}`, sort_order: i, point: JSON.stringify(data) })
+        .values({
+          id: pointId,
+          customer_id: customerId,
+          parent_id: rig,
+          node_type: 'point',
+          name: p.name,
+          tag_code: `$CWRU ${i + 1}`,
+          sort_order: i,
+          point: JSON.stringify(data),
+        })
         .execute();
       await trx
         .insertInto('devices')
-        .values({ id: newId(), customer_id: customerId, mac: p.mac, type: 'SENSEWAY', point_id: pointId, gateway_mac: DEMO_GATEWAY, profile: JSON.stringify(DEMO_PROFILE) })
+        .values({
+          id: newId(),
+          customer_id: customerId,
+          mac: p.mac,
+          type: 'SENSEWAY',
+          point_id: pointId,
+          gateway_mac: DEMO_GATEWAY,
+          profile: JSON.stringify(DEMO_PROFILE),
+        })
         .execute();
     }
   });

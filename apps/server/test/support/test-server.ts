@@ -34,14 +34,33 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
 
 /** Fetches a captcha challenge and solves it like the ALTCHA widget does; returns the payload. */
 export async function solveCaptcha(baseUrl: string): Promise<string> {
-  const ch = (await (await fetch(`${baseUrl}/api/auth/captcha`)).json()) as { algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number };
+  const ch = (await (await fetch(`${baseUrl}/api/auth/captcha`)).json()) as {
+    algorithm: string;
+    challenge: string;
+    salt: string;
+    signature: string;
+    maxnumber: number;
+  };
   const solution = await solveChallenge(ch.challenge, ch.salt, ch.algorithm, ch.maxnumber).promise;
   if (!solution) throw new Error('captcha not solvable');
-  return Buffer.from(JSON.stringify({ algorithm: ch.algorithm, challenge: ch.challenge, number: solution.number, salt: ch.salt, signature: ch.signature })).toString('base64');
+  return Buffer.from(
+    JSON.stringify({
+      algorithm: ch.algorithm,
+      challenge: ch.challenge,
+      number: solution.number,
+      salt: ch.salt,
+      signature: ch.signature,
+    }),
+  ).toString('base64');
 }
 
 /** Logs in and returns the session token. */
-export async function login(baseUrl: string, email = 'admin@demo.local', password = TEST_PASSWORD, domain = 'localhost'): Promise<string> {
+export async function login(
+  baseUrl: string,
+  email = 'admin@demo.local',
+  password = TEST_PASSWORD,
+  domain = 'localhost',
+): Promise<string> {
   const res = await fetch(`${baseUrl}/api/auth/customer`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -51,7 +70,13 @@ export async function login(baseUrl: string, email = 'admin@demo.local', passwor
   return ((await res.json()) as { token: string }).token;
 }
 
-export async function api<T = unknown>(baseUrl: string, token: string | null, method: string, p: string, body?: unknown): Promise<{ status: number; body: T }> {
+export async function api<T = unknown>(
+  baseUrl: string,
+  token: string | null,
+  method: string,
+  p: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
   const res = await fetch(`${baseUrl}/api${p}`, {
     method,
     headers: { ...(token ? { token } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },

@@ -37,4 +37,3 @@ export const router = createBrowserRouter([
 ]);
 
 configureApiClient({ redirectToLogin: (returnUrl) => void router.navigate(loginPath(returnUrl), { replace: true }) });
-

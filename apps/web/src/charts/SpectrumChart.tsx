@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';
 import { axisStyle, useChartTheme } from './chartTheme';
 import { downloadCanvasPng, downloadCsv, exportFileName } from './download';
-import { formatAmplitude, formatFrequency } from './formatNumber';
+import { formatAmplitude, formatFrequency, formatRpm } from './formatNumber';
 import { SpectrumPeakReadout } from './SpectrumPeakReadout';
 import { HARMONIC_COUNT, spectrumOverlayHook, type OverlayState } from './spectrumOverlay';
 import { clampIndex, highestPeakBelow, MAX_ZOOM_LEVEL, RPM_PER_HZ, toDb, zoomRange } from './spectrumMath';
@@ -39,7 +39,17 @@ interface Props {
  * Ctrl+click to pick a line, reference-frequency harmonics, peak readout, CSV/PNG export.
  */
 export default function SpectrumChart(props: Props) {
-  const { xHz, y, unit, amplitudeLabel, referenceFrequencyHz = 0, peakLimitHz = DEFAULT_PEAK_LIMIT_HZ, name, toolbarExtra, height = 320 } = props;
+  const {
+    xHz,
+    y,
+    unit,
+    amplitudeLabel,
+    referenceFrequencyHz = 0,
+    peakLimitHz = DEFAULT_PEAK_LIMIT_HZ,
+    name,
+    toolbarExtra,
+    height = 320,
+  } = props;
   const { t } = useTranslation('charts');
   const { message } = App.useApp();
   const theme = useChartTheme();
@@ -48,6 +58,7 @@ export default function SpectrumChart(props: Props) {
   const [zoom, setZoom] = useState(0);
   const peak = useMemo(() => highestPeakBelow(xHz, y, peakLimitHz), [xHz, y, peakLimitHz]);
   const [active, setActive] = useState<number | null>(null);
+  const [hover, setHover] = useState<number | null>(null);
   const activeIndex = active === null ? (peak?.index ?? null) : clampIndex(active, xHz.length);
   const chart = useRef<uPlot | null>(null);
 
@@ -63,7 +74,8 @@ export default function SpectrumChart(props: Props) {
 
   const overlay = useRef<OverlayState>({ harmonicsX: [], harmonicLabel: String, activeIndex: null, peakIndex: null });
   overlay.current = {
-    harmonicsX: referenceFrequencyHz > 0 ? Array.from({ length: HARMONIC_COUNT }, (_, k) => (k + 1) * referenceFrequencyHz * factor) : [],
+    harmonicsX:
+      referenceFrequencyHz > 0 ? Array.from({ length: HARMONIC_COUNT }, (_, k) => (k + 1) * referenceFrequencyHz * factor) : [],
     harmonicLabel: (k) => t('harmonic', { order: k }),
     activeIndex,
     peakIndex: peak?.index ?? null,
@@ -78,12 +90,21 @@ export default function SpectrumChart(props: Props) {
 
   const options = useMemo<ChartOptions>(
     () => ({
-      scales: { x: { time: false }, y: { range: (_u, min, max) => (scale === 'log' ? [min - 5, max + 5] : [0, max > 0 ? max * 1.08 : 1]) } },
-      legend: { show: true, live: true },
+      scales: {
+        x: { time: false },
+        y: { range: (_u, min, max) => (scale === 'log' ? [min - 5, max + 5] : [0, max > 0 ? max * 1.08 : 1]) },
+      },
+      legend: { show: false },
       cursor: { drag: { x: false, y: false, setScale: false }, points: { size: 7 } },
       series: [
         { label: xUnit, value: (_u, v) => (v === null ? '' : formatFrequency(v)) },
-        { label: `${amplitudeLabel} (${yUnit})`, stroke: theme.series, width: 1, points: { show: false }, value: (_u, v) => (v === null ? '' : formatAmplitude(v)) },
+        {
+          label: `${amplitudeLabel} (${yUnit})`,
+          stroke: theme.series,
+          width: 1,
+          points: { show: false },
+          value: (_u, v) => (v === null ? '' : formatAmplitude(v)),
+        },
       ],
       axes: [
         { ...axisStyle(theme), label: xUnit, labelSize: 28 },
@@ -92,22 +113,20 @@ export default function SpectrumChart(props: Props) {
       hooks: {
         draw: [spectrumOverlayHook(() => overlay.current, theme)],
         ready: [(u: uPlot) => u.over.addEventListener('click', (e) => onClick.current(e, u.cursor.idx ?? null))],
+        setCursor: [(u: uPlot) => setHover(u.cursor.idx ?? null)],
       },
     }),
     [theme, xUnit, yUnit, amplitudeLabel, scale],
   );
 
-  const applyZoom = useCallback(
-    (u: uPlot, level: number, centreIdx: number | null) => {
-      const xd = u.data[0];
-      if (!xd.length) return;
-      const min = xd[0];
-      const max = xd[xd.length - 1];
-      const centre = centreIdx === null ? (min + max) / 2 : xd[clampIndex(centreIdx, xd.length)];
-      u.setScale('x', zoomRange(min, max, level, centre));
-    },
-    [],
-  );
+  const applyZoom = useCallback((u: uPlot, level: number, centreIdx: number | null) => {
+    const xd = u.data[0];
+    if (!xd.length) return;
+    const min = xd[0];
+    const max = xd[xd.length - 1];
+    const centre = centreIdx === null ? (min + max) / 2 : xd[clampIndex(centreIdx, xd.length)];
+    u.setScale('x', zoomRange(min, max, level, centre));
+  }, []);
 
   // Zoom: re-applied on a new level, new data (setData resets the scales) or a new chart.
   const [chartVersion, setChartVersion] = useState(0);
@@ -123,7 +142,8 @@ export default function SpectrumChart(props: Props) {
     if (!u || activeIndex === null) return;
     const x = u.data[0][activeIndex];
     const { min, max } = u.scales.x;
-    if (zoom > 0 && x !== undefined && min !== undefined && max !== undefined && (x < min || x > max)) applyZoom(u, zoom, activeIndex);
+    if (zoom > 0 && x !== undefined && min !== undefined && max !== undefined && (x < min || x > max))
+      applyZoom(u, zoom, activeIndex);
     else u.redraw(false);
   }, [activeIndex, zoom, applyZoom]);
 
@@ -156,17 +176,38 @@ export default function SpectrumChart(props: Props) {
   const exportCsv = () =>
     downloadCsv(
       exportFileName(`${name}_spectrum`, 'csv'),
-      [axis === 'rpm' ? 'speed_rpm' : 'frequency_hz', `${amplitudeLabel.toLowerCase()}_${scale === 'log' ? 'db' : unit.replace('/', '_per_')}`],
+      [
+        axis === 'rpm' ? 'speed_rpm' : 'frequency_hz',
+        `${amplitudeLabel.toLowerCase()}_${scale === 'log' ? 'db' : unit.replace('/', '_per_')}`,
+      ],
       [data[0] as ArrayLike<number>, data[1] as ArrayLike<number | null>],
     );
-  const exportPng = () => chart.current && downloadCanvasPng(chart.current.ctx.canvas, exportFileName(`${name}_spectrum`, 'png'), theme.background);
+  const exportPng = () =>
+    chart.current && downloadCanvasPng(chart.current.ctx.canvas, exportFileName(`${name}_spectrum`, 'png'), theme.background);
 
-  const activeX = activeIndex !== null ? xHz[activeIndex] : undefined;
-  const activeY = activeIndex !== null ? y[activeIndex] : undefined;
+  /** "f Hz (rpm RPM): amplitude unit (dB)" of one spectral line. */
+  const lineText = (i: number) =>
+    t('cursorReadout', {
+      frequency: formatFrequency(xHz[i]),
+      rpm: formatRpm(xHz[i] * RPM_PER_HZ),
+      amplitude: formatAmplitude(y[i]),
+      unit,
+      db: toDb(y[i])?.toFixed(1) ?? t('noLevel'),
+    });
 
   return (
     <Flex vertical gap={8} data-testid="spectrum-chart">
-      <SpectrumToolbar scale={scale} onScale={setScale} axis={axis} onAxis={setAxis} zoom={zoom} onZoom={setZoom} onCsv={exportCsv} onPng={exportPng} extra={toolbarExtra} />
+      <SpectrumToolbar
+        scale={scale}
+        onScale={setScale}
+        axis={axis}
+        onAxis={setAxis}
+        zoom={zoom}
+        onZoom={setZoom}
+        onCsv={exportCsv}
+        onPng={exportPng}
+        extra={toolbarExtra}
+      />
       <SpectrumPeakReadout peak={peak} limitHz={peakLimitHz} unit={unit} onGoTo={() => peak && setActive(peak.index)} />
       <div
         tabIndex={0}
@@ -189,18 +230,10 @@ export default function SpectrumChart(props: Props) {
       </div>
       <Flex justify="space-between" wrap gap={8}>
         <Typography.Text data-testid="spectrum-cursor" data-index={activeIndex ?? ''}>
-          {activeX !== undefined && activeY !== undefined
-            ? t('cursorReadout', {
-                frequency: formatFrequency(activeX),
-                rpm: formatFrequency(activeX * RPM_PER_HZ),
-                amplitude: formatAmplitude(activeY),
-                unit,
-                db: toDb(activeY)?.toFixed(1) ?? t('noLevel'),
-              })
-            : t('noCursor')}
+          {activeIndex !== null ? lineText(activeIndex) : t('noCursor')}
         </Typography.Text>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {t('spectrumKeyboardHint')}
+        <Typography.Text type="secondary" data-testid="spectrum-hover">
+          {hover !== null && hover !== activeIndex ? t('hoverReadout', { line: lineText(hover) }) : t('spectrumKeyboardHint')}
         </Typography.Text>
       </Flex>
     </Flex>

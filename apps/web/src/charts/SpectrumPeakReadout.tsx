@@ -30,7 +30,12 @@ export function SpectrumPeakReadout({ peak, limitHz, unit, onGoTo }: Props) {
     >
       <Typography.Text strong>
         {peak
-          ? t('peakReadout', { limit: limitHz, frequency: formatFrequency(peak.frequencyHz), amplitude: formatAmplitude(peak.amplitude), unit })
+          ? t('peakReadout', {
+              limit: limitHz,
+              frequency: formatFrequency(peak.frequencyHz),
+              amplitude: formatAmplitude(peak.amplitude),
+              unit,
+            })
           : t('noPeak', { limit: limitHz })}
       </Typography.Text>
       {peak && (

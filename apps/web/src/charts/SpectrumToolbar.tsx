@@ -48,13 +48,31 @@ export function SpectrumToolbar({ scale, onScale, axis, onAxis, zoom, onZoom, on
       />
       <Space.Compact size="small">
         <Tooltip title={t('zoomIn')}>
-          <Button icon={<ZoomInOutlined />} disabled={zoom >= MAX_ZOOM_LEVEL} onClick={() => onZoom(zoom + 1)} aria-label={t('zoomIn')} data-testid="spectrum-zoom-in" />
+          <Button
+            icon={<ZoomInOutlined />}
+            disabled={zoom >= MAX_ZOOM_LEVEL}
+            onClick={() => onZoom(zoom + 1)}
+            aria-label={t('zoomIn')}
+            data-testid="spectrum-zoom-in"
+          />
         </Tooltip>
         <Tooltip title={t('zoomOut')}>
-          <Button icon={<ZoomOutOutlined />} disabled={zoom <= 0} onClick={() => onZoom(zoom - 1)} aria-label={t('zoomOut')} data-testid="spectrum-zoom-out" />
+          <Button
+            icon={<ZoomOutOutlined />}
+            disabled={zoom <= 0}
+            onClick={() => onZoom(zoom - 1)}
+            aria-label={t('zoomOut')}
+            data-testid="spectrum-zoom-out"
+          />
         </Tooltip>
         <Tooltip title={t('zoomReset')}>
-          <Button icon={<CompressOutlined />} disabled={zoom === 0} onClick={() => onZoom(0)} aria-label={t('zoomReset')} data-testid="spectrum-zoom-reset" />
+          <Button
+            icon={<CompressOutlined />}
+            disabled={zoom === 0}
+            onClick={() => onZoom(0)}
+            aria-label={t('zoomReset')}
+            data-testid="spectrum-zoom-reset"
+          />
         </Tooltip>
       </Space.Compact>
       <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="spectrum-zoom-level">

@@ -70,7 +70,13 @@ export default function TimeChart({ signalG, samplingRateHz, name, height = 260 
           <Button
             size="small"
             icon={<DownloadOutlined />}
-            onClick={() => downloadCsv(exportFileName(`${name}_time`, 'csv'), ['time_s', unit === 'g' ? 'acceleration_g' : 'acceleration_mm_per_s2'], data)}
+            onClick={() =>
+              downloadCsv(
+                exportFileName(`${name}_time`, 'csv'),
+                ['time_s', unit === 'g' ? 'acceleration_g' : 'acceleration_mm_per_s2'],
+                data,
+              )
+            }
           >
             {t('csvShort')}
           </Button>

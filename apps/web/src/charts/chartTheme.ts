@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { theme } from 'antd';
 
 export interface ChartTheme {
@@ -13,21 +14,24 @@ export interface ChartTheme {
   font: string;
 }
 
-/** Chart colours taken from the Ant Design theme, so that charts follow it. */
+/** Chart colours taken from the Ant Design theme, so that charts follow it (stable while the theme is). */
 export function useChartTheme(): ChartTheme {
   const { token } = theme.useToken();
-  return {
-    text: token.colorText,
-    textSecondary: token.colorTextSecondary,
-    grid: token.colorBorderSecondary,
-    axis: token.colorBorder,
-    series: token.colorPrimary,
-    seriesFill: token.colorPrimaryBg,
-    harmonic: token.colorWarning,
-    peak: token.colorError,
-    background: token.colorBgContainer,
-    font: `${token.fontSizeSM}px ${token.fontFamily}`,
-  };
+  return useMemo(
+    () => ({
+      text: token.colorText,
+      textSecondary: token.colorTextSecondary,
+      grid: token.colorBorderSecondary,
+      axis: token.colorBorder,
+      series: token.colorPrimary,
+      seriesFill: token.colorPrimaryBg,
+      harmonic: token.colorWarning,
+      peak: token.colorError,
+      background: token.colorBgContainer,
+      font: `${token.fontSizeSM}px ${token.fontFamily}`,
+    }),
+    [token],
+  );
 }
 
 /** Axis styling shared by the charts. */

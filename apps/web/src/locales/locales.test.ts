@@ -15,14 +15,18 @@ function flatten(m: Messages, prefix = '', out = new Map<string, string>()): Map
 const variables = (text: string) => [...text.matchAll(/{{\s*([\w.]+)\s*}}/g)].map((m) => m[1]).sort();
 
 const flat = Object.fromEntries(
-  LANGUAGES.map((lang) => [lang, new Map(NAMESPACES.flatMap((ns) => [...flatten(resources[lang][ns] ?? {})].map(([k, v]) => [`${ns}:${k}`, v] as const)))]),
+  LANGUAGES.map((lang) => [
+    lang,
+    new Map(NAMESPACES.flatMap((ns) => [...flatten(resources[lang][ns] ?? {})].map(([k, v]) => [`${ns}:${k}`, v] as const))),
+  ]),
 ) as Record<(typeof LANGUAGES)[number], Map<string, string>>;
 
 const allKeys = [...new Set(LANGUAGES.flatMap((l) => [...flat[l].keys()]))].sort();
 
 describe('locale files', () => {
   it('has every namespace in every language', () => {
-    for (const lang of LANGUAGES) for (const ns of NAMESPACES) expect(resources[lang][ns], `${lang}/${ns}.json`).toBeTypeOf('object');
+    for (const lang of LANGUAGES)
+      for (const ns of NAMESPACES) expect(resources[lang][ns], `${lang}/${ns}.json`).toBeTypeOf('object');
   });
 
   it('has a non-empty text for every key in every language', () => {
@@ -51,7 +55,8 @@ describe('locale files', () => {
   });
 
   it('translates every error code of the contract', () => {
-    for (const lang of LANGUAGES) for (const code of ERROR_CODES) expect(flat[lang].get(`errors:${code}`), `${lang} errors:${code}`).toBeTruthy();
+    for (const lang of LANGUAGES)
+      for (const code of ERROR_CODES) expect(flat[lang].get(`errors:${code}`), `${lang} errors:${code}`).toBeTruthy();
   });
 
   it('really translates: the languages differ from English', () => {
@@ -64,7 +69,11 @@ describe('locale files', () => {
 });
 
 describe('keys used in the code', () => {
-  const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}'], { query: '?raw', import: 'default', eager: true });
+  const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}'], {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  });
 
   /**
    * Static keys of `t('…')` calls, resolved against the file's `useTranslation('ns')` (or

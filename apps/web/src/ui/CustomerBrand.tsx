@@ -7,7 +7,9 @@ export function CustomerBrand({ size = 'default' }: { size?: 'default' | 'large'
   const large = size === 'large';
   return (
     <Flex align="center" gap={12} data-testid="customer-brand">
-      {customer.logo && <img src={customer.logo} alt="" style={{ height: large ? 56 : 40, maxWidth: 180, objectFit: 'contain' }} />}
+      {customer.logo && (
+        <img src={customer.logo} alt="" style={{ height: large ? 56 : 40, maxWidth: 180, objectFit: 'contain' }} />
+      )}
       <Typography.Title level={large ? 3 : 5} style={{ margin: 0, whiteSpace: 'nowrap' }}>
         {customer.name}
       </Typography.Title>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { Select } from 'antd';
 import { addTags } from './tags';
 
@@ -6,41 +6,40 @@ interface Props {
   value?: string[];
   onChange?: (tags: string[]) => void;
   placeholder?: string;
-  suggestions?: string[];
   'data-testid'?: string;
 }
 
 /**
- * Free tag entry: Enter, comma or Tab adds the typed tag; empty tags and duplicates are ignored
- * (spec 002 §9).
+ * Free tag entry (spec 002 §9): Enter, comma or Tab adds the typed tag; empty tags and duplicates
+ * are ignored. The Select's own Enter handling (which toggles an existing value off) is bypassed.
  */
-export function TagsInput({ value = [], onChange, placeholder, suggestions = [], ...rest }: Props) {
+export function TagsInput({ value = [], onChange, placeholder, ...rest }: Props) {
   const [search, setSearch] = useState('');
+
+  const commit = (text: string) => {
+    onChange?.(addTags(value, [text]));
+    setSearch('');
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if (e.key !== 'Enter' && e.key !== 'Tab') return;
+    if (e.key === 'Tab' && !search.trim()) return; // Tab on an empty input moves focus on
+    e.preventDefault();
+    e.stopPropagation();
+    commit(search);
+  };
 
   return (
     <Select
       mode="tags"
+      open={false}
+      suffixIcon={null}
       value={value}
       searchValue={search}
-      onSearch={(s) => {
-        if (s.includes(',')) {
-          onChange?.(addTags(value, [s]));
-          setSearch('');
-        } else setSearch(s);
-      }}
-      onChange={(tags: string[]) => {
-        onChange?.(addTags([], tags));
-        setSearch('');
-      }}
-      onInputKeyDown={(e) => {
-        if (e.key === 'Tab' && search.trim()) {
-          e.preventDefault();
-          onChange?.(addTags(value, [search]));
-          setSearch('');
-        }
-      }}
-      tokenSeparators={[',']}
-      options={suggestions.map((s) => ({ value: s, label: s }))}
+      onSearch={(s) => (s.includes(',') ? commit(s) : setSearch(s))}
+      onChange={(tags: string[]) => onChange?.(addTags([], tags))}
+      onInputKeyDown={onKeyDown}
+      onBlur={() => search.trim() && commit(search)}
       placeholder={placeholder}
       style={{ width: '100%' }}
       data-testid={rest['data-testid']}

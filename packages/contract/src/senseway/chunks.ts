@@ -8,7 +8,8 @@
 
 /** g per count for accelerometer range index `i` (full scale ±2^i g): 2^i / 32768 (§4.1). */
 export function gPerCount(rangeIndex: number): number {
-  if (!Number.isInteger(rangeIndex) || rangeIndex < 1 || rangeIndex > 4) throw new RangeError(`range index ${rangeIndex} not in 1..4`);
+  if (!Number.isInteger(rangeIndex) || rangeIndex < 1 || rangeIndex > 4)
+    throw new RangeError(`range index ${rangeIndex} not in 1..4`);
   return 2 ** rangeIndex / 32768;
 }
 
@@ -34,7 +35,8 @@ export function encodeChunks(samples: Int16Array, chunkBytes = LEGACY_CHUNK_BYTE
   for (let i = 0; i < samples.length; i++) dv.setInt16(2 * i, samples[i], true);
   const count = Math.max(1, Math.ceil(bytes.length / chunkBytes));
   const out: { index: number; payload: Uint8Array }[] = [];
-  for (let c = 0; c < count; c++) out.push({ index: count - 1 - c, payload: bytes.subarray(c * chunkBytes, Math.min(bytes.length, (c + 1) * chunkBytes)) });
+  for (let c = 0; c < count; c++)
+    out.push({ index: count - 1 - c, payload: bytes.subarray(c * chunkBytes, Math.min(bytes.length, (c + 1) * chunkBytes)) });
   return out;
 }
 
@@ -79,7 +81,9 @@ export function decodeTriaxial(bytes: Uint8Array, rangeIndex: number): TriaxialG
   const k = gPerCount(rangeIndex);
   const n = bytes.length / 6;
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const x = new Float64Array(n), y = new Float64Array(n), z = new Float64Array(n);
+  const x = new Float64Array(n),
+    y = new Float64Array(n),
+    z = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     x[i] = dv.getInt16(6 * i, true) * k;
     y[i] = dv.getInt16(6 * i + 2, true) * k;

@@ -3,7 +3,10 @@ import { z } from 'zod';
 /** One end node in a `scanDevice` report (§7); rssi may be a string on the wire. */
 export const scanEntry = z.object({
   type: z.string().optional(),
-  rssi: z.union([z.string(), z.number()]).optional().transform((v) => (v === undefined || v === '' ? null : Number(v))),
+  rssi: z
+    .union([z.string(), z.number()])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? null : Number(v))),
   status: z.string().optional(),
 });
 export const scanPayload = z.record(z.string(), scanEntry);

@@ -34,7 +34,8 @@ export function parseTopic(topic: string): ParsedTopic {
   if (root !== 'prod' && root !== 'lake') return { kind: 'other' };
   if (p[1] === 'gateway' && p.length === 4 && p[3] === 'scanDevice') return { kind: 'scan', root, gateway: p[2].toUpperCase() };
   if (p[1] === 'gateway' && p[3] === 'device' && p[5] === 'measure') {
-    if (p.length === 7) return { kind: 'measureCommand', root, gateway: p[2].toUpperCase(), device: p[4].toUpperCase(), id: p[6] };
+    if (p.length === 7)
+      return { kind: 'measureCommand', root, gateway: p[2].toUpperCase(), device: p[4].toUpperCase(), id: p[6] };
     if (p.length === 8)
       return { kind: 'measureEvent', root, gateway: p[2].toUpperCase(), device: p[4].toUpperCase(), id: p[6], event: p[7] };
   }

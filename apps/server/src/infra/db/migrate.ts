@@ -18,7 +18,10 @@ export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise
     (await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(database.db)).rows.map((r) => r.name),
   );
   const applied: string[] = [];
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) {
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
     if (done.has(file)) continue;
     const text = fs.readFileSync(path.join(dir, file), 'utf8');
     const escaped = file.replace(/'/g, "''");

@@ -28,7 +28,12 @@ export const chunkStore = {
     return new Map(rows.map((r) => [r.idx, new Uint8Array(r.payload)]));
   },
   async done(db: Kysely<DB>, device: string, objectId: string) {
-    return db.selectFrom('measurement_done').selectAll().where('device_mac', '=', device).where('object_id', '=', objectId).executeTakeFirst();
+    return db
+      .selectFrom('measurement_done')
+      .selectAll()
+      .where('device_mac', '=', device)
+      .where('object_id', '=', objectId)
+      .executeTakeFirst();
   },
   async clear(db: Kysely<DB>, device: string, objectId: string) {
     await db.deleteFrom('measurement_chunks').where('device_mac', '=', device).where('object_id', '=', objectId).execute();

@@ -4,7 +4,14 @@ import type { senseway } from '@overtone/contract';
 type DonePayload = senseway.DonePayload;
 
 /** Units of the legacy firmware's TELEMETRY names (senseway-gateway.md §6.3). */
-const DEVICE_UNITS: Record<string, string> = { GRMS: 'g', PEAK: 'g', PEAK_TO_PEAK: 'g', SUM: 'g', VRMS: 'mm/s', TEMPERATURE: '°C' };
+const DEVICE_UNITS: Record<string, string> = {
+  GRMS: 'g',
+  PEAK: 'g',
+  PEAK_TO_PEAK: 'g',
+  SUM: 'g',
+  VRMS: 'mm/s',
+  TEMPERATURE: '°C',
+};
 
 /**
  * Flattens a `done` TELEMETRY list into rows: `[x, y, z]` values onto the axis keys, scalars onto
@@ -16,7 +23,9 @@ export function deviceTelemetryRows(telemetry: DonePayload['TELEMETRY']) {
     const name = t.NAME.toUpperCase();
     const unit = DEVICE_UNITS[name] ?? '';
     if (Array.isArray(t.VALUE)) {
-      t.VALUE.slice(0, 3).forEach((v, i) => Number.isFinite(v) && rows.push({ telemetry: name, source: AXIS_KEYS[i], value: v, unit }));
+      t.VALUE.slice(0, 3).forEach(
+        (v, i) => Number.isFinite(v) && rows.push({ telemetry: name, source: AXIS_KEYS[i], value: v, unit }),
+      );
     } else if (Number.isFinite(t.VALUE)) rows.push({ telemetry: name, source: 'device', value: t.VALUE, unit });
   }
   return rows;

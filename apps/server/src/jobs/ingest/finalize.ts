@@ -10,7 +10,12 @@ export type FinalizeOutcome = 'persisted' | 'partial' | 'waiting' | 'skipped';
 
 /** Finds the measurement of (device, objectId), creating it for a self-initiated one of a known device. */
 async function measurementFor(ctx: AppContext, device: string, objectId: string, gateway: string) {
-  const m = await ctx.db.selectFrom('measurements').selectAll().where('device_mac', '=', device).where('object_id', '=', objectId).executeTakeFirst();
+  const m = await ctx.db
+    .selectFrom('measurements')
+    .selectAll()
+    .where('device_mac', '=', device)
+    .where('object_id', '=', objectId)
+    .executeTakeFirst();
   if (m) return m;
   const dev = await ctx.db.selectFrom('devices').selectAll().where('mac', '=', device).executeTakeFirst();
   if (!dev) return null;
@@ -40,7 +45,12 @@ async function measurementFor(ctx: AppContext, device: string, objectId: string,
     })
     .onConflict((oc) => oc.columns(['device_mac', 'object_id']).doNothing())
     .execute();
-  return ctx.db.selectFrom('measurements').selectAll().where('device_mac', '=', device).where('object_id', '=', objectId).executeTakeFirst();
+  return ctx.db
+    .selectFrom('measurements')
+    .selectAll()
+    .where('device_mac', '=', device)
+    .where('object_id', '=', objectId)
+    .executeTakeFirst();
 }
 
 /**
@@ -93,9 +103,11 @@ export async function finalizeMeasurement(
   }
   const bytes = senseway.assembleChunks(chunks, count);
   const expectedBytes = 6 * m.sample_size;
-  if (bytes.length % 6 !== 0 || (m.sample_size > 0 && bytes.length !== expectedBytes)) return markPartial(`LENGTH_MISMATCH ${bytes.length}/${expectedBytes}`);
+  if (bytes.length % 6 !== 0 || (m.sample_size > 0 && bytes.length !== expectedBytes))
+    return markPartial(`LENGTH_MISMATCH ${bytes.length}/${expectedBytes}`);
   const sampleSize = bytes.length / 6;
-  const fs = stat.CALIBRATED_SAMPLINGRATE ?? stat.ACCELEROMETER_CALIBRATED_SAMPLINGRATE ?? senseway.nominalSamplingRateHz(m.rate_index);
+  const fs =
+    stat.CALIBRATED_SAMPLINGRATE ?? stat.ACCELEROMETER_CALIBRATED_SAMPLINGRATE ?? senseway.nominalSamplingRateHz(m.rate_index);
   const wave = senseway.decodeTriaxial(bytes, m.range_index);
   const axes = [wave.x, wave.y, wave.z];
   const computed = await Promise.all(axes.map((a) => ctx.dsp.telemetry(a, fs)));
@@ -132,7 +144,15 @@ export async function finalizeMeasurement(
     if (rows.length)
       await trx
         .insertInto('telemetry_values')
-        .values(rows.map((r) => ({ ...r, measurement_id: m.id, customer_id: m.customer_id, point_id: m.point_id, measured_at: measuredAt })))
+        .values(
+          rows.map((r) => ({
+            ...r,
+            measurement_id: m.id,
+            customer_id: m.customer_id,
+            point_id: m.point_id,
+            measured_at: measuredAt,
+          })),
+        )
         .onConflict((oc) => oc.columns(['measurement_id', 'telemetry', 'source', 'device_reported']).doNothing())
         .execute();
     return true;

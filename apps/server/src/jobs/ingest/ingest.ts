@@ -87,7 +87,13 @@ export async function startIngest(ctx: AppContext, log: Log): Promise<Ingest> {
           await serial(`${t.device}/${t.id}`, () => chunkStore.putDone(ctx.db, t.device, t.id, t.gateway, t.root, json));
           await finalize(t.device, t.id);
         } else if (t.event === 'accepted') {
-          await ctx.db.updateTable('measurements').set({ state: 'accepted' }).where('device_mac', '=', t.device).where('object_id', '=', t.id).where('state', '=', 'requested').execute();
+          await ctx.db
+            .updateTable('measurements')
+            .set({ state: 'accepted' })
+            .where('device_mac', '=', t.device)
+            .where('object_id', '=', t.id)
+            .where('state', '=', 'requested')
+            .execute();
         } else if (t.event === 'rejected') {
           const reason = payload.toString('utf8').slice(0, 200) || 'REJECTED';
           if (reason === 'PARTIAL') return; // our own event
@@ -112,7 +118,8 @@ export async function startIngest(ctx: AppContext, log: Log): Promise<Ingest> {
   await ctx.mqtt.subscribe(ctx.config.sensewayRoots.flatMap((r) => senseway.topics.serverFilters(r)));
 
   // Resume: `done` stored before a restart.
-  for (const d of await ctx.db.selectFrom('measurement_done').select(['device_mac', 'object_id']).execute()) void finalize(d.device_mac, d.object_id);
+  for (const d of await ctx.db.selectFrom('measurement_done').select(['device_mac', 'object_id']).execute())
+    void finalize(d.device_mac, d.object_id);
 
   // Sweeper: requests without `done` past the timeout are errored (senseway-gateway.md §17.7).
   const sweep = setInterval(() => {
@@ -124,7 +131,14 @@ export async function startIngest(ctx: AppContext, log: Log): Promise<Ingest> {
         .where('state', 'in', ['requested', 'accepted', 'receiving'])
         .where('created_at', '<', cutoff)
         .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom('measurement_done as d').select('d.object_id').whereRef('d.device_mac', '=', 'measurements.device_mac').whereRef('d.object_id', '=', 'measurements.object_id'))),
+          not(
+            exists(
+              selectFrom('measurement_done as d')
+                .select('d.object_id')
+                .whereRef('d.device_mac', '=', 'measurements.device_mac')
+                .whereRef('d.object_id', '=', 'measurements.object_id'),
+            ),
+          ),
         )
         .execute()
         .catch((err) => log.error({ err }, 'sweep failed')),

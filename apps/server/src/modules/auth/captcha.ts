@@ -16,12 +16,7 @@ export function newChallenge(hmacKey: string) {
  * @returns 'ok', 'invalid' (bad, expired or malformed) or 'replayed'
  */
 export async function consumeCaptcha(db: Kysely<DB>, hmacKey: string, payload: string): Promise<'ok' | 'invalid' | 'replayed'> {
-  let ok = false;
-  try {
-    ok = await verifySolution(payload, hmacKey, true);
-  } catch {
-    ok = false;
-  }
+  const ok = await verifySolution(payload, hmacKey, true).catch(() => false);
   if (!ok) return 'invalid';
   const decoded = JSON.parse(Buffer.from(payload, 'base64').toString('utf8')) as { signature: string; salt: string };
   const expires = Number(extractParams(decoded as never).expires) * 1000 || Date.now() + CAPTCHA_TTL_MS;

@@ -41,13 +41,25 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       const user = await ctx.db
         .selectFrom('users as u')
         .leftJoin('roles as r', 'r.id', 'u.role_id')
-        .select(['u.id', 'u.password_hash', 'u.name', 'u.surname', 'u.user_type', 'u.password_changed', 'u.user_guiding_shown', 'r.permissions'])
+        .select([
+          'u.id',
+          'u.password_hash',
+          'u.name',
+          'u.surname',
+          'u.user_type',
+          'u.password_changed',
+          'u.user_guiding_shown',
+          'r.permissions',
+        ])
         .where('u.customer_id', '=', customer.id)
         .where((eb) => eb(eb.fn('lower', ['u.email']), '=', email.toLowerCase()))
         .executeTakeFirst();
       const hash = user?.password_hash ?? (await (dummyHash ??= argon2.hash(Math.random().toString(36))));
       const ok = await argon2.verify(hash, password).catch(() => false);
-      if (!user || !ok) return reply.status(401).send({ message: 'Email or password is incorrect', code: 'WRONG_CREDENTIALS', wrongPassword: true });
+      if (!user || !ok)
+        return reply
+          .status(401)
+          .send({ message: 'Email or password is incorrect', code: 'WRONG_CREDENTIALS', wrongPassword: true });
       const token = await createSession(ctx.db, user.id, customer.id, ctx.config.sessionTtlHours);
       return {
         token,

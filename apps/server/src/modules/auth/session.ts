@@ -22,7 +22,12 @@ export async function createSession(db: Kysely<DB>, userId: string, customerId: 
   const token = newToken();
   await db
     .insertInto('sessions')
-    .values({ token_hash: hashToken(token), user_id: userId, customer_id: customerId, expires_at: new Date(Date.now() + ttlHours * 3600e3) })
+    .values({
+      token_hash: hashToken(token),
+      user_id: userId,
+      customer_id: customerId,
+      expires_at: new Date(Date.now() + ttlHours * 3600e3),
+    })
     .execute();
   return token;
 }
@@ -39,7 +44,13 @@ export async function resolveAuth(db: Kysely<DB>, token: string | undefined): Pr
     .where('s.token_hash', '=', tokenHash)
     .executeTakeFirst();
   if (!row || row.expires_at < new Date()) return null;
-  return { userId: row.user_id, customerId: row.customer_id, userType: row.user_type, permissions: new Set(row.permissions ?? []), tokenHash };
+  return {
+    userId: row.user_id,
+    customerId: row.customer_id,
+    userType: row.user_type,
+    permissions: new Set(row.permissions ?? []),
+    tokenHash,
+  };
 }
 
 declare module 'fastify' {

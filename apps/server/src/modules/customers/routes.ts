@@ -12,7 +12,12 @@ export async function customerRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/customer/:host', {
-    schema: { tags: ['customers'], summary: 'The customer served for a host (public: the login page needs it)', params, response: { 200: customer, 404: errorBody } },
+    schema: {
+      tags: ['customers'],
+      summary: 'The customer served for a host (public: the login page needs it)',
+      params,
+      response: { 200: customer, 404: errorBody },
+    },
     handler: async (req) => {
       const c = await findCustomerByHost(ctx.db, req.params.host);
       if (!c) throw new AppError('CUSTOMER_NOT_FOUND');
@@ -21,7 +26,12 @@ export async function customerRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.get('/customer/:host/summary', {
-    schema: { tags: ['customers'], summary: 'Name, logo and language of the customer served for a host', params, response: { 200: customerSummary, 404: errorBody } },
+    schema: {
+      tags: ['customers'],
+      summary: 'Name, logo and language of the customer served for a host',
+      params,
+      response: { 200: customerSummary, 404: errorBody },
+    },
     handler: async (req) => {
       const c = await findCustomerByHost(ctx.db, req.params.host);
       if (!c) throw new AppError('CUSTOMER_NOT_FOUND');

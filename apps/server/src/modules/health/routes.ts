@@ -4,13 +4,25 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 
-const healthBody = z.object({ status: z.enum(['ok', 'degraded']), database: z.boolean(), broker: z.boolean(), storage: z.boolean() });
+const healthBody = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.boolean(),
+  broker: z.boolean(),
+  storage: z.boolean(),
+});
 
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
   app.withTypeProvider<ZodTypeProvider>().get('/health', {
-    schema: { tags: ['health'], summary: 'Readiness: 200 once the database, broker and storage are up, else 503', response: { 200: healthBody, 503: healthBody } },
+    schema: {
+      tags: ['health'],
+      summary: 'Readiness: 200 once the database, broker and storage are up, else 503',
+      response: { 200: healthBody, 503: healthBody },
+    },
     handler: async (_req, reply) => {
-      const database = await sql`SELECT 1`.execute(ctx.db).then(() => true, () => false);
+      const database = await sql`SELECT 1`.execute(ctx.db).then(
+        () => true,
+        () => false,
+      );
       const broker = ctx.mqtt.connected();
       const storage = await ctx.storage.ready().catch(() => false);
       const ok = database && broker && storage;

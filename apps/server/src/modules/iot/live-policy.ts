@@ -12,7 +12,8 @@ export function livePolicy(db: Kysely<DB>): BrokerPolicy {
   return {
     async canSubscribe(claims, topic) {
       const p = topic.split('/');
-      if (p.length !== 8 || (p[0] !== 'prod' && p[0] !== 'lake') || p[1] !== 'gateway' || p[3] !== 'device' || p[5] !== 'measure') return false;
+      if (p.length !== 8 || (p[0] !== 'prod' && p[0] !== 'lake') || p[1] !== 'gateway' || p[3] !== 'device' || p[5] !== 'measure')
+        return false;
       if ([p[2], p[4]].some((s) => s.includes('+') || s.includes('#'))) return false;
       if (p[6].includes('#') || p[7].includes('#')) return false;
       return ownsGatewayAndDevice(db, claims.customerId, p[2], p[4]);

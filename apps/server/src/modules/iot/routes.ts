@@ -34,7 +34,12 @@ export async function iotRoutes(app: FastifyInstance, ctx: AppContext) {
       const scans = await scansOfDevice(ctx.db, auth.customerId, point.device.macAddress);
       const gateway = req.body.gateway?.toUpperCase() ?? point.device.gateway ?? scans[0]?.gateway_mac;
       const owned = gateway
-        ? await ctx.db.selectFrom('gateways').select('root').where('mac', '=', gateway).where('customer_id', '=', auth.customerId).executeTakeFirst()
+        ? await ctx.db
+            .selectFrom('gateways')
+            .select('root')
+            .where('mac', '=', gateway)
+            .where('customer_id', '=', auth.customerId)
+            .executeTakeFirst()
         : undefined;
       if (!gateway || !owned) throw new AppError('NO_ROUTING');
       const id = newId();
@@ -70,7 +75,11 @@ export async function iotRoutes(app: FastifyInstance, ctx: AppContext) {
           senseway.formatMeasureCommand({ rangeIndex: accelerometerRange, rateIndex: samplingRate, sampleSize }),
         );
       } catch {
-        await ctx.db.updateTable('measurements').set({ state: 'error', error: 'BROKER_UNAVAILABLE' }).where('id', '=', id).execute();
+        await ctx.db
+          .updateTable('measurements')
+          .set({ state: 'error', error: 'BROKER_UNAVAILABLE' })
+          .where('id', '=', id)
+          .execute();
         throw new AppError('BROKER_UNAVAILABLE');
       }
       return { _id: id };
@@ -81,7 +90,8 @@ export async function iotRoutes(app: FastifyInstance, ctx: AppContext) {
     schema: {
       tags: ['iot'],
       summary: 'Short-lived signed WebSocket URL of the broker',
-      description: 'The broker accepts the connection only with a valid, unexpired signature, and lets it subscribe only to live topics of its customer’s gateways and devices.',
+      description:
+        'The broker accepts the connection only with a valid, unexpired signature, and lets it subscribe only to live topics of its customer’s gateways and devices.',
       response: { 200: sigv4Response },
     },
     handler: async (req) => {
@@ -121,7 +131,8 @@ export async function iotRoutes(app: FastifyInstance, ctx: AppContext) {
           data: scans.map((s) => ({
             _id: { gateway: s.gateway_mac, device: s.device_mac },
             rssi: s.rssi,
-            status: now - s.scanned_at.getTime() > SCAN_STALE_MS ? ('unknown' as const) : senseway.normalizeDeviceStatus(s.status),
+            status:
+              now - s.scanned_at.getTime() > SCAN_STALE_MS ? ('unknown' as const) : senseway.normalizeDeviceStatus(s.status),
             scannedAt: s.scanned_at.toISOString(),
           })),
         },

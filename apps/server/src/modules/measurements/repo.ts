@@ -3,7 +3,13 @@ import type { MeasurementListItem, MeasurementListQuery } from '@overtone/contra
 import type { DB, MeasurementsTable } from '../../infra/db/schema.ts';
 import { nodePaths } from '../points/repo.ts';
 
-const list = (s: string | undefined) => (s ? s.split(',').map((x) => x.trim()).filter(Boolean) : []);
+const list = (s: string | undefined) =>
+  s
+    ? s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean)
+    : [];
 
 /** `YYYY-MM-DD HH:mm:ss` (spec 000 §7), read as UTC; ISO 8601 also accepted. */
 export function parseApiDate(s: string): Date | null {
@@ -40,8 +46,19 @@ export async function listMeasurements(db: Kysely<DB>, customerId: string, userI
   const rows = await base
     .leftJoin('users as u', 'u.id', 'm.user_id')
     .select([
-      'm.id', 'm.created_at', 'm.point_id', 'm.gateway_mac', 'm.measurement_type', 'm.device_mac', 'm.favorite', 'm.tags',
-      'm.upload', 'm.state', 'm.error', 'u.name as user_name', 'u.surname as user_surname',
+      'm.id',
+      'm.created_at',
+      'm.point_id',
+      'm.gateway_mac',
+      'm.measurement_type',
+      'm.device_mac',
+      'm.favorite',
+      'm.tags',
+      'm.upload',
+      'm.state',
+      'm.error',
+      'u.name as user_name',
+      'u.surname as user_surname',
     ])
     .orderBy('m.created_at', 'desc')
     .orderBy('m.id', 'desc')
@@ -51,22 +68,22 @@ export async function listMeasurements(db: Kysely<DB>, customerId: string, userI
   const paths = await nodePaths(db, customerId);
   return {
     total: Number(total),
-    measurements: rows.map(
-      (m): MeasurementListItem => ({
-        _id: m.id,
-        createdAt: m.created_at.toISOString(),
-        user: m.user_name !== null ? { name: m.user_name, surname: m.user_surname ?? '' } : null,
-        point: m.point_id ? { _id: m.point_id, name: paths.get(m.point_id)?.at(-1) ?? '', path: paths.get(m.point_id) ?? [] } : null,
-        gateway: m.gateway_mac,
-        measurementType: m.measurement_type,
-        macAddress: m.device_mac,
-        favorite: m.favorite,
-        tags: m.tags,
-        upload: m.upload,
-        partial: m.state === 'partial',
-        error: m.state === 'error' ? (m.error ?? 'error') : null,
-        state: m.state,
-      }),
-    ),
+    measurements: rows.map((m): MeasurementListItem => ({
+      _id: m.id,
+      createdAt: m.created_at.toISOString(),
+      user: m.user_name !== null ? { name: m.user_name, surname: m.user_surname ?? '' } : null,
+      point: m.point_id
+        ? { _id: m.point_id, name: paths.get(m.point_id)?.at(-1) ?? '', path: paths.get(m.point_id) ?? [] }
+        : null,
+      gateway: m.gateway_mac,
+      measurementType: m.measurement_type,
+      macAddress: m.device_mac,
+      favorite: m.favorite,
+      tags: m.tags,
+      upload: m.upload,
+      partial: m.state === 'partial',
+      error: m.state === 'error' ? (m.error ?? 'error') : null,
+      state: m.state,
+    })),
   };
 }

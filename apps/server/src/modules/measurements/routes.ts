@@ -37,7 +37,8 @@ export async function measurementRoutes(app: FastifyInstance, ctx: AppContext) {
     schema: {
       tags: ['measurements'],
       summary: 'One measurement with its samples (g) and telemetry',
-      description: '`data[axis]` holds the samples in g at `calibratedSamplingRate` Hz, decoded from the stored raw int16 stream. Another customer’s measurement answers 404.',
+      description:
+        '`data[axis]` holds the samples in g at `calibratedSamplingRate` Hz, decoded from the stored raw int16 stream. Another customer’s measurement answers 404.',
       params: z.object({ id: z.string() }),
       response: { 200: measurementDetail, 404: errorBody },
     },
@@ -52,7 +53,8 @@ export async function measurementRoutes(app: FastifyInstance, ctx: AppContext) {
         .where('m.customer_id', '=', auth.customerId)
         .executeTakeFirst();
       if (!m) throw new AppError('MEASUREMENT_NOT_FOUND');
-      const wave = m.waveform_key && m.state === 'persisted' ? await loadWaveformG(ctx.storage, m.waveform_key, m.range_index) : null;
+      const wave =
+        m.waveform_key && m.state === 'persisted' ? await loadWaveformG(ctx.storage, m.waveform_key, m.range_index) : null;
       const telemetry = await ctx.db
         .selectFrom('telemetry_values')
         .select(['telemetry', 'source', 'value', 'unit', 'device_reported'])
@@ -87,7 +89,9 @@ export async function measurementRoutes(app: FastifyInstance, ctx: AppContext) {
           accelerometerRange: { index: m.range_index, value: senseway.rangeFullScaleG(m.range_index) },
         },
         measurementData: wave ? AXIS_KEYS.map((key) => ({ key, unit: 'g' })) : [],
-        data: wave ? { accelerometer_x: Array.from(wave.x), accelerometer_y: Array.from(wave.y), accelerometer_z: Array.from(wave.z) } : {},
+        data: wave
+          ? { accelerometer_x: Array.from(wave.x), accelerometer_y: Array.from(wave.y), accelerometer_z: Array.from(wave.z) }
+          : {},
         telemetry: telemetry.map((t) => ({
           name: t.telemetry,
           telemetry: t.telemetry,

@@ -41,7 +41,11 @@ export async function nodePath(db: Kysely<DB>, customerId: string, nodeId: strin
 
 /** Paths of many nodes at once (one query over the customer's tree). */
 export async function nodePaths(db: Kysely<DB>, customerId: string): Promise<Map<string, string[]>> {
-  const nodes = await db.selectFrom('tree_nodes').select(['id', 'parent_id', 'name']).where('customer_id', '=', customerId).execute();
+  const nodes = await db
+    .selectFrom('tree_nodes')
+    .select(['id', 'parent_id', 'name'])
+    .where('customer_id', '=', customerId)
+    .execute();
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const cache = new Map<string, string[]>();
   const pathOf = (id: string, guard = 0): string[] => {
@@ -68,8 +72,15 @@ export async function findPoint(db: Kysely<DB>, customerId: string, id: string):
     .executeTakeFirst();
   if (!node) return null;
   const data = { ...defaultPointData(), ...(node.point as Partial<PointData>) };
-  const bearing = data.bearingId ? await db.selectFrom('bearings').selectAll().where('id', '=', data.bearingId).executeTakeFirst() : undefined;
-  const device = await db.selectFrom('devices').selectAll().where('point_id', '=', id).where('customer_id', '=', customerId).executeTakeFirst();
+  const bearing = data.bearingId
+    ? await db.selectFrom('bearings').selectAll().where('id', '=', data.bearingId).executeTakeFirst()
+    : undefined;
+  const device = await db
+    .selectFrom('devices')
+    .selectAll()
+    .where('point_id', '=', id)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
   const profile = device ? measurementProfile.safeParse(device.profile) : null;
   return {
     _id: node.id,
@@ -83,7 +94,16 @@ export async function findPoint(db: Kysely<DB>, customerId: string, id: string):
     referenceFrequencyVariable: data.referenceFrequencyVariable,
     bearingBrand: data.bearingBrand,
     bearing: bearing
-      ? { _id: bearing.id, bearing_number: bearing.bearing_number, brand: bearing.brand, bpfo: bearing.bpfo, bpfi: bearing.bpfi, bsf: bearing.bsf, ftf: bearing.ftf, type: bearing.type }
+      ? {
+          _id: bearing.id,
+          bearing_number: bearing.bearing_number,
+          brand: bearing.brand,
+          bpfo: bearing.bpfo,
+          bpfi: bearing.bpfi,
+          bsf: bearing.bsf,
+          ftf: bearing.ftf,
+          type: bearing.type,
+        }
       : null,
     coordinateXAxis: data.coordinateXAxis,
     coordinateYAxis: data.coordinateYAxis,

@@ -10,7 +10,12 @@ import { findPoint } from './repo.ts';
 export async function pointRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/point/:id', {
-    schema: { tags: ['points'], summary: 'A measurement point with its device, profile and bearing', params: z.object({ id: z.string() }), response: { 200: point, 404: errorBody } },
+    schema: {
+      tags: ['points'],
+      summary: 'A measurement point with its device, profile and bearing',
+      params: z.object({ id: z.string() }),
+      response: { 200: point, 404: errorBody },
+    },
     handler: async (req) => {
       const auth = requireAuth(req, 'readPoint');
       const p = await findPoint(ctx.db, auth.customerId, req.params.id);

@@ -17,7 +17,11 @@ export async function treeRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     handler: async (req) => {
       const auth = requireAuth(req);
-      const customer = await ctx.db.selectFrom('customers').select('preferences').where('id', '=', auth.customerId).executeTakeFirstOrThrow();
+      const customer = await ctx.db
+        .selectFrom('customers')
+        .select('preferences')
+        .where('id', '=', auth.customerId)
+        .executeTakeFirstOrThrow();
       const defaultTelemetry = customerPreferences.parse(customer.preferences).defaultTelemetry;
       const nodes = await ctx.db
         .selectFrom('tree_nodes as n')

@@ -61,7 +61,12 @@ describe('apiRequest', () => {
   it('400: shows each errors[].msg as a toast, translating catalogue messages', async () => {
     await i18n.changeLanguage('de');
     fetchMock.mockResolvedValue(
-      json(400, { errors: [{ msg: 'name is required', param: 'name' }, { msg: 'Please click the checkbox in reCaptcha', param: 'reCaptcha' }] }),
+      json(400, {
+        errors: [
+          { msg: 'name is required', param: 'name' },
+          { msg: 'Please click the checkbox in reCaptcha', param: 'reCaptcha' },
+        ],
+      }),
     );
     const err = await apiRequest('/auth/customer', { method: 'POST', body: {} }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
@@ -85,7 +90,10 @@ describe('apiRequest', () => {
   it('401 on the login page: shows the message instead of redirecting', async () => {
     window.history.pushState({}, '', '/login?returnUrl=%2F');
     fetchMock.mockResolvedValue(json(401, { message: 'Email or password is incorrect', code: 'WRONG_CREDENTIALS' }));
-    await expect(apiRequest('/auth/customer', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 401, code: 'WRONG_CREDENTIALS' });
+    await expect(apiRequest('/auth/customer', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 401,
+      code: 'WRONG_CREDENTIALS',
+    });
     expect(redirectToLogin).not.toHaveBeenCalled();
     expect(notifyError).toHaveBeenCalledWith('Email or password is incorrect');
     expect(sessionStore.get()).not.toBeNull();
@@ -96,7 +104,10 @@ describe('apiRequest', () => {
     fetchMock.mockResolvedValueOnce(json(404, { message: 'Measurement not found', code: 'MEASUREMENT_NOT_FOUND' }));
     await expect(apiRequest('/measurement/x')).rejects.toMatchObject({ status: 404, message: 'Ölçüm bulunamadı' });
     fetchMock.mockResolvedValueOnce(json(409, { message: 'Gateway is busy', code: 'SOMETHING_NEW' }));
-    await expect(apiRequest('/iot/p/measure', { method: 'POST' })).rejects.toMatchObject({ status: 409, message: 'Gateway is busy' });
+    await expect(apiRequest('/iot/p/measure', { method: 'POST' })).rejects.toMatchObject({
+      status: 409,
+      message: 'Gateway is busy',
+    });
     expect(notifyError.mock.calls.map((c) => c[0])).toEqual(['Ölçüm bulunamadı', 'Gateway is busy']);
   });
 
@@ -124,13 +135,17 @@ describe('apiRequest', () => {
   it('rejects an answer that does not match the contract', async () => {
     fetchMock.mockResolvedValue(json(200, { name: 42 }));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await expect(apiRequest('/customer/x/summary', { schema: customerSummary })).rejects.toMatchObject({ code: 'INVALID_RESPONSE' });
+    await expect(apiRequest('/customer/x/summary', { schema: customerSummary })).rejects.toMatchObject({
+      code: 'INVALID_RESPONSE',
+    });
     expect(notifyError).toHaveBeenCalledWith('An error has occurred');
   });
 });
 
 describe('buildUrl', () => {
   it('prefixes /api and drops empty query values', () => {
-    expect(buildUrl('measurement', { page: 1, pageSize: 10, tags: null, favorite: false })).toBe('/api/measurement?page=1&pageSize=10&favorite=false');
+    expect(buildUrl('measurement', { page: 1, pageSize: 10, tags: null, favorite: false })).toBe(
+      '/api/measurement?page=1&pageSize=10&favorite=false',
+    );
   });
 });

@@ -80,7 +80,8 @@ function handleFailure(status: number, json: unknown, silent: boolean): ApiError
     const items = bad.success ? bad.data.errors : [];
     const texts = items.map((e) => errorMessage(undefined, e.msg));
     const fallback = errorBody.safeParse(json);
-    if (!texts.length) texts.push(fallback.success ? errorMessage(fallback.data.code, fallback.data.message) : genericErrorMessage());
+    if (!texts.length)
+      texts.push(fallback.success ? errorMessage(fallback.data.code, fallback.data.message) : genericErrorMessage());
     texts.forEach(notify);
     return new ApiError(400, texts.join('\n'), fallback.success ? fallback.data.code : 'VALIDATION', items);
   }
@@ -117,7 +118,12 @@ export async function apiRequest<T = undefined>(path: string, options: RequestOp
 
   let res: Response;
   try {
-    res = await fetch(buildUrl(path, query), { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
+    res = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     const text = genericErrorMessage();

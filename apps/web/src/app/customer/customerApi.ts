@@ -34,6 +34,13 @@ export async function fetchCustomer(host: string, signal?: AbortSignal): Promise
   } catch (e) {
     if (signal?.aborted) throw e;
     const s = await apiRequest(`/customer/${h}/summary`, { schema: customerSummary, signal, silent: true });
-    return { id: s._id, name: s.name, logo: s.logo, preferedLanguage: s.preferedLanguage, dateFormat: DEFAULT_DATE_FORMAT, complete: false };
+    return {
+      id: s._id,
+      name: s.name,
+      logo: s.logo,
+      preferedLanguage: s.preferedLanguage,
+      dateFormat: DEFAULT_DATE_FORMAT,
+      complete: false,
+    };
   }
 }

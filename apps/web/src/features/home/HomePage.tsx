@@ -31,7 +31,10 @@ export function HomePage() {
   const canReadMeasurements = hasPermission(session, 'readMeasurement');
   const pointKey = pointId ? `point:${pointId}` : null;
   const requested = params.get(TAB_PARAM);
-  const activeKey = requested === MEASUREMENTS_TAB && canReadMeasurements ? MEASUREMENTS_TAB : (pointKey ?? (canReadMeasurements ? MEASUREMENTS_TAB : undefined));
+  const activeKey =
+    requested === MEASUREMENTS_TAB && canReadMeasurements
+      ? MEASUREMENTS_TAB
+      : (pointKey ?? (canReadMeasurements ? MEASUREMENTS_TAB : undefined));
 
   const update = (next: { point?: string | null; tab?: string | null }) =>
     setParams(
@@ -46,9 +49,18 @@ export function HomePage() {
     );
 
   const items = [
-    ...(canReadMeasurements ? [{ key: MEASUREMENTS_TAB, label: t('measurementsTab'), closable: false, children: <MeasurementsTab /> }] : []),
+    ...(canReadMeasurements
+      ? [{ key: MEASUREMENTS_TAB, label: t('measurementsTab'), closable: false, children: <MeasurementsTab /> }]
+      : []),
     ...(pointId && pointKey
-      ? [{ key: pointKey, label: <span data-testid="point-tab-label">{pointName}</span>, closable: true, children: <PointTab key={pointId} pointId={pointId} /> }]
+      ? [
+          {
+            key: pointKey,
+            label: <span data-testid="point-tab-label">{pointName}</span>,
+            closable: true,
+            children: <PointTab key={pointId} pointId={pointId} />,
+          },
+        ]
       : []),
   ];
 
@@ -68,7 +80,17 @@ export function HomePage() {
   return (
     <Layout style={{ background: 'transparent', gap: 12, flexDirection: screens.md ? 'row' : 'column' }}>
       {!collapsed && (
-        <Card size="small" style={{ width: screens.md ? 340 : '100%', flexShrink: 0, alignSelf: 'flex-start', position: screens.md ? 'sticky' : 'static', top: 72 }} styles={{ body: { maxHeight: screens.md ? 'calc(100vh - 110px)' : 420, display: 'flex', flexDirection: 'column' } }}>
+        <Card
+          size="small"
+          style={{
+            width: screens.md ? 340 : '100%',
+            flexShrink: 0,
+            alignSelf: 'flex-start',
+            position: screens.md ? 'sticky' : 'static',
+            top: 72,
+          }}
+          styles={{ body: { maxHeight: screens.md ? 'calc(100vh - 110px)' : 420, display: 'flex', flexDirection: 'column' } }}
+        >
           <AssetTree selectedPointId={pointId} onOpenPoint={(id) => update({ point: id, tab: null })} />
         </Card>
       )}

@@ -49,6 +49,7 @@ export function MeasureDialog({ open, onClose, live, pointName }: Props) {
       open={open}
       title={t('dialogTitle', { point: pointName })}
       onCancel={close}
+      width={600}
       destroyOnHidden
       afterOpenChange={(visible) => {
         if (!visible) setTags([]);

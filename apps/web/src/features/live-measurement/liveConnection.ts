@@ -26,7 +26,12 @@ const decoder = new TextDecoder();
  * @param gateway gateway MAC address (upper case, colons)
  * @param mac device MAC address (upper case, colons)
  */
-export async function openLiveConnection(url: string, gateway: string, mac: string, handlers: LiveConnectionHandlers): Promise<LiveConnection> {
+export async function openLiveConnection(
+  url: string,
+  gateway: string,
+  mac: string,
+  handlers: LiveConnectionHandlers,
+): Promise<LiveConnection> {
   // mqtt.js is only needed once a measurement starts: loaded on demand.
   const { default: mqtt } = await import('mqtt');
   let closing = false;
@@ -49,7 +54,9 @@ export async function openLiveConnection(url: string, gateway: string, mac: stri
       client.once('error', reject);
       client.once('close', () => reject(new Error('closed before connecting')));
     });
-    const grants = await client.subscribeAsync(senseway.topics.liveFilter(TOPIC_ROOT, gateway.toUpperCase(), mac.toUpperCase()), { qos: 1 });
+    const grants = await client.subscribeAsync(senseway.topics.liveFilter(TOPIC_ROOT, gateway.toUpperCase(), mac.toUpperCase()), {
+      qos: 1,
+    });
     if (grants.some((g) => g.qos === 128)) throw new Error('subscription refused');
   } catch (e) {
     close();

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { initialLiveState, isFinished, isRunning, liveReducer, liveStep, liveTimer, type LiveAction, type LiveState } from './liveReducer';
+import {
+  initialLiveState,
+  isFinished,
+  isRunning,
+  liveReducer,
+  liveStep,
+  liveTimer,
+  type LiveAction,
+  type LiveState,
+} from './liveReducer';
 
 const run = (actions: LiveAction[], from: LiveState = initialLiveState) => actions.reduce(liveReducer, from);
 const msg = (id: string, event: string, payload = ''): LiveAction => ({ type: 'message', id, event, payload });
@@ -9,7 +18,13 @@ describe('live measurement state machine', () => {
   it('follows the happy path requested → measuring → post-processing → persisted', () => {
     const phases: string[] = [];
     let s = initialLiveState;
-    for (const a of [{ type: 'start' }, { type: 'requested', id: ID }, msg(ID, 'accepted'), msg(ID, 'done'), msg(ID, 'persisted')] as LiveAction[]) {
+    for (const a of [
+      { type: 'start' },
+      { type: 'requested', id: ID },
+      msg(ID, 'accepted'),
+      msg(ID, 'done'),
+      msg(ID, 'persisted'),
+    ] as LiveAction[]) {
       s = liveReducer(s, a);
       phases.push(s.phase);
     }
@@ -41,7 +56,11 @@ describe('live measurement state machine', () => {
 
   it('ends on timeout, failure or cancel only while running', () => {
     expect(run([{ type: 'start' }, { type: 'timeout' }]).phase).toBe('timeout');
-    expect(run([{ type: 'start' }, { type: 'failed', error: 'ws closed' }])).toMatchObject({ phase: 'failed', error: 'ws closed', errorShown: false });
+    expect(run([{ type: 'start' }, { type: 'failed', error: 'ws closed' }])).toMatchObject({
+      phase: 'failed',
+      error: 'ws closed',
+      errorShown: false,
+    });
     expect(run([{ type: 'start' }, { type: 'failed', shown: true }]).errorShown).toBe(true);
     expect(run([{ type: 'start' }, { type: 'requested', id: ID }, { type: 'cancel' }]).phase).toBe('cancelled');
     const done = run([{ type: 'start' }, { type: 'requested', id: ID }, msg(ID, 'persisted')]);

@@ -105,7 +105,9 @@ export function liveReducer(state: LiveState, action: LiveAction): LiveState {
     case 'timeout':
       return isRunning(state.phase) ? { ...state, phase: 'timeout' } : state;
     case 'failed':
-      return isRunning(state.phase) ? { ...state, phase: 'failed', error: action.error ?? null, errorShown: !!action.shown } : state;
+      return isRunning(state.phase)
+        ? { ...state, phase: 'failed', error: action.error ?? null, errorShown: !!action.shown }
+        : state;
     case 'cancel':
       return isRunning(state.phase) ? { ...state, phase: 'cancelled' } : state;
   }

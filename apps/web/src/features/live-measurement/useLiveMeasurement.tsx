@@ -129,7 +129,11 @@ export function useLiveMeasurement(target: LiveTarget): LiveMeasurement {
         break;
       }
       case 'rejected':
-        notification.error({ title: t('measurementError'), description: state.error ?? t('rejectedNoReason'), duration: ERROR_NOTIFICATION_S });
+        notification.error({
+          title: t('measurementError'),
+          description: state.error ?? t('rejectedNoReason'),
+          duration: ERROR_NOTIFICATION_S,
+        });
         refreshScan();
         break;
       case 'timeout':

@@ -22,7 +22,8 @@ interface AltchaCaptchaProps {
 /**
  * The ALTCHA checkbox (architecture: self-hosted proof-of-work captcha). Ticking it fetches a
  * challenge from {@link CAPTCHA_CHALLENGE_URL}, solves it in a web worker and fires `statechange`;
- * on `verified` the payload is reported through `onChange`, on any other state `undefined`.
+ * on `verified` the payload is reported through `onChange`, on `unverified`, `expired` and `error`
+ * `undefined`.
  */
 export function AltchaCaptcha({ onChange, ref }: AltchaCaptchaProps) {
   const { t, i18n } = useTranslation('login');
@@ -43,7 +44,9 @@ export function AltchaCaptcha({ onChange, ref }: AltchaCaptchaProps) {
     const node = el.current;
     if (!node) return;
     const listener = (ev: Event) => {
-      const detail = (ev as CustomEvent<{ state: string; payload?: string }>).detail;
+      const detail = (ev as CustomEvent<{ state: string; payload?: string | null }>).detail;
+      // 'verifying' follows a click: no value yet, but no reason to show "please click" either.
+      if (detail?.state === 'verifying') return;
       onChangeRef.current?.(detail?.state === 'verified' && detail.payload ? detail.payload : undefined);
     };
     node.addEventListener('statechange', listener);
@@ -75,7 +78,13 @@ export function AltchaCaptcha({ onChange, ref }: AltchaCaptchaProps) {
 
   return (
     <div data-testid="login-captcha">
-      <altcha-widget ref={el} challengeurl={CAPTCHA_CHALLENGE_URL} strings={strings} hidelogo style={{ '--altcha-max-width': '100%' }} />
+      <altcha-widget
+        ref={el}
+        challengeurl={CAPTCHA_CHALLENGE_URL}
+        strings={strings}
+        hidelogo
+        style={{ '--altcha-max-width': '100%' }}
+      />
     </div>
   );
 }

@@ -32,8 +32,8 @@ describe('LoginForm validation (spec 000 §5)', () => {
   it('shows the three messages and does not submit when everything is missing', async () => {
     const onSubmit = renderForm();
     fireEvent.click(screen.getByTestId('login-submit'));
-    expect(await screen.findByText('Please enter email')).toBeTruthy();
-    expect(screen.getByText('Please enter password')).toBeTruthy();
+    expect(await screen.findByText('please enter email')).toBeTruthy();
+    expect(screen.getByText('please enter password')).toBeTruthy();
     expect(screen.getByText('Please click the checkbox in reCaptcha')).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
   });
@@ -51,7 +51,7 @@ describe('LoginForm validation (spec 000 §5)', () => {
     fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'secret' } });
     fireEvent.click(screen.getByTestId('login-submit'));
     expect(await screen.findByText('Please click the checkbox in reCaptcha')).toBeTruthy();
-    expect(screen.queryByText('Please enter email')).toBeNull();
+    expect(screen.queryByText('please enter email')).toBeNull();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
@@ -61,7 +61,9 @@ describe('LoginForm validation (spec 000 §5)', () => {
     fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'secret' } });
     verifyCaptcha('payload-abc');
     fireEvent.click(screen.getByTestId('login-submit'));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ email: 'admin@demo.local', password: 'secret', reCaptcha: 'payload-abc' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ email: 'admin@demo.local', password: 'secret', reCaptcha: 'payload-abc' }),
+    );
   });
 
   it('requires a new captcha after a failed attempt', async () => {

@@ -41,7 +41,15 @@ export function LoginForm({ onSubmit, onForgotPassword }: Props) {
   };
 
   return (
-    <Form<LoginValues> form={form} layout="vertical" requiredMark={false} onFinish={(v) => void finish(v)} data-testid="login-form">
+    <Form<LoginValues>
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      // The captcha's own checkbox is `required`: the browser's bubble must not block our messages.
+      noValidate
+      onFinish={(v) => void finish(v)}
+      data-testid="login-form"
+    >
       <Form.Item name="email" label={t('email')} rules={[{ required: true, whitespace: true, message: t('pleaseEnterEmail') }]}>
         <Input prefix={<MailOutlined />} autoComplete="username" size="large" data-testid="login-email" />
       </Form.Item>

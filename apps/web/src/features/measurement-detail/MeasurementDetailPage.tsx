@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { App, Card, Col, Flex, Result, Row, Segmented, Skeleton } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { AxisKey } from '@overtone/contract';
+import { AXIS_KEYS, type AxisKey } from '@overtone/contract';
 import { isApiError } from '../../app/api/ApiError';
 import { hasPermission, useSession } from '../../app/session';
 import { usePointQuery } from '../point-detail/pointApi';
@@ -55,18 +55,16 @@ function MeasurementDetail({ id }: { id: string }) {
   return (
     <Flex vertical gap={12} data-testid="measurement-detail" data-measurement-id={m._id}>
       <Card size="small">
-        <MeasurementHeader m={m} />
-      </Card>
-      <Card size="small">
-        <Segmented<AxisKey>
-          value={axis}
-          onChange={setSelected}
-          options={(['accelerometer_x', 'accelerometer_y', 'accelerometer_z'] as const).map((k) => ({
-            value: k,
-            label: t(`axisLabel.${mapping[k]}`),
-            disabled: !axes.includes(k),
-          }))}
-          data-testid="axis-selector"
+        <MeasurementHeader
+          m={m}
+          extra={
+            <Segmented<AxisKey>
+              value={axis}
+              onChange={setSelected}
+              options={AXIS_KEYS.map((k) => ({ value: k, label: t(`axisLabel.${mapping[k]}`), disabled: !axes.includes(k) }))}
+              data-testid="axis-selector"
+            />
+          }
         />
       </Card>
       <Row gutter={[12, 12]}>

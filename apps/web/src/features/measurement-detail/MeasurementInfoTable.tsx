@@ -27,7 +27,11 @@ export function MeasurementInfoTable({ m }: { m: MeasurementDetail }) {
           children: m.calibratedSamplingRate ? t('info.hz', { value: m.calibratedSamplingRate.toFixed(2) }) : '',
         },
         { key: 'sampleSize', label: t('info.sampleSize'), children: m.profile.sampleSize },
-        { key: 'range', label: t('info.accelerometerRange'), children: t('info.rangeG', { value: m.profile.accelerometerRange.value }) },
+        {
+          key: 'range',
+          label: t('info.accelerometerRange'),
+          children: t('info.rangeG', { value: m.profile.accelerometerRange.value }),
+        },
       ]}
     />
   );

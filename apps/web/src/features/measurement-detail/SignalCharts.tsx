@@ -22,7 +22,9 @@ export function SignalCharts({ m, axis, referenceFrequencyHz }: Props) {
   const fs = m.calibratedSamplingRate ?? 0;
 
   if (m.profile.sampleSize > MAX_SIGNAL_SAMPLES || signal.length > MAX_SIGNAL_SAMPLES)
-    return <Alert type="warning" showIcon title={t('largeFile')} description={t('largeFileHint')} data-testid="large-file-notice" />;
+    return (
+      <Alert type="warning" showIcon title={t('largeFile')} description={t('largeFileHint')} data-testid="large-file-notice" />
+    );
   if (signal.length < 2 || fs <= 0) return <Empty description={t('noSignal')} />;
 
   return (
@@ -33,7 +35,13 @@ export function SignalCharts({ m, axis, referenceFrequencyHz }: Props) {
         </Suspense>
       </Card>
       <Card size="small" title={t('spectrum')}>
-        <SpectrumPanel measurementId={m._id} axis={axis} signal={signal} samplingRateHz={fs} referenceFrequencyHz={referenceFrequencyHz} />
+        <SpectrumPanel
+          measurementId={m._id}
+          axis={axis}
+          signal={signal}
+          samplingRateHz={fs}
+          referenceFrequencyHz={referenceFrequencyHz}
+        />
       </Card>
     </>
   );

@@ -9,9 +9,22 @@ export const formatTelemetry = (v: number) => v.toFixed(4);
 function useColumns(): ColumnsType<TelemetryValue> {
   const { t } = useTranslation('measurementDetail');
   return [
-    { key: 'sensor', title: t('telemetry.sensor'), render: (_, r) => `${r.sensor} · ${t(`axis.${r.source}`, { defaultValue: r.source })}` },
-    { key: 'telemetry', title: t('telemetry.telemetry'), render: (_, r) => <Typography.Text strong>{r.name || r.telemetry}</Typography.Text> },
-    { key: 'value', title: t('telemetry.value'), align: 'right', render: (_, r) => <span className="mono">{formatTelemetry(r.value)}</span> },
+    {
+      key: 'sensor',
+      title: t('telemetry.sensor'),
+      render: (_, r) => `${r.sensor} · ${t(`axis.${r.source}`, { defaultValue: r.source })}`,
+    },
+    {
+      key: 'telemetry',
+      title: t('telemetry.telemetry'),
+      render: (_, r) => <Typography.Text strong>{r.name || r.telemetry}</Typography.Text>,
+    },
+    {
+      key: 'value',
+      title: t('telemetry.value'),
+      align: 'right',
+      render: (_, r) => <span className="mono">{formatTelemetry(r.value)}</span>,
+    },
     { key: 'unit', title: t('telemetry.unit'), dataIndex: 'unit' },
   ];
 }
@@ -46,7 +59,9 @@ export function TelemetryTable({ telemetry, axis }: { telemetry: TelemetryValue[
             {
               key: 'reported',
               label: t('telemetry.deviceReported', { n: reported.length }),
-              children: <Table<TelemetryValue> size="small" rowKey={rowKey} columns={columns} dataSource={reported} pagination={false} />,
+              children: (
+                <Table<TelemetryValue> size="small" rowKey={rowKey} columns={columns} dataSource={reported} pagination={false} />
+              ),
             },
           ]}
         />

@@ -6,7 +6,9 @@ export type CoordinateAxis = Point['coordinateXAxis'];
  * Which machine axis each sensor axis shows (spec 002 §2: axis labels follow the point's
  * coordinate-axis mapping). Without a point record the sensor axes are shown as they are.
  */
-export function axisMapping(point: Pick<Point, 'coordinateXAxis' | 'coordinateYAxis' | 'coordinateZAxis'> | undefined): Record<AxisKey, CoordinateAxis> {
+export function axisMapping(
+  point: Pick<Point, 'coordinateXAxis' | 'coordinateYAxis' | 'coordinateZAxis'> | undefined,
+): Record<AxisKey, CoordinateAxis> {
   return {
     accelerometer_x: point?.coordinateXAxis ?? 'xAxis',
     accelerometer_y: point?.coordinateYAxis ?? 'yAxis',

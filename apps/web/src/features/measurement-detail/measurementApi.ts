@@ -8,7 +8,8 @@ export const measurementQueryKey = (id: string) => ['measurement', id] as const;
 export const useMeasurementQuery = (id: string) =>
   useQuery({
     queryKey: measurementQueryKey(id),
-    queryFn: ({ signal }) => apiRequest(`/measurement/${encodeURIComponent(id)}`, { schema: measurementDetail, signal, silent: true }),
+    queryFn: ({ signal }) =>
+      apiRequest(`/measurement/${encodeURIComponent(id)}`, { schema: measurementDetail, signal, silent: true }),
     staleTime: 5 * 60_000,
   });
 
@@ -35,7 +36,14 @@ export const useSpectrumQuery = (r: SpectrumRequest | null) =>
     queryFn: ({ signal }) =>
       apiRequest('/vibration/signal/spectrum', {
         method: 'POST',
-        body: { half: true, dcOffset: r!.dcOffset, window: r!.window, mode: r!.mode, signal: r!.signal, samplingRate: r!.samplingRateHz },
+        body: {
+          half: true,
+          dcOffset: r!.dcOffset,
+          window: r!.window,
+          mode: r!.mode,
+          signal: r!.signal,
+          samplingRate: r!.samplingRateHz,
+        },
         schema: spectrumResponse,
         signal,
       }).then((res) => res.results),

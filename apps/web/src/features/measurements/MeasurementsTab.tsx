@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Flex, Table, Tooltip } from 'antd';
+import { Button, Flex, Table, Tooltip } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type MeasurementListItem } from '@overtone/contract';
@@ -18,19 +18,18 @@ export function MeasurementsTab() {
   const columns = useMemo(() => measurementColumns(t, formatDate), [t, formatDate]);
 
   return (
-    <Card
-      size="small"
-      title={t('title')}
-      extra={
-        <Flex align="center" gap={4}>
-          <GoLastMeasurementLink />
-          <Tooltip title={t('refresh')}>
-            <Button icon={<ReloadOutlined spin={q.isFetching} />} onClick={() => void q.refetch()} aria-label={t('refresh')} data-testid="measurements-refresh" />
-          </Tooltip>
-        </Flex>
-      }
-      data-testid="measurements-tab"
-    >
+    <Flex vertical gap={8} data-testid="measurements-tab">
+      <Flex align="center" justify="end" gap={4}>
+        <GoLastMeasurementLink />
+        <Tooltip title={t('refresh')}>
+          <Button
+            icon={<ReloadOutlined spin={q.isFetching} />}
+            onClick={() => void q.refetch()}
+            aria-label={t('refresh')}
+            data-testid="measurements-refresh"
+          />
+        </Tooltip>
+      </Flex>
       <Table<MeasurementListItem>
         rowKey="_id"
         size="small"
@@ -53,6 +52,6 @@ export function MeasurementsTab() {
           },
         }}
       />
-    </Card>
+    </Flex>
   );
 }

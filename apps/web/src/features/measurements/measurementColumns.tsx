@@ -9,7 +9,10 @@ import { MeasurementStateTags, MeasurementTypeTag } from './MeasurementTags';
 import { pointPathText } from './pointPath';
 
 /** Columns of the measurements table (spec 000 §2 "Measurements tab"). */
-export function measurementColumns(t: TFunction<'measurements'>, formatDate: (iso: string) => string): ColumnsType<MeasurementListItem> {
+export function measurementColumns(
+  t: TFunction<'measurements'>,
+  formatDate: (iso: string) => string,
+): ColumnsType<MeasurementListItem> {
   return [
     {
       key: 'createdAt',
@@ -21,11 +24,22 @@ export function measurementColumns(t: TFunction<'measurements'>, formatDate: (is
     {
       key: 'user',
       title: t('columns.user'),
-      render: (_, m) => (m.user ? `${m.user.name} ${m.user.surname}` : <Typography.Text type="secondary">{t('noUser')}</Typography.Text>),
+      render: (_, m) =>
+        m.user ? `${m.user.name} ${m.user.surname}` : <Typography.Text type="secondary">{t('noUser')}</Typography.Text>,
     },
     { key: 'point', title: t('columns.point'), render: (_, m) => pointPathText(m.point) },
-    { key: 'gateway', title: t('columns.gateway'), dataIndex: 'gateway', render: (v: string | null) => <span className="mono">{v ?? ''}</span> },
-    { key: 'type', title: t('columns.type'), dataIndex: 'measurementType', render: (v: MeasurementListItem['measurementType']) => <MeasurementTypeTag type={v} /> },
+    {
+      key: 'gateway',
+      title: t('columns.gateway'),
+      dataIndex: 'gateway',
+      render: (v: string | null) => <span className="mono">{v ?? ''}</span>,
+    },
+    {
+      key: 'type',
+      title: t('columns.type'),
+      dataIndex: 'measurementType',
+      render: (v: MeasurementListItem['measurementType']) => <MeasurementTypeTag type={v} />,
+    },
     {
       key: 'details',
       title: t('columns.details'),
@@ -38,7 +52,12 @@ export function measurementColumns(t: TFunction<'measurements'>, formatDate: (is
         </Flex>
       ),
     },
-    { key: 'macAddress', title: t('columns.macAddress'), dataIndex: 'macAddress', render: (v: string) => <span className="mono">{v}</span> },
+    {
+      key: 'macAddress',
+      title: t('columns.macAddress'),
+      dataIndex: 'macAddress',
+      render: (v: string) => <span className="mono">{v}</span>,
+    },
     {
       key: 'favorite',
       title: t('columns.favorite'),

@@ -5,7 +5,8 @@ import { apiRequest } from '../../app/api/apiClient';
 /** Root of every measurement-list query key; invalidate it after a new measurement. */
 export const MEASUREMENTS_QUERY_KEY = 'measurements';
 
-export type MeasurementListParams = Pick<MeasurementListQuery, 'page' | 'pageSize'> & Partial<Omit<MeasurementListQuery, 'page' | 'pageSize'>>;
+export type MeasurementListParams = Pick<MeasurementListQuery, 'page' | 'pageSize'> &
+  Partial<Omit<MeasurementListQuery, 'page' | 'pageSize'>>;
 
 /** `GET /measurement` (spec 000 §7): one page of measurements, newest first. */
 export function fetchMeasurements(params: MeasurementListParams, signal?: AbortSignal) {

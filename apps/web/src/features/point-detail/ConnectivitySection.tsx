@@ -94,7 +94,11 @@ function DeviceConnectivity({ point, device }: { point: Point; device: Device })
           {
             key: 'status',
             label: t('status'),
-            children: status ? <GatewayStatusTag status={status} /> : <Typography.Text type="secondary">{t('noStatus')}</Typography.Text>,
+            children: status ? (
+              <GatewayStatusTag status={status} />
+            ) : (
+              <Typography.Text type="secondary">{t('noStatus')}</Typography.Text>
+            ),
           },
           { key: 'signal', label: t('signalQuality'), children: latest ? <SignalQuality rssi={latest.rssi} /> : '' },
           { key: 'scannedAt', label: t('scannedAt'), children: latest ? formatDate(latest.scannedAt) : '' },
@@ -102,7 +106,9 @@ function DeviceConnectivity({ point, device }: { point: Point; device: Device })
             key: 'battery',
             label: t('battery'),
             children:
-              battery === null || battery === undefined ? '' : t('batteryValue', { volts: battery.toFixed(2), level: t(`batteryLevel.${batteryLevel(battery)}`) }),
+              battery === null || battery === undefined
+                ? ''
+                : t('batteryValue', { volts: battery.toFixed(2), level: t(`batteryLevel.${batteryLevel(battery)}`) }),
           },
         ]}
       />

@@ -17,7 +17,14 @@ export function PointMeasurements({ pointId }: { pointId: string }) {
     <Card
       size="small"
       title={t('latestMeasurements')}
-      extra={<Button type="text" icon={<ReloadOutlined spin={q.isFetching} />} aria-label={t('common:refresh')} onClick={() => void q.refetch()} />}
+      extra={
+        <Button
+          type="text"
+          icon={<ReloadOutlined spin={q.isFetching} />}
+          aria-label={t('common:refresh')}
+          onClick={() => void q.refetch()}
+        />
+      }
       data-testid="point-measurements"
     >
       <List

@@ -62,7 +62,11 @@ describe('latestRoutingEntry', () => {
   });
 
   it('picks the most recent scan, whatever the order', () => {
-    const entries = [entry('A', '2024-05-01T10:00:00Z'), entry('B', '2024-05-01T10:05:00Z', 'sleeping'), entry('C', '2024-05-01T09:00:00Z')];
+    const entries = [
+      entry('A', '2024-05-01T10:00:00Z'),
+      entry('B', '2024-05-01T10:05:00Z', 'sleeping'),
+      entry('C', '2024-05-01T09:00:00Z'),
+    ];
     expect(latestRoutingEntry(entries)?._id.gateway).toBe('B');
     expect(latestRoutingEntry([...entries].reverse())?._id.gateway).toBe('B');
   });

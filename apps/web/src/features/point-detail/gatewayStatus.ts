@@ -21,7 +21,12 @@ export function statusTagType(status: GatewayStatus): StatusTagType {
 }
 
 /** Ant Design Tag colour of each spec tag type: info is neutral grey, default the primary blue. */
-export const TAG_COLORS: Record<StatusTagType, string> = { info: 'default', success: 'success', warning: 'warning', default: 'processing' };
+export const TAG_COLORS: Record<StatusTagType, string> = {
+  info: 'default',
+  success: 'success',
+  warning: 'warning',
+  default: 'processing',
+};
 
 /** The Measure button is enabled only when the gateway reports ready or connected (spec 000 §4). */
 export const canMeasure = (status: GatewayStatus | undefined): boolean => status === 'ready' || status === 'connected';

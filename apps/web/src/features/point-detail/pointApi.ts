@@ -18,7 +18,9 @@ export const useRoutingLookupQuery = (deviceId: string | undefined) =>
   useQuery({
     queryKey: routingQueryKey(deviceId ?? ''),
     queryFn: ({ signal }) =>
-      apiRequest(`/iot/device/${encodeURIComponent(deviceId!)}/routingLookup`, { schema: routingLookupResponse, signal }).then((r) => r.data),
+      apiRequest(`/iot/device/${encodeURIComponent(deviceId!)}/routingLookup`, { schema: routingLookupResponse, signal }).then(
+        (r) => r.data,
+      ),
     enabled: !!deviceId,
     staleTime: 0,
   });

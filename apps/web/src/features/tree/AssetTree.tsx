@@ -31,8 +31,9 @@ export function AssetTree({ selectedPointId, onOpenPoint }: Props) {
   const roots = useMemo(() => buildTree(tree.data ?? []), [tree.data]);
   const filtered = useMemo(() => filterTree(roots, query), [roots, query]);
   const treeData = useMemo(() => toDataNodes(filtered.roots), [filtered.roots]);
-  // While searching, the matches' ancestors are expanded; otherwise the user's choice (all top-level groups at first).
-  const expanded = query.trim() ? filtered.expandedKeys : (expandedKeys ?? roots.map((r) => r._id));
+  const allGroups = useMemo(() => (tree.data ?? []).filter((n) => n.nodeType === 'group').map((n) => n._id), [tree.data]);
+  // While searching, the matches' ancestors are expanded; otherwise the user's choice (everything at first).
+  const expanded = query.trim() ? filtered.expandedKeys : (expandedKeys ?? allGroups);
 
   return (
     <Flex vertical gap={8} style={{ height: '100%' }} data-testid="asset-tree">
@@ -65,7 +66,6 @@ export function AssetTree({ selectedPointId, onOpenPoint }: Props) {
         <div style={{ overflow: 'auto', flex: 1 }}>
           <Tree<TreeDataNode>
             blockNode
-            showLine={{ showLeafIcon: false }}
             treeData={treeData}
             expandedKeys={expanded}
             onExpand={(keys) => {
@@ -75,7 +75,8 @@ export function AssetTree({ selectedPointId, onOpenPoint }: Props) {
             onSelect={(_, info) => {
               const n = info.node.node;
               if (n.nodeType === 'point') onOpenPoint(n._id, n.name);
-              else if (!query.trim()) setExpandedKeys(expanded.includes(n._id) ? expanded.filter((k) => k !== n._id) : [...expanded, n._id]);
+              else if (!query.trim())
+                setExpandedKeys(expanded.includes(n._id) ? expanded.filter((k) => k !== n._id) : [...expanded, n._id]);
             }}
             titleRender={(d) => <TreeNodeTitle node={d.node} expanded={expanded.includes(d.key)} />}
           />

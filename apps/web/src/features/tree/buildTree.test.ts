@@ -14,7 +14,8 @@ const node = (id: string, parent: string | null, name: string, extra: Partial<Tr
   macAddress: null,
   ...extra,
 });
-const point = (id: string, parent: string, name: string, mac: string | null = null) => node(id, parent, name, { nodeType: 'point', macAddress: mac });
+const point = (id: string, parent: string, name: string, mac: string | null = null) =>
+  node(id, parent, name, { nodeType: 'point', macAddress: mac });
 
 /** Names in depth-first order with their depth, e.g. "Plant>Line 1>Motor". */
 const paths = (roots: AssetTreeNode[], prefix = ''): string[] =>
@@ -90,7 +91,14 @@ describe('quick search', () => {
 
   it('does not treat a name fragment as MAC digits', () => {
     // "de" is in the MAC DE:AD:BE:EF:00:03 and in "Motor DE": both match, nothing else.
-    expect(paths(filterTree(tree, 'de').roots)).toEqual(['Plant', 'Plant>Line 1', 'Plant>Line 1>Motor DE', 'Plant>Line 1>Pump NDE', 'Plant>Line 2', 'Plant>Line 2>Fan']);
+    expect(paths(filterTree(tree, 'de').roots)).toEqual([
+      'Plant',
+      'Plant>Line 1',
+      'Plant>Line 1>Motor DE',
+      'Plant>Line 1>Pump NDE',
+      'Plant>Line 2',
+      'Plant>Line 2>Fan',
+    ]);
     expect(nodeMatches(point('x', 'g', 'Gearbox', '12:34:56:78:9A:BC'), 'box 12')).toBe(false);
   });
 

@@ -6,7 +6,8 @@ export interface AssetTreeNode extends TreeNode {
 }
 
 /** Parent values that mean "top level" (spec 000 §3: 'root'; null roots are treated as root). */
-const isRootParent = (parent: string | null | undefined) => parent === null || parent === undefined || parent === '' || parent === 'root';
+const isRootParent = (parent: string | null | undefined) =>
+  parent === null || parent === undefined || parent === '' || parent === 'root';
 
 /**
  * Nests the flat `GET /tree` list by `parent`, keeping the server's order among siblings.

@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { treeResponse, type TreeNode } from '@overtone/contract';
+import { treeNode, type TreeNode } from '@overtone/contract';
 import { apiRequest } from '../../app/api/apiClient';
 
 export const TREE_QUERY_KEY = ['tree'] as const;
 
+/** The contract's tree list, also accepting a null parent (spec 000 §3: null roots are treated as root). */
+const treeAnswer = treeNode.extend({ parent: treeNode.shape.parent.nullable().transform((p) => p ?? 'root') }).array();
+
 /** `GET /tree`; a failure yields an empty tree (spec 000 §2) and is only logged. */
 export async function fetchTree(signal?: AbortSignal): Promise<TreeNode[]> {
   try {
-    return await apiRequest('/tree', { schema: treeResponse, signal, silent: true });
+    return await apiRequest('/tree', { schema: treeAnswer, signal, silent: true });
   } catch (e) {
     if (signal?.aborted) throw e;
     console.warn('Asset tree could not be loaded', e);
