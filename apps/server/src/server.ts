@@ -11,7 +11,7 @@ import { createLocalStorage } from './infra/storage.ts';
 import { createMailer } from './infra/mail.ts';
 import { startEmbeddedBroker, SERVER_MQTT_USER, type EmbeddedBroker } from './infra/broker.ts';
 import { connectServerMqtt } from './infra/mqtt-client.ts';
-import { createInlineDspPool } from './infra/dsp-pool.ts';
+import { createDspPool, createInlineDspPool } from './infra/dsp-pool.ts';
 import { livePolicy } from './modules/iot/live-policy.ts';
 import { startIngest, type Ingest } from './jobs/ingest/ingest.ts';
 import { seedDemo } from './jobs/seed-demo.ts';
@@ -82,7 +82,8 @@ export async function startServer(
     }
     const mqtt = await connectServerMqtt(mqttUrl, mqttOptions);
     closers.push(() => mqtt.close());
-    const dsp = createInlineDspPool();
+    const dsp = config.dspWorkers === 0 ? createInlineDspPool() : createDspPool(config.dspWorkers ?? undefined);
+    closers.push(() => dsp.close());
     const ctx: AppContext = {
       config,
       secrets,

@@ -76,8 +76,10 @@ describe('every radix kernel at every position of the pass order equals the naiv
     for (const n of [1, 2, 1024, 2048, 32768, 6000, 25000, 10007, 20014, 840]) {
       expect(factorize(n).reduce((a, b) => a * b, 1)).toBe(n);
     }
-    expect(factorize(32768)).toEqual([2, 4, 4, 4, 4, 4, 4, 4]); // no radix 8 on large powers of two
+    expect(factorize(32768)).toEqual([4, 2, 4, 4, 4, 4, 4, 4]); // no radix 8 on large powers of two
     expect(factorize(512)).toEqual([8, 8, 8]);
+    expect(factorize(2048)).toEqual([4, 8, 8, 8]);
+    expect(factorize(4096)).toEqual([4, 4, 4, 4, 4, 4]);
     expect(() => directPlan(12, [2, 2])).toThrow(RangeError);
   });
 });

@@ -25,6 +25,8 @@ export interface Config {
   measureTimeoutMs: number;
   sessionTtlHours: number;
   logLevel: string;
+  /** DSP worker threads; 0 runs DSP on the request thread; null = one per core. */
+  dspWorkers: number | null;
   /** Start the demo tenant seed on first start. */
   seedDemo: boolean;
 }
@@ -52,5 +54,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlHours: int(env.SESSION_TTL_HOURS, 24 * 7),
     logLevel: env.LOG_LEVEL ?? 'info',
     seedDemo: env.SEED_DEMO !== 'off',
+    dspWorkers: env.DSP_WORKERS && /^\d+$/.test(env.DSP_WORKERS) ? Number(env.DSP_WORKERS) : null,
   };
 }

@@ -1,5 +1,7 @@
-import { amplitudeSpectrum, computeTelemetry } from '@overtone/dsp';
+import os from 'node:os';
+import { Piscina } from 'piscina';
 import type { SpectrumBody } from '@overtone/contract';
+import { runDspTask, type DspTask } from './dsp-tasks.ts';
 
 /** Telemetry of one axis: name (GRMS, VRMS, ...), value and unit. */
 export interface TelemetryResult {
@@ -9,8 +11,9 @@ export interface TelemetryResult {
 }
 
 /**
- * The DSP work of the server behind one interface, so it can move off the request thread
- * (worker pool) or to other hosts without touching callers (ARCHITECTURE.md "heavy DSP").
+ * The DSP work of the server behind one interface (ARCHITECTURE.md "heavy DSP"): a worker-thread
+ * pool by default, so long analyses never block the API's event loop; the same tasks can move to
+ * other hosts without touching callers.
  */
 export interface DspPool {
   spectrum(body: SpectrumBody): Promise<{ x: number[]; y: number[]; unit: string }>;
@@ -18,23 +21,26 @@ export interface DspPool {
   close(): Promise<void>;
 }
 
-/** In-process implementation (the default; see docs/architecture.md for the worker pool plan). */
+/** Worker-thread pool (piscina) of `threads` workers; default: one per core, at least one. */
+export function createDspPool(threads = Math.max(1, os.availableParallelism())): DspPool {
+  const pool = new Piscina({
+    filename: new URL('./dsp-worker.mjs', import.meta.url).href,
+    minThreads: 1,
+    maxThreads: threads,
+    idleTimeout: 60_000,
+  });
+  return {
+    spectrum: (body) => pool.run({ kind: 'spectrum', body } satisfies DspTask),
+    telemetry: (signalG, samplingRateHz) => pool.run({ kind: 'telemetry', signalG, samplingRateHz } satisfies DspTask),
+    close: () => pool.destroy(),
+  };
+}
+
+/** Same tasks on the calling thread (`DSP_WORKERS=0`). */
 export function createInlineDspPool(): DspPool {
   return {
-    async spectrum(b) {
-      const s = amplitudeSpectrum({
-        signal: b.signal,
-        samplingRateHz: b.samplingRate,
-        window: b.window,
-        removeDc: b.dcOffset,
-        half: b.half,
-        mode: b.mode,
-      });
-      return { x: Array.from(s.frequencyHz), y: Array.from(s.amplitude), unit: s.unit };
-    },
-    async telemetry(signalG, fs) {
-      return computeTelemetry(signalG, fs).map((t) => ({ name: t.name, value: t.value, unit: t.unit }));
-    },
-    async close() {},
+    spectrum: async (body) => runDspTask({ kind: 'spectrum', body }) as { x: number[]; y: number[]; unit: string },
+    telemetry: async (signalG, samplingRateHz) => runDspTask({ kind: 'telemetry', signalG, samplingRateHz }) as TelemetryResult[],
+    close: async () => {},
   };
 }
