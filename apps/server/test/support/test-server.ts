@@ -7,8 +7,12 @@ import { startServer, type RunningServer } from '../../src/server.ts';
 import { TEMPLATE_FILE, TEST_PASSWORD } from './constants.ts';
 
 /** A real server (embedded PGlite from the template, aedes broker, local storage) on free ports. */
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<RunningServer & { dataDir: string }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'overtone-test-'));
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  opts: { persistent?: boolean } = {},
+): Promise<RunningServer & { dataDir: string }> {
+  const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'overtone-test-'));
+  const fresh = !fs.existsSync(path.join(dataDir, 'db'));
   const config: Config = {
     ...loadConfig({ DATA_DIR: dataDir }),
     port: 0,
@@ -20,14 +24,14 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     chunkWaitMs: 2000,
     ...overrides,
   };
-  const template = new Blob([fs.readFileSync(TEMPLATE_FILE)]);
-  const server = await startServer(config, { loadDataDir: template, inMemoryDb: true });
+  const template = fresh ? new Blob([fs.readFileSync(TEMPLATE_FILE)]) : undefined;
+  const server = await startServer({ ...config, dataDir }, { loadDataDir: template, inMemoryDb: !opts.persistent });
   return {
     ...server,
     dataDir,
     close: async () => {
       await server.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.persistent) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -4,6 +4,9 @@ import type { ChartTheme } from './chartTheme';
 /** Number of reference-frequency harmonics marked on the spectrum (spec 002 §9: 5 on the details page). */
 export const HARMONIC_COUNT = 5;
 
+/** Smallest distance between two harmonic labels, CSS pixels. */
+const MIN_LABEL_GAP_PX = 28;
+
 export interface OverlayState {
   /** x positions (display unit) of the harmonics 1×..n×, empty when the point has no reference frequency. */
   harmonicsX: number[];
@@ -40,6 +43,7 @@ export function spectrumOverlayHook(getState: () => OverlayState, theme: ChartTh
     ctx.strokeStyle = theme.harmonic;
     ctx.fillStyle = theme.harmonic;
     ctx.font = `${11 * dpr}px sans-serif`;
+    let lastLabelPx = -Infinity;
     s.harmonicsX.forEach((x, i) => {
       if (x < xMin || x > xMax) return;
       const px = Math.round(u.valToPos(x, 'x', true));
@@ -47,7 +51,11 @@ export function spectrumOverlayHook(getState: () => OverlayState, theme: ChartTh
       ctx.moveTo(px, top);
       ctx.lineTo(px, top + height);
       ctx.stroke();
-      ctx.fillText(s.harmonicLabel(i + 1), px + 3 * dpr, top + 12 * dpr);
+      // Labels only where they do not overlap (zoomed out, the harmonics crowd at low frequency).
+      if (px - lastLabelPx >= MIN_LABEL_GAP_PX * dpr) {
+        ctx.fillText(s.harmonicLabel(i + 1), px + 3 * dpr, top + 12 * dpr);
+        lastLabelPx = px;
+      }
     });
     ctx.setLineDash([]);
 

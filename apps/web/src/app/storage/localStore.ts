@@ -3,13 +3,22 @@ import { useSyncExternalStore } from 'react';
 /**
  * A value kept in `localStorage` under one key, observable by React components.
  * Changes made in this tab notify subscribers directly; changes made in another tab arrive
- * through the `storage` event. A stored value that fails `parse` reads as `null`.
+ * through the `storage` event. A stored value that `parse` rejects (returns null for) reads as `null`.
  */
 export interface LocalStore<T> {
   get(): T | null;
   set(value: T): void;
   clear(): void;
   subscribe(listener: () => void): () => void;
+}
+
+/** A stored JSON value; a plain string written by other code (e.g. `language` = `en`) reads as itself. */
+function decode(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
 }
 
 export function createLocalStore<T>(key: string, parse: (raw: unknown) => T | null): LocalStore<T> {
@@ -26,11 +35,7 @@ export function createLocalStore<T>(key: string, parse: (raw: unknown) => T | nu
     }
     if (raw === cachedRaw) return cachedValue;
     cachedRaw = raw;
-    try {
-      cachedValue = raw === null ? null : parse(JSON.parse(raw));
-    } catch {
-      cachedValue = null;
-    }
+    cachedValue = raw === null ? null : parse(decode(raw));
     return cachedValue;
   };
   const notify = () => listeners.forEach((l) => l());

@@ -27,7 +27,7 @@ export function SpectrumPanel({ measurementId, axis, signal, samplingRateHz, ref
         size="small"
         value={windowName}
         onChange={setWindowName}
-        style={{ width: 140 }}
+        style={{ width: 180 }}
         prefix={t('window')}
         options={WINDOWS.map((w) => ({ value: w, label: t(`windows.${w}`) }))}
         data-testid="spectrum-window"

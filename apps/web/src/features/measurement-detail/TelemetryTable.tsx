@@ -12,7 +12,10 @@ function useColumns(): ColumnsType<TelemetryValue> {
     {
       key: 'sensor',
       title: t('telemetry.sensor'),
-      render: (_, r) => `${r.sensor} · ${t(`axis.${r.source}`, { defaultValue: r.source })}`,
+      render: (_, r) => {
+        const axis = t(`axis.${r.source}`, { defaultValue: r.source });
+        return r.sensor && r.sensor !== r.source ? `${r.sensor} · ${axis}` : axis;
+      },
     },
     {
       key: 'telemetry',

@@ -100,16 +100,21 @@ function DeviceConnectivity({ point, device }: { point: Point; device: Device })
               <Typography.Text type="secondary">{t('noStatus')}</Typography.Text>
             ),
           },
-          { key: 'signal', label: t('signalQuality'), children: latest ? <SignalQuality rssi={latest.rssi} /> : '' },
-          { key: 'scannedAt', label: t('scannedAt'), children: latest ? formatDate(latest.scannedAt) : '' },
-          {
-            key: 'battery',
-            label: t('battery'),
-            children:
-              battery === null || battery === undefined
-                ? ''
-                : t('batteryValue', { volts: battery.toFixed(2), level: t(`batteryLevel.${batteryLevel(battery)}`) }),
-          },
+          ...(latest
+            ? [
+                { key: 'signal', label: t('signalQuality'), children: <SignalQuality rssi={latest.rssi} /> },
+                { key: 'scannedAt', label: t('scannedAt'), children: formatDate(latest.scannedAt) },
+              ]
+            : []),
+          ...(battery === null || battery === undefined
+            ? []
+            : [
+                {
+                  key: 'battery',
+                  label: t('battery'),
+                  children: t('batteryValue', { volts: battery.toFixed(2), level: t(`batteryLevel.${batteryLevel(battery)}`) }),
+                },
+              ]),
         ]}
       />
       {routing.isSuccess && entries.length === 0 && (
