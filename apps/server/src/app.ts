@@ -55,7 +55,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
 
   const dist = opts.config.webDist;
   const serveWeb = Boolean(dist && fs.existsSync(path.join(dist, 'index.html')));
-  if (serveWeb) await app.register(fastifyStatic, { root: dist!, wildcard: false, logLevel: 'warn' });
+  if (serveWeb) await app.register(fastifyStatic, { root: dist!, wildcard: true, logLevel: 'warn' });
   app.setNotFoundHandler((req, reply) => {
     // History-mode client routes: every non-API GET that is not a file gets index.html.
     if (serveWeb && req.method === 'GET' && !req.url.startsWith(API_PREFIX) && !req.url.startsWith('/mqtt'))
