@@ -45,8 +45,8 @@ describe('a restart between chunks loses nothing', () => {
     try {
       await publish(second.mqttUrl, [[senseway.topics.chunk('prod', DEVICE, objectId, 0), Buffer.from(chunks[1].payload)]]);
       const token = await login(second.url);
-      let m: { state: string; measurementType: string; calibratedSamplingRate: number; data: Record<string, number[]> } | null =
-        null;
+      type Detail = { state: string; measurementType: string; calibratedSamplingRate: number; data: Record<string, number[]> };
+      let m = null as Detail | null;
       for (let i = 0; i < 100 && m?.state !== 'persisted'; i++) {
         await new Promise((r) => setTimeout(r, 100));
         const list = await api<{ measurements: { _id: string; macAddress: string }[] }>(
@@ -56,7 +56,7 @@ describe('a restart between chunks loses nothing', () => {
           `/measurement?page=1&pageSize=10&macAddress=${DEVICE}`,
         );
         const id = list.body.measurements[0]?._id;
-        if (id) m = (await api<typeof m>(second.url, token, 'GET', `/measurement/${id}`)).body;
+        if (id) m = (await api<Detail>(second.url, token, 'GET', `/measurement/${id}`)).body;
       }
       expect(m?.state).toBe('persisted');
       expect(m!.measurementType).toBe('PERIODIC');
