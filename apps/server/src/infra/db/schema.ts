@@ -2,6 +2,8 @@ import type { ColumnType, Generated } from 'kysely';
 
 /** Kysely table types; they mirror apps/server/migrations/*.sql. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A nullable column with a NULL default: may be left out of inserts. */
+type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 export interface CustomersTable {
   id: string;
@@ -104,16 +106,16 @@ export interface MeasurementsTable {
   favorite: Generated<boolean>;
   note: Generated<string>;
   upload: Generated<boolean>;
-  error: string | null;
+  error: Optional<string>;
   range_index: number;
   rate_index: number;
   sample_size: number;
-  calibrated_sampling_rate: number | null;
-  started_at: Timestamp | null;
-  waveform_key: string | null;
-  device_telemetry: unknown | null;
+  calibrated_sampling_rate: Optional<number>;
+  started_at: Optional<Date>;
+  waveform_key: Optional<string>;
+  device_telemetry: Optional<unknown>;
   created_at: Generated<Date>;
-  persisted_at: Timestamp | null;
+  persisted_at: Optional<Date>;
 }
 export interface MeasurementChunksTable {
   device_mac: string;

@@ -36,12 +36,6 @@ async function measurementFor(ctx: AppContext, device: string, objectId: string,
       range_index: p.accelerometerRange,
       rate_index: p.samplingRate,
       sample_size: 0, // self-initiated: accept the size the device sent
-      error: null,
-      calibrated_sampling_rate: null,
-      started_at: null,
-      waveform_key: null,
-      device_telemetry: null,
-      persisted_at: null,
     })
     .onConflict((oc) => oc.columns(['device_mac', 'object_id']).doNothing())
     .execute();
@@ -127,7 +121,6 @@ export async function finalizeMeasurement(
       .updateTable('measurements')
       .set({
         state: 'persisted',
-        error: null,
         sample_size: sampleSize,
         calibrated_sampling_rate: fs,
         started_at: startedAt,

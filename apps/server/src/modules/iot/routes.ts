@@ -60,12 +60,6 @@ export async function iotRoutes(app: FastifyInstance, ctx: AppContext) {
           range_index: accelerometerRange,
           rate_index: samplingRate,
           sample_size: sampleSize,
-          error: null,
-          calibrated_sampling_rate: null,
-          started_at: null,
-          waveform_key: null,
-          device_telemetry: null,
-          persisted_at: null,
         })
         .execute();
       const root = owned.root === 'lake' ? 'lake' : 'prod';

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { MeasurementListItem, MeasurementListQuery } from '@overtone/contract';
 import type { DB, MeasurementsTable } from '../../infra/db/schema.ts';
 import { nodePaths } from '../points/repo.ts';
@@ -68,22 +68,41 @@ export async function listMeasurements(db: Kysely<DB>, customerId: string, userI
   const paths = await nodePaths(db, customerId);
   return {
     total: Number(total),
-    measurements: rows.map((m): MeasurementListItem => ({
-      _id: m.id,
-      createdAt: m.created_at.toISOString(),
-      user: m.user_name !== null ? { name: m.user_name, surname: m.user_surname ?? '' } : null,
-      point: m.point_id
-        ? { _id: m.point_id, name: paths.get(m.point_id)?.at(-1) ?? '', path: paths.get(m.point_id) ?? [] }
-        : null,
-      gateway: m.gateway_mac,
-      measurementType: m.measurement_type,
-      macAddress: m.device_mac,
-      favorite: m.favorite,
-      tags: m.tags,
-      upload: m.upload,
-      partial: m.state === 'partial',
-      error: m.state === 'error' ? (m.error ?? 'error') : null,
-      state: m.state,
-    })),
+    measurements: rows.map((m) => toListItem(m, m.point_id ? (paths.get(m.point_id) ?? []) : null)),
+  };
+}
+
+/** The list shape of a measurement row joined with its user's name; `path` from the root to the point. */
+export function toListItem(
+  m: Pick<
+    Selectable<MeasurementsTable>,
+    | 'id'
+    | 'created_at'
+    | 'point_id'
+    | 'gateway_mac'
+    | 'measurement_type'
+    | 'device_mac'
+    | 'favorite'
+    | 'tags'
+    | 'upload'
+    | 'state'
+    | 'error'
+  > & { user_name: string | null; user_surname: string | null },
+  path: string[] | null,
+): MeasurementListItem {
+  return {
+    _id: m.id,
+    createdAt: m.created_at.toISOString(),
+    user: m.user_name !== null ? { name: m.user_name, surname: m.user_surname ?? '' } : null,
+    point: m.point_id && path ? { _id: m.point_id, name: path.at(-1) ?? '', path } : null,
+    gateway: m.gateway_mac,
+    measurementType: m.measurement_type,
+    macAddress: m.device_mac,
+    favorite: m.favorite,
+    tags: m.tags,
+    upload: m.upload,
+    partial: m.state === 'partial',
+    error: m.state === 'error' ? (m.error ?? 'error') : null,
+    state: m.state,
   };
 }

@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../infra/errors.ts';
 import { requireAuth } from '../auth/session.ts';
 import { nodePath } from '../points/repo.ts';
-import { listMeasurements } from './repo.ts';
+import { listMeasurements, toListItem } from './repo.ts';
 import { loadWaveformG } from './waveform.ts';
 
 export async function measurementRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -66,19 +66,7 @@ export async function measurementRoutes(app: FastifyInstance, ctx: AppContext) {
       const path = m.point_id ? await nodePath(ctx.db, auth.customerId, m.point_id) : [];
       const device = await ctx.db.selectFrom('devices').select('type').where('mac', '=', m.device_mac).executeTakeFirst();
       const detail: MeasurementDetail = {
-        _id: m.id,
-        createdAt: m.created_at.toISOString(),
-        user: m.user_name !== null ? { name: m.user_name, surname: m.user_surname ?? '' } : null,
-        point: m.point_id ? { _id: m.point_id, name: path.at(-1) ?? '', path } : null,
-        gateway: m.gateway_mac,
-        measurementType: m.measurement_type,
-        macAddress: m.device_mac,
-        favorite: m.favorite,
-        tags: m.tags,
-        upload: m.upload,
-        partial: m.state === 'partial',
-        error: m.state === 'error' ? (m.error ?? 'error') : null,
-        state: m.state,
+        ...toListItem(m, m.point_id ? path : null),
         note: m.note,
         device: { type: device?.type ?? 'SENSEWAY' },
         calibratedSamplingRate: m.calibrated_sampling_rate,
