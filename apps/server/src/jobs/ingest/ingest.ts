@@ -10,6 +10,9 @@ export interface Ingest {
   stop(): Promise<void>;
 }
 
+const SWEEP_INTERVAL_MS = 5000;
+const ORPHAN_CHUNK_TTL_MS = 60 * 60 * 1000;
+
 type Log = { info(o: object, m?: string): void; warn(o: object, m?: string): void; error(o: object, m?: string): void };
 
 /**
@@ -143,7 +146,25 @@ export async function startIngest(ctx: AppContext, log: Log): Promise<Ingest> {
         .execute()
         .catch((err) => log.error({ err }, 'sweep failed')),
     );
-  }, 5000);
+    // Chunks whose `done` never came are kept for an hour (a gateway may resend), then dropped.
+    track(
+      ctx.db
+        .deleteFrom('measurement_chunks')
+        .where('received_at', '<', new Date(Date.now() - Math.max(ORPHAN_CHUNK_TTL_MS, ctx.config.measureTimeoutMs)))
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('measurement_done as d')
+                .select('d.object_id')
+                .whereRef('d.device_mac', '=', 'measurement_chunks.device_mac')
+                .whereRef('d.object_id', '=', 'measurement_chunks.object_id'),
+            ),
+          ),
+        )
+        .execute()
+        .catch((err) => log.error({ err }, 'orphan chunk sweep failed')),
+    );
+  }, SWEEP_INTERVAL_MS);
 
   const idle = async () => {
     while (pending.size) await Promise.allSettled([...pending]);
