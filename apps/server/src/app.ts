@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -8,6 +8,7 @@ import type { Config } from './infra/config.ts';
 import type { AppContext } from './context.ts';
 import { notFoundBody, registerErrorHandler } from './infra/errors.ts';
 import { resolveAuth, tokenOf } from './modules/auth/session.ts';
+import { assertRouteDeclaresAccess, enforceAccess } from './modules/auth/access.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { treeRoutes } from './modules/tree/routes.ts';
@@ -18,6 +19,13 @@ import { analysisRoutes } from './modules/analysis/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 
 export const API_PREFIX = '/api';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route as registered (tests walk it: access, permissions). */
+    routeTable: RouteOptions[];
+  }
+}
 
 /** Builds the HTTP app: validation from the contract, auth resolution, the modules, the web app. */
 export async function buildApp(ctx: AppContext, opts: { logger?: boolean | object; config: Config }): Promise<FastifyInstance> {
@@ -31,8 +39,16 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
   });
 
   app.decorateRequest('auth', null);
+  const routeTable: RouteOptions[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    assertRouteDeclaresAccess(route, API_PREFIX);
+    if (route.url.startsWith(API_PREFIX)) routeTable.push(route);
+  });
   app.addHook('onRequest', async (req) => {
-    if (req.url.startsWith(API_PREFIX)) req.auth = await resolveAuth(ctx.db, tokenOf(req));
+    if (!req.url.startsWith(API_PREFIX)) return;
+    req.auth = await resolveAuth(ctx.db, tokenOf(req));
+    enforceAccess(req);
   });
 
   await app.register(

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login, startTestServer } from './support/test-server.ts';
 
@@ -61,5 +63,104 @@ describe('POST /vibration/signal/spectrum (worker pool)', () => {
     expect(bad.body.errors.map((e) => e.msg)).toContain('The signal needs at least 2 samples');
     const anon = await api(server.url, null, 'POST', '/vibration/signal/spectrum', { signal: [1, 2], samplingRate: 10 });
     expect(anon.status).toBe(401);
+  });
+});
+
+describe('the other analysis endpoints (spec 002 §7)', () => {
+  const cwru = (file: string, n: number) => {
+    const f32 = readFileSync(resolve(import.meta.dirname, '../../gateway-sim/recordings/cwru', file));
+    return Array.from(new Float32Array(f32.buffer, f32.byteOffset, n));
+  };
+  const post = <T>(p: string, body: unknown) => api<T>(server.url, token, 'POST', `/vibration/signal/${p}`, body);
+
+  it('envelope of the CWRU inner-race record peaks within 1 % of BPFI (162.2 Hz)', async () => {
+    const r = await post<Spectrum>('envelope', {
+      signal: cwru('cwru_105_IR007_0HP_DE.f32', 24000),
+      samplingRate: 12000,
+      frequencyRange: [2000, 5500],
+      xlim: 500,
+    });
+    expect(r.status).toBe(200);
+    const { x, y } = r.body.results;
+    expect(Math.max(...x)).toBeLessThanOrEqual(500);
+    const k = y.indexOf(Math.max(...y.filter((_, i) => x[i] > 20)));
+    expect(Math.abs(x[k] - 162.19) / 162.19).toBeLessThan(0.01);
+  });
+
+  it('cepstrum answers a quefrency axis in seconds', async () => {
+    const r = await post<Spectrum>('cepstrum', { signal: cwru('cwru_130_OR007at6_0HP_DE.f32', 12000), samplingRate: 12000 });
+    expect(r.status).toBe(200);
+    expect(r.body.results.x[1]).toBeCloseTo(1 / 12000, 12);
+    expect(r.body.results.x.length).toBe(r.body.results.y.length);
+  });
+
+  it('spectrogram answers {f, t, sxx} with sxx[f][t]', async () => {
+    const r = await post<{ results: { f: number[]; t: number[]; sxx: number[][] } }>('spectrogram', {
+      signal: cwru('cwru_118_B007_0HP_DE.f32', 12000),
+      samplingRate: 12000,
+      nfft: 1024,
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.results.f.length).toBe(513);
+    expect(r.body.results.sxx.length).toBe(r.body.results.f.length);
+    expect(r.body.results.sxx[0].length).toBe(r.body.results.t.length);
+    const bad = await post<{ errors: { msg: string }[] }>('spectrogram', { signal: [1, 2, 3], samplingRate: 10, nfft: 1000 });
+    expect(bad.status).toBe(400);
+  });
+
+  it('autocorrelation is normalised with r[0] = 1 over lags 0…lagSize', async () => {
+    const r = await post<{ r: number[]; lags: number[] }>('auto-correlation', {
+      signal: cwru('cwru_105_IR007_0HP_DE.f32', 4096),
+      lagSize: 512,
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.r.length).toBe(513);
+    expect(r.body.lags.at(-1)).toBe(512);
+    expect(r.body.r[0]).toBeCloseTo(1, 12);
+    const bad = await post<{ errors: { msg: string }[] }>('auto-correlation', { signal: [1, 2, 3, 4], lagSize: 300 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].msg).toMatch(/lagSize/);
+  });
+
+  it('polar finds amplitude and phase of a synthetic 1× vector; orbit takes two axes', async () => {
+    const fs = 6400,
+      f = 25,
+      n = 6400;
+    const a = Array.from({ length: n }, (_, i) => 0.5 * Math.cos((2 * Math.PI * f * i) / fs - Math.PI / 3));
+    const b = Array.from({ length: n }, (_, i) => 0.2 * Math.sin((2 * Math.PI * f * i) / fs));
+    const polar = await post<{ r: number[]; phase: number[]; r_mean: number; phase_mean: number }>('polar-analyze', {
+      signal: a,
+      samplingRate: fs,
+      referenceFrequency: f,
+    });
+    expect(polar.status).toBe(200);
+    expect(polar.body.r.length).toBe(25);
+    expect(new Set(polar.body.r.map((v) => v.toFixed(9))).size).toBe(1); // the same vector every revolution
+    const orbit = await post<{ r: number[]; x: { r: number[] }; y: { r: number[] } }>('orbit-analyze', {
+      signal: a,
+      signal2: b,
+      samplingRate: fs,
+      referenceFrequency: f,
+    });
+    expect(orbit.status).toBe(200);
+    expect(orbit.body.x.r.length).toBe(25);
+    expect(orbit.body.y.r[0]).toBeLessThan(orbit.body.x.r[0]);
+    const noSpeed = await post<{ errors: { msg: string }[] }>('polar-analyze', {
+      signal: a,
+      samplingRate: fs,
+      referenceFrequency: 0,
+    });
+    expect(noSpeed.status).toBe(400);
+    expect(noSpeed.body.errors[0].msg).toMatch(/rotation speed/);
+  });
+
+  it('answers 413 for a signal over 1 000 000 samples', async () => {
+    const res = await fetch(`${server.url}/api/vibration/signal/spectrum`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token },
+      body: `{"samplingRate":1000,"signal":[${'0,'.repeat(1_000_000)}0]}`,
+    });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { message: string }).message).toMatch(/Too many data points/);
   });
 });

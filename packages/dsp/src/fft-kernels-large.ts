@@ -6,8 +6,9 @@
 
 /**
  * Generic pass for an odd radix p (7, 11, 13, …): O(p²) per butterfly using the symmetric
- * pairs (m, p−m). `cosp`/`sinp` hold cos/sin(2π r/p) for r < p; `tr`, `ti`, `ur`, `ui` are
- * scratch arrays of length (p−1)/2.
+ * pairs (m, p−m). `cosp`/`sinp` hold cos/sin(2π·jm/p) for j, m = 1 … h, h = (p−1)/2, row-major
+ * (index (j−1)·h + m−1); `tr`, `ti`, `ur`, `ui` are scratch arrays of length h. Two outputs
+ * (j, j+1) are accumulated per sweep over m, so each loaded input pair feeds eight products.
  */
 export function passOdd(
   p: number,
@@ -28,6 +29,7 @@ export function passOdd(
 ): void {
   const s = ido * l1;
   const h = (p - 1) >> 1;
+  const pm1 = p - 1;
   for (let k = 0; k < l1; k++) {
     const c0 = p * ido * k;
     const o0 = ido * k;
@@ -37,61 +39,84 @@ export function passOdd(
         x0i = cci[p0];
       let sumr = x0r,
         sumi = x0i;
-      for (let m = 1; m <= h; m++) {
-        const a = p0 + m * ido,
-          b = p0 + (p - m) * ido;
+      for (let m = 0; m < h; m++) {
+        const a = p0 + (m + 1) * ido,
+          b = p0 + (p - 1 - m) * ido;
         const ar = ccr[a],
           ai = cci[a],
           br = ccr[b],
           bi = cci[b];
-        tr[m - 1] = ar + br;
-        ti[m - 1] = ai + bi;
-        ur[m - 1] = ar - br;
-        ui[m - 1] = ai - bi;
-        sumr += ar + br;
-        sumi += ai + bi;
+        const sr = ar + br,
+          si = ai + bi;
+        tr[m] = sr;
+        ti[m] = si;
+        ur[m] = ar - br;
+        ui[m] = ai - bi;
+        sumr += sr;
+        sumi += si;
       }
       const q = o0 + i;
       chr[q] = sumr;
       chi[q] = sumi;
-      const tw = i * (p - 1);
-      for (let j = 1; j <= h; j++) {
+      const tw = i * pm1 - 1;
+      for (let j = 1; j <= h; j += 2) {
+        const two = j < h;
+        const rowA = (j - 1) * h,
+          rowB = two ? rowA + h : rowA;
         let sr = x0r,
           si = x0i,
           ar = 0,
-          ai = 0;
-        let r = 0;
-        for (let m = 1; m <= h; m++) {
-          r += j;
-          if (r >= p) r -= p;
-          const c = cosp[r],
-            sn = sinp[r];
-          sr += c * tr[m - 1];
-          si += c * ti[m - 1];
-          ar += sn * ur[m - 1];
-          ai += sn * ui[m - 1];
+          ai = 0,
+          sr2 = x0r,
+          si2 = x0i,
+          ar2 = 0,
+          ai2 = 0;
+        for (let m = 0; m < h; m++) {
+          const t0 = tr[m],
+            t1 = ti[m],
+            u0 = ur[m],
+            u1 = ui[m];
+          const c = cosp[rowA + m],
+            sn = sinp[rowA + m],
+            c2 = cosp[rowB + m],
+            sn2 = sinp[rowB + m];
+          sr += c * t0;
+          si += c * t1;
+          ar += sn * u0;
+          ai += sn * u1;
+          sr2 += c2 * t0;
+          si2 += c2 * t1;
+          ar2 += sn2 * u0;
+          ai2 += sn2 * u1;
         }
-        // y_j = S − i·A, y_{p−j} = S + i·A
-        const yjr = sr + ai,
-          yji = si - ar,
-          ykr = sr - ai,
-          yki = si + ar;
-        const qj = q + j * s,
-          qk = q + (p - j) * s;
-        if (i === 0) {
-          chr[qj] = yjr;
-          chi[qj] = yji;
-          chr[qk] = ykr;
-          chi[qk] = yki;
-        } else {
-          let wr = twr[tw + j - 1],
-            wi = twi[tw + j - 1];
-          chr[qj] = yjr * wr - yji * wi;
-          chi[qj] = yjr * wi + yji * wr;
-          wr = twr[tw + p - j - 1];
-          wi = twi[tw + p - j - 1];
-          chr[qk] = ykr * wr - yki * wi;
-          chi[qk] = ykr * wi + yki * wr;
+        // y_j = S − i·A, y_{p−j} = S + i·A, times the twiddles of outputs j and p − j
+        for (let u = 0; u < (two ? 2 : 1); u++) {
+          const jj = j + u;
+          const S0 = u === 0 ? sr : sr2,
+            S1 = u === 0 ? si : si2,
+            A0 = u === 0 ? ar : ar2,
+            A1 = u === 0 ? ai : ai2;
+          const yjr = S0 + A1,
+            yji = S1 - A0,
+            ykr = S0 - A1,
+            yki = S1 + A0;
+          const qj = q + jj * s,
+            qk = q + (p - jj) * s;
+          if (i === 0) {
+            chr[qj] = yjr;
+            chi[qj] = yji;
+            chr[qk] = ykr;
+            chi[qk] = yki;
+          } else {
+            let wr = twr[tw + jj],
+              wi = twi[tw + jj];
+            chr[qj] = yjr * wr - yji * wi;
+            chi[qj] = yjr * wi + yji * wr;
+            wr = twr[tw + p - jj];
+            wi = twi[tw + p - jj];
+            chr[qk] = ykr * wr - yki * wi;
+            chi[qk] = ykr * wi + yki * wr;
+          }
         }
       }
     }
@@ -236,6 +261,86 @@ export function pass8(
         wi = twi[t + 6];
         chr[q + 7 * s] = y7r * wr - y7i * wi;
         chi[q + 7 * s] = y7r * wi + y7i * wr;
+      }
+    }
+  }
+}
+
+/** A transform applied in place to split complex arrays (a sub-plan of length p − 1 for Rader). */
+export interface InPlaceTransform {
+  forward(re: Float64Array, im: Float64Array): void;
+}
+
+/**
+ * Rader pass for a prime radix p: the p-point DFT of each butterfly becomes a cyclic convolution
+ * of length p − 1, computed with the (p − 1)-point FFT `sub` (Rader 1968). With g a primitive
+ * root mod p, a_r = x_{g^r} and b_s = e^{−2πi g^{−s}/p}:
+ *   X_0 = x_0 + Σ_r a_r,   X_{g^{−q}} = x_0 + Σ_r a_r b_{q−r}   (q, r < p − 1).
+ * `gin[r]` = g^r mod p, `gout[q]` = g^{−q} mod p; (bwr, bwi) = DFT(b)/(p − 1); (ar, ai) are
+ * scratch arrays of length p − 1. The inverse FFT is done as conj(FFT(conj(·))).
+ */
+export function passRader(
+  p: number,
+  ido: number,
+  l1: number,
+  ccr: Float64Array,
+  cci: Float64Array,
+  chr: Float64Array,
+  chi: Float64Array,
+  twr: Float64Array,
+  twi: Float64Array,
+  gin: Int32Array,
+  gout: Int32Array,
+  bwr: Float64Array,
+  bwi: Float64Array,
+  sub: InPlaceTransform,
+  ar: Float64Array,
+  ai: Float64Array,
+): void {
+  const s = ido * l1;
+  const q1 = p - 1;
+  for (let k = 0; k < l1; k++) {
+    const c0 = p * ido * k;
+    const o0 = ido * k;
+    for (let i = 0; i < ido; i++) {
+      const p0 = c0 + i;
+      const x0r = ccr[p0],
+        x0i = cci[p0];
+      for (let r = 0; r < q1; r++) {
+        const a = p0 + gin[r] * ido;
+        ar[r] = ccr[a];
+        ai[r] = cci[a];
+      }
+      sub.forward(ar, ai);
+      const q = o0 + i;
+      chr[q] = x0r + ar[0];
+      chi[q] = x0i + ai[0];
+      for (let r = 0; r < q1; r++) {
+        const xr = ar[r],
+          xi = ai[r],
+          yr = bwr[r],
+          yi = bwi[r];
+        ar[r] = xr * yr - xi * yi;
+        ai[r] = -(xr * yi + xi * yr);
+      }
+      sub.forward(ar, ai);
+      if (i === 0) {
+        for (let r = 0; r < q1; r++) {
+          const j = gout[r];
+          chr[q + j * s] = x0r + ar[r];
+          chi[q + j * s] = x0i - ai[r];
+        }
+      } else {
+        const tw = i * q1 - 1;
+        for (let r = 0; r < q1; r++) {
+          const j = gout[r];
+          const yr = x0r + ar[r],
+            yi = x0i - ai[r];
+          const wr = twr[tw + j],
+            wi = twi[tw + j];
+          chr[q + j * s] = yr * wr - yi * wi;
+          chi[q + j * s] = yr * wi + yi * wr;
+        }
       }
     }
   }

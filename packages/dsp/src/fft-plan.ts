@@ -1,5 +1,5 @@
 import { pass2, pass3, pass4, pass5 } from './fft-kernels.ts';
-import { pass8, passOdd } from './fft-kernels-large.ts';
+import { pass8, passOdd, passRader } from './fft-kernels-large.ts';
 
 /**
  * FFT plans: factorisation, twiddle tables, scratch buffers and the Bluestein (chirp-z)
@@ -20,6 +20,113 @@ interface Pass {
   // generic odd radix only
   cosp?: Float64Array;
   sinp?: Float64Array;
+  // Rader (primes ≥ RADER_MIN) only
+  rader?: RaderData;
+}
+
+interface RaderData {
+  gin: Int32Array;
+  gout: Int32Array;
+  bwr: Float64Array;
+  bwi: Float64Array;
+  sub: ComplexPlan;
+  ar: Float64Array;
+  ai: Float64Array;
+}
+
+/**
+ * Cost model (≈ ns per point on Node 20, measured on the development VM; only ratios matter) used
+ * to choose, per odd prime radix, between the O(p²) generic butterfly and Rader's algorithm, and
+ * per length, between the direct transform and Bluestein.
+ */
+const COST_SMOOTH = 2; // one pass of radix 2, 3, 4, 5 or 8
+const COST_GENERIC_PER_P = 0.56; // generic odd radix p: ≈ 2 + 0.56·p
+const COST_RADER_FIXED = 6; // gather, pointwise product, scatter with twiddles
+const COST_CALL = 150; // per sub-transform call (ns), spread over its p − 1 points
+const COST_BLUESTEIN_FIXED = 4; // chirp multiplications, zero fill, product
+
+const radixCostCache = new Map<number, number>();
+
+/** Per-point cost of one pass of radix p, and whether Rader is the cheaper way for a prime p > 8. */
+function radixCost(p: number): { cost: number; rader: boolean } {
+  if (p <= 5 || p === 8) return { cost: COST_SMOOTH, rader: false };
+  if (p === 7) return { cost: COST_SMOOTH + COST_GENERIC_PER_P * 7, rader: false };
+  const generic = COST_SMOOTH + COST_GENERIC_PER_P * p;
+  let rc = radixCostCache.get(p);
+  if (rc === undefined) {
+    rc = 2 * (planCost(p - 1) + COST_CALL / (p - 1)) + COST_RADER_FIXED;
+    radixCostCache.set(p, rc);
+  }
+  return rc < generic ? { cost: rc, rader: true } : { cost: generic, rader: false };
+}
+
+function directCost(n: number): number {
+  let c = 0;
+  for (const f of factorize(n)) c += radixCost(f).cost;
+  return c;
+}
+
+function bluesteinCost(n: number): number {
+  const m = goodSize(2 * n - 1);
+  return (m / n) * (2 * directCost(m) + COST_BLUESTEIN_FIXED) + COST_BLUESTEIN_FIXED;
+}
+
+/** Estimated per-point cost of the plan {@link complexPlan} builds for n. */
+function planCost(n: number): number {
+  return useDirect(n) ? directCost(n) : bluesteinCost(n);
+}
+
+function useDirect(n: number): boolean {
+  if (n < 50 || largestPrimeFactor(n) <= 5) return true;
+  return directCost(n) <= bluesteinCost(n);
+}
+
+function primitiveRoot(p: number): number {
+  const phi = p - 1;
+  const fs: number[] = [];
+  let m = phi;
+  for (let d = 2; d * d <= m; d++) {
+    if (m % d === 0) {
+      fs.push(d);
+      while (m % d === 0) m /= d;
+    }
+  }
+  if (m > 1) fs.push(m);
+  const powmod = (b: number, e: number): number => {
+    let r = 1;
+    b %= p;
+    while (e > 0) {
+      if (e & 1) r = (r * b) % p;
+      b = (b * b) % p;
+      e >>= 1;
+    }
+    return r;
+  };
+  for (let g = 2; ; g++) if (fs.every((f) => powmod(g, phi / f) !== 1)) return g;
+}
+
+function raderData(p: number): RaderData {
+  const q1 = p - 1;
+  const g = primitiveRoot(p);
+  const gin = new Int32Array(q1),
+    gout = new Int32Array(q1);
+  let x = 1;
+  for (let r = 0; r < q1; r++) {
+    gin[r] = x;
+    x = (x * g) % p;
+  }
+  // g^{−q} = g^{(p−1−q) mod (p−1)}
+  for (let r = 0; r < q1; r++) gout[r] = gin[(q1 - r) % q1];
+  const sub = complexPlan(q1);
+  const bwr = new Float64Array(q1),
+    bwi = new Float64Array(q1);
+  for (let r = 0; r < q1; r++) {
+    const a = (2 * Math.PI * gout[r]) / p;
+    bwr[r] = Math.cos(a) / q1;
+    bwi[r] = -Math.sin(a) / q1;
+  }
+  sub.forward(bwr, bwi);
+  return { gin, gout, bwr, bwi, sub, ar: new Float64Array(q1), ai: new Float64Array(q1) };
 }
 
 /** A complex FFT plan for one length N (direct mixed radix or Bluestein). */
@@ -68,25 +175,6 @@ export function factorize(n: number): number[] {
   return f;
 }
 
-/** pocketfft's operation-count estimate for a direct mixed-radix transform of length n. */
-function costGuess(n: number): number {
-  const lfp = 1.1;
-  const ni = n;
-  let result = 0;
-  while (n % 2 === 0) {
-    result += 2;
-    n /= 2;
-  }
-  for (let x = 3; x * x <= n; x += 2) {
-    while (n % x === 0) {
-      result += x <= 5 ? x : lfp * x;
-      n /= x;
-    }
-  }
-  if (n > 1) result += n <= 5 ? n : lfp * n;
-  return result * ni;
-}
-
 /** Smallest 2^a·3^b·5^c ≥ n (sizes our hard-coded radices handle). */
 export function goodSize(n: number): number {
   if (n <= 6) return n;
@@ -116,7 +204,7 @@ class DirectPlan implements ComplexPlan {
   private readonly sci: Float64Array;
   private readonly tmp: Float64Array[];
 
-  constructor(n: number, factors: number[]) {
+  constructor(n: number, factors: number[], forceRader?: boolean) {
     this.n = n;
     this.scr = new Float64Array(n);
     this.sci = new Float64Array(n);
@@ -137,12 +225,17 @@ class DirectPlan implements ComplexPlan {
         }
       }
       const pass: Pass = { radix: p, l1, ido, twr, twi };
-      if (p > 5) {
-        pass.cosp = new Float64Array(p);
-        pass.sinp = new Float64Array(p);
-        for (let r = 0; r < p; r++) {
-          pass.cosp[r] = Math.cos((2 * Math.PI * r) / p);
-          pass.sinp[r] = Math.sin((2 * Math.PI * r) / p);
+      if (p > 8 && (forceRader ?? radixCost(p).rader)) pass.rader = raderData(p);
+      else if (p > 5) {
+        const h = (p - 1) >> 1;
+        pass.cosp = new Float64Array(h * h);
+        pass.sinp = new Float64Array(h * h);
+        for (let j = 1; j <= h; j++) {
+          for (let m = 1; m <= h; m++) {
+            const a = (2 * Math.PI * ((j * m) % p)) / p;
+            pass.cosp[(j - 1) * h + m - 1] = Math.cos(a);
+            pass.sinp[(j - 1) * h + m - 1] = Math.sin(a);
+          }
         }
         maxOdd = Math.max(maxOdd, p);
       }
@@ -176,6 +269,11 @@ class DirectPlan implements ComplexPlan {
           pass5(ps.ido, ps.l1, ar, ai, br, bi, ps.twr, ps.twi);
           break;
         default: {
+          const rd = ps.rader;
+          if (rd) {
+            passRader(ps.radix, ps.ido, ps.l1, ar, ai, br, bi, ps.twr, ps.twi, rd.gin, rd.gout, rd.bwr, rd.bwi, rd.sub, rd.ar, rd.ai);
+            break;
+          }
           const t = this.tmp;
           passOdd(ps.radix, ps.ido, ps.l1, ar, ai, br, bi, ps.twr, ps.twi, ps.cosp!, ps.sinp!, t[0], t[1], t[2], t[3]);
         }
@@ -272,9 +370,14 @@ class BluesteinPlan implements ComplexPlan {
  * An uncached direct plan with an explicit radix order (product must be n; radices 2, 3, 4, 5, 8
  * or odd primes). For tests and tuning; {@link complexPlan} chooses the order itself.
  */
-export function directPlan(n: number, factors: number[]): ComplexPlan {
+export function directPlan(n: number, factors: number[], rader?: boolean): ComplexPlan {
   if (factors.reduce((a, b) => a * b, 1) !== n) throw new RangeError(`factors ${factors.join('·')} do not multiply to ${n}`);
-  return new DirectPlan(n, factors);
+  return new DirectPlan(n, factors, rader);
+}
+
+/** An uncached Bluestein plan for length n (for tests and tuning). */
+export function bluesteinPlan(n: number): ComplexPlan {
+  return new BluesteinPlan(n);
 }
 
 const MAX_CACHED = 16; // plans of large N hold several N-sized arrays; typical use sees few distinct N
@@ -284,8 +387,7 @@ const cache = new Map<number, ComplexPlan>();
 export function complexPlan(n: number): ComplexPlan {
   let plan = cache.get(n);
   if (plan) return plan;
-  const direct = n < 50 || largestPrimeFactor(n) ** 2 <= n || costGuess(n) <= 3 * costGuess(goodSize(2 * n - 1));
-  plan = direct ? new DirectPlan(n, factorize(n)) : new BluesteinPlan(n);
+  plan = useDirect(n) ? new DirectPlan(n, factorize(n)) : new BluesteinPlan(n);
   if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
   cache.set(n, plan);
   return plan;

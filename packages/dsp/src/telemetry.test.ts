@@ -27,7 +27,7 @@ describe('computeTelemetry', () => {
     expect(t.VRMS.value).toBeCloseTo(G / (2 * Math.PI * 100 * Math.SQRT2), 9);
     expect(t.VRMS_ISO10816.value).toBeCloseTo(t.VRMS.value, 12);
   });
-  it('returns the ten names in order with units', () => {
+  it('returns the names in order with units (CREST_STAR left out below fs 3000 Hz)', () => {
     const t = computeTelemetry(tone(1000, 1000, [[1, 50]]), 1000);
     expect(t.map((v) => `${v.name}:${v.unit}`)).toEqual([
       'GRMS:g',
@@ -40,7 +40,10 @@ describe('computeTelemetry', () => {
       'SKEWNESS:',
       'CLEARANCE:',
       'SHAPE_FACTOR:',
+      'AUTO_CORRELATION:',
     ]);
+    const t2 = computeTelemetry(tone(12000, 12000, [[1, 50]]), 12000);
+    expect(t2.map((v) => v.name).slice(-2)).toEqual(['CREST_STAR', 'AUTO_CORRELATION']);
   });
   it('a sine on a 1 g gravity offset: crest √2, kurtosis 1.5, skewness 0, shape π/(2√2), peak A (mean removed)', () => {
     const x = tone(60000, 6000, [[0.5, 10]], 1); // 600 samples per period

@@ -1,3 +1,6 @@
+import { autocorrelationCore } from './autocorrelation.ts';
+import { analyticSignal, maskIndex } from './envelope.ts';
+import { rfft } from './fft.ts';
 import { checkSignal, windowedMagnitudes } from './spectrum.ts';
 import { STANDARD_GRAVITY_MM_PER_S2 } from './units.ts';
 
@@ -9,13 +12,37 @@ import { STANDARD_GRAVITY_MM_PER_S2 } from './units.ts';
 
 /** Telemetry names computed by {@link computeTelemetry}. */
 export type TelemetryName =
-  'GRMS' | 'VRMS' | 'VRMS_ISO10816' | 'PEAK' | 'PEAK_TO_PEAK' | 'CREST' | 'KURTOSIS' | 'SKEWNESS' | 'CLEARANCE' | 'SHAPE_FACTOR';
+  | 'GRMS'
+  | 'VRMS'
+  | 'VRMS_ISO10816'
+  | 'PEAK'
+  | 'PEAK_TO_PEAK'
+  | 'CREST'
+  | 'KURTOSIS'
+  | 'SKEWNESS'
+  | 'CLEARANCE'
+  | 'SHAPE_FACTOR'
+  | 'CREST_STAR'
+  | 'AUTO_CORRELATION';
+
+/** ISO 10816-1 machine classes (Annex B): I small, II medium, III large rigid, IV large flexible foundation. */
+export type MachineClass = 'I' | 'II' | 'III' | 'IV';
+/** ISO 10816-1 evaluation zones: A new, B unrestricted long-term, C restricted, D damage. */
+export type Iso10816Zone = 'A' | 'B' | 'C' | 'D';
 
 /** One telemetry value with its unit ('' for dimensionless ratios). */
 export interface TelemetryValue {
   name: TelemetryName;
   value: number;
   unit: 'g' | 'mm/s' | '';
+  /** VRMS_ISO10816 only, when a machine class was given: its ISO 10816-1 zone. */
+  zone?: Iso10816Zone;
+}
+
+/** Options of {@link computeTelemetry}. */
+export interface TelemetryOptions {
+  /** ISO 10816-1 machine class; when given, VRMS_ISO10816 carries its `zone`. */
+  machineClass?: MachineClass;
 }
 
 /** Central-moment statistics of a record (mean removed), all in g or dimensionless. */
@@ -231,33 +258,148 @@ function velocityRmsFromMagnitudes(mag: Float64Array, n: number, fs: number, ban
 }
 
 /**
+ * ISO 10816-1 zone boundaries A/B, B/C, C/D of the broadband velocity r.m.s. (10 … 1000 Hz), mm/s,
+ * per machine class (ISO 10816-1:1995, Annex B, Table B.1).
+ */
+export const ISO10816_ZONE_BOUNDARIES_MM_PER_S: Readonly<Record<MachineClass, readonly [number, number, number]>> = {
+  I: [0.71, 1.8, 4.5],
+  II: [1.12, 2.8, 7.1],
+  III: [1.8, 4.5, 11.2],
+  IV: [2.8, 7.1, 18],
+};
+
+/**
+ * Evaluation zone of a broadband velocity r.m.s. for an ISO 10816-1 machine class: A up to and
+ * including the A/B boundary, B up to B/C, C up to C/D, D above.
+ *
+ * @param vrmsMmPerS    Velocity r.m.s. over 10 … 1000 Hz (VRMS_ISO10816), mm/s, finite, ≥ 0.
+ * @param machineClass  'I' (small machines, up to 15 kW), 'II' (medium, 15–75 kW, or up to 300 kW on
+ *                      special foundations), 'III' (large, rigid foundations), 'IV' (large, soft foundations).
+ * @returns             'A' | 'B' | 'C' | 'D'.
+ * @throws RangeError for a negative / non-finite velocity or an unknown class.
+ *
+ * Source: ISO 10816-1:1995 (= ISO 20816-1:2016 Annex B guidance), Annex B, Table B.1
+ * (class I 0.71 / 1.8 / 4.5, II 1.12 / 2.8 / 7.1, III 1.8 / 4.5 / 11.2, IV 2.8 / 7.1 / 18 mm/s).
+ *
+ * @example iso10816Zone(2.0, 'II') // 'B'
+ */
+export function iso10816Zone(vrmsMmPerS: number, machineClass: MachineClass): Iso10816Zone {
+  if (!Number.isFinite(vrmsMmPerS) || vrmsMmPerS < 0) throw new RangeError(`velocity must be finite and ≥ 0, got ${vrmsMmPerS}`);
+  if (!Object.prototype.hasOwnProperty.call(ISO10816_ZONE_BOUNDARIES_MM_PER_S, machineClass)) {
+    throw new RangeError(`unknown machine class '${String(machineClass)}', expected I, II, III or IV`);
+  }
+  const [ab, bc, cd] = ISO10816_ZONE_BOUNDARIES_MM_PER_S[machineClass];
+  return vrmsMmPerS <= ab ? 'A' : vrmsMmPerS <= bc ? 'B' : vrmsMmPerS <= cd ? 'C' : 'D';
+}
+
+/** High-pass edge of {@link crestStar}, Hz (protocol §18.5). */
+export const CREST_STAR_HIGH_PASS_HZ = 1000;
+
+/**
+ * Crest* ("crest star", the gateway vendor's indicator, protocol §18.5): y = the signal high-passed
+ * at 1000 Hz by FFT mask (bins k ≥ ⌈N·1000/fs⌉ kept, DC and everything below removed, §18.4),
+ * P = max_n |y_n|, G = sqrt((1/N) Σ y_n²), Crest* = P + G + P/G.
+ *
+ * No standard defines Crest*; its parts follow the standard definitions: P is the **absolute**
+ * peak (ISO 2041 / the crest factor of Randall 2021 §5.2.1), whereas the vendor takes the signed
+ * maximum max_n y_n (lower for a signal whose largest excursion is negative). The sum adds g to a
+ * ratio, so it is a score, reported without unit.
+ *
+ * @param signalG         Acceleration x, shape (N,), N ≥ 2, in g.
+ * @param samplingRateHz  fs, Hz; ≥ 3000 (the vendor's condition: the band above 1 kHz must exist).
+ * @returns               Crest*, dimensionless score; undefined when fs < 3000 Hz; 0 when G = 0.
+ * @throws RangeError when N < 2 or fs is invalid.
+ *
+ * @example
+ * // 3000 Hz sine of 1 g at fs 12000 (samples 0, 1, 0, −1): P = 1, G = 0.7071, Crest* = 1 + 0.7071 + 1.4142 = 3.1213
+ */
+export function crestStar(signalG: ArrayLike<number>, samplingRateHz: number): number | undefined {
+  const n = signalG.length;
+  checkSignal(n, samplingRateHz);
+  if (samplingRateHz < 3000) return undefined;
+  const x = Float64Array.from(signalG);
+  const z = analyticSignal(rfft(x), n, maskIndex(CREST_STAR_HIGH_PASS_HZ, n, samplingRateHz), (n >> 1) + 1, x);
+  const y = z.re;
+  let p = 0,
+    s2 = 0;
+  for (let i = 0; i < n; i++) {
+    const v = y[i];
+    s2 += v * v;
+    const a = Math.abs(v);
+    if (a > p) p = a;
+  }
+  const g = Math.sqrt(s2 / n);
+  return g > 0 ? p + g + p / g : 0;
+}
+
+/** Lag window of the AUTO_CORRELATION telemetry, samples (the chart's default lag size). */
+export const AUTO_CORRELATION_LAGS = 1024;
+
+/**
+ * AUTO_CORRELATION telemetry, a periodicity index: the largest normalised autocorrelation r_k
+ * (mean removed, rectangular window, as {@link autocorrelation}) at lags from its first zero
+ * crossing (first k ≥ 1 with r_k ≤ 0) up to L = min(1024, N−1) samples (the chart's default lag
+ * size). ≈ 1 for a periodic signal (a period shorter than L), ≈ 0 for broadband noise; 0 when r
+ * does not cross zero within L (too slow to judge) or the record is constant. Starting after the
+ * zero crossing skips the trivial main lobe around lag 0 (which is wide for low-pass content).
+ *
+ * @param signal  x, shape (N,), N ≥ 2, any unit.
+ * @returns       Index in [−1, 1], dimensionless.
+ * @throws RangeError when N < 2.
+ * Source: Bendat & Piersol, *Random Data* (2010) §5.1 (autocorrelation of periodic vs random data).
+ * @example autoCorrelationIndex(sine100HzAt12800) // 0.93 (r at the period, 128 samples, of N = 1280)
+ */
+export function autoCorrelationIndex(signal: ArrayLike<number>): number {
+  const n = signal.length;
+  if (!(n >= 2)) throw new RangeError(`signal needs at least 2 samples, got ${n}`);
+  const lags = Math.min(AUTO_CORRELATION_LAGS, n - 1);
+  const r = autocorrelationCore(signal, lags, 'rectangular', true);
+  let k = 1;
+  while (k <= lags && r[k] > 0) k++;
+  if (k > lags) return 0;
+  let best = -Infinity;
+  for (; k <= lags; k++) if (r[k] > best) best = r[k];
+  return best;
+}
+
+/**
  * All per-axis telemetry of one acceleration record, in the order GRMS, VRMS, VRMS_ISO10816,
- * PEAK, PEAK_TO_PEAK, CREST, KURTOSIS, SKEWNESS, CLEARANCE, SHAPE_FACTOR. Definitions:
- * {@link timeStatistics} (time domain) and {@link vrms} (VRMS: 2 Hz … fs/2; VRMS_ISO10816:
- * 10 … 1000 Hz, upper edge clipped to fs/2).
+ * PEAK, PEAK_TO_PEAK, CREST, KURTOSIS, SKEWNESS, CLEARANCE, SHAPE_FACTOR, CREST_STAR,
+ * AUTO_CORRELATION. Definitions: {@link timeStatistics} (time domain), {@link vrms} (VRMS: 2 Hz …
+ * fs/2; VRMS_ISO10816: 10 … 1000 Hz, upper edge clipped to fs/2, with its ISO 10816-1 `zone`
+ * when `machineClass` is given), {@link crestStar} (left out when fs < 3000 Hz) and
+ * {@link autoCorrelationIndex}.
  *
  * @param signalG        Acceleration x, shape (N,), N ≥ 2, in g.
  * @param samplingRateHz Sampling rate fs in Hz (CALIBRATED_SAMPLINGRATE), finite, > 0.
- * @returns              10 `{ name, value, unit }` entries; units 'g', 'mm/s' or '' (ratio).
- * @throws RangeError when N < 2 or fs is not finite and > 0.
+ * @param options        `{ machineClass?: 'I' | 'II' | 'III' | 'IV' }`.
+ * @returns              11 or 12 `{ name, value, unit, zone? }` entries; units 'g', 'mm/s' or '' (ratio).
+ * @throws RangeError when N < 2, fs is not finite and > 0, or the machine class is unknown.
  *
- * Sources: protocol §6.3 and §18; Randall (2021) §5.2; ISO 20816-1:2016.
+ * Sources: protocol §6.3 and §18; Randall (2021) §5.2; ISO 20816-1:2016; ISO 10816-1:1995 Annex B.
  *
  * @example
- * computeTelemetry(sine100HzOneG, 6000)
- * // [{ name: 'GRMS', value: 0.70711, unit: 'g' }, { name: 'VRMS', value: 11.036, unit: 'mm/s' }, …,
- * //  { name: 'CREST', value: 1.4142, unit: '' }, { name: 'KURTOSIS', value: 1.5, unit: '' }, …]
+ * computeTelemetry(sine100HzOneG, 6000, { machineClass: 'II' })
+ * // [{ name: 'GRMS', value: 0.70711, unit: 'g' }, { name: 'VRMS', value: 11.036, unit: 'mm/s' },
+ * //  { name: 'VRMS_ISO10816', value: 11.036, unit: 'mm/s', zone: 'D' }, …, { name: 'KURTOSIS', value: 1.5, unit: '' }, …]
  */
-export function computeTelemetry(signalG: ArrayLike<number>, samplingRateHz: number): TelemetryValue[] {
+export function computeTelemetry(
+  signalG: ArrayLike<number>,
+  samplingRateHz: number,
+  options: TelemetryOptions = {},
+): TelemetryValue[] {
   const n = signalG.length;
   checkSignal(n, samplingRateHz);
   const t = timeStatistics(signalG);
   const mag = new Float64Array((n >> 1) + 1);
   if (t.peakToPeakG !== 0) windowedMagnitudes(signalG, 'rectangular', true, mag); // constant: all lines 0
-  return [
+  const vIso = velocityRmsFromMagnitudes(mag, n, samplingRateHz, ISO10816_BAND_HZ);
+  const iso: TelemetryValue = { name: 'VRMS_ISO10816', value: vIso, unit: 'mm/s' };
+  if (options.machineClass !== undefined) iso.zone = iso10816Zone(vIso, options.machineClass);
+  const out: TelemetryValue[] = [
     { name: 'GRMS', value: t.grmsG, unit: 'g' },
     { name: 'VRMS', value: velocityRmsFromMagnitudes(mag, n, samplingRateHz, {}), unit: 'mm/s' },
-    { name: 'VRMS_ISO10816', value: velocityRmsFromMagnitudes(mag, n, samplingRateHz, ISO10816_BAND_HZ), unit: 'mm/s' },
+    iso,
     { name: 'PEAK', value: t.peakG, unit: 'g' },
     { name: 'PEAK_TO_PEAK', value: t.peakToPeakG, unit: 'g' },
     { name: 'CREST', value: t.crest, unit: '' },
@@ -266,4 +408,8 @@ export function computeTelemetry(signalG: ArrayLike<number>, samplingRateHz: num
     { name: 'CLEARANCE', value: t.clearance, unit: '' },
     { name: 'SHAPE_FACTOR', value: t.shapeFactor, unit: '' },
   ];
+  const cs = t.peakToPeakG === 0 ? (samplingRateHz >= 3000 ? 0 : undefined) : crestStar(signalG, samplingRateHz);
+  if (cs !== undefined) out.push({ name: 'CREST_STAR', value: cs, unit: '' });
+  out.push({ name: 'AUTO_CORRELATION', value: t.peakToPeakG === 0 ? 0 : autoCorrelationIndex(signalG), unit: '' });
+  return out;
 }

@@ -1,6 +1,5 @@
 import os from 'node:os';
 import { Piscina } from 'piscina';
-import type { SpectrumBody } from '@overtone/contract';
 import { runDspTask, type DspTask } from './dsp-tasks.ts';
 
 /** Telemetry of one axis: name (GRMS, VRMS, ...), value and unit. */
@@ -16,10 +15,16 @@ export interface TelemetryResult {
  * other hosts without touching callers.
  */
 export interface DspPool {
-  spectrum(body: SpectrumBody): Promise<{ x: number[]; y: number[]; unit: string }>;
+  /** Runs one task (see dsp-tasks.ts); signal buffers are moved to the worker. */
+  run<T = unknown>(task: DspTask): Promise<T>;
   telemetry(signalG: Float64Array, samplingRateHz: number): Promise<TelemetryResult[]>;
   close(): Promise<void>;
 }
+
+const buffersOf = (task: DspTask) =>
+  [task.signal, 'signal2' in task ? task.signal2 : undefined]
+    .filter((a): a is Float64Array => a instanceof Float64Array)
+    .map((a) => a.buffer as ArrayBuffer);
 
 /** Worker-thread pool (piscina) of `threads` workers; default: one per core, at least one. */
 export function createDspPool(threads = Math.max(1, os.availableParallelism())): DspPool {
@@ -29,9 +34,10 @@ export function createDspPool(threads = Math.max(1, os.availableParallelism())):
     maxThreads: threads,
     idleTimeout: 60_000,
   });
+  const run = <T>(task: DspTask) => pool.run(task, { transferList: buffersOf(task) }) as Promise<T>;
   return {
-    spectrum: (body) => pool.run({ kind: 'spectrum', body } satisfies DspTask),
-    telemetry: (signalG, samplingRateHz) => pool.run({ kind: 'telemetry', signalG, samplingRateHz } satisfies DspTask),
+    run,
+    telemetry: (signal, samplingRateHz) => run<TelemetryResult[]>({ kind: 'telemetry', signal: signal.slice(), samplingRateHz }),
     close: () => pool.destroy(),
   };
 }
@@ -39,8 +45,8 @@ export function createDspPool(threads = Math.max(1, os.availableParallelism())):
 /** Same tasks on the calling thread (`DSP_WORKERS=0`). */
 export function createInlineDspPool(): DspPool {
   return {
-    spectrum: async (body) => runDspTask({ kind: 'spectrum', body }) as { x: number[]; y: number[]; unit: string },
-    telemetry: async (signalG, samplingRateHz) => runDspTask({ kind: 'telemetry', signalG, samplingRateHz }) as TelemetryResult[],
+    run: async <T>(task: DspTask) => runDspTask(task) as T,
+    telemetry: async (signal, samplingRateHz) => runDspTask({ kind: 'telemetry', signal, samplingRateHz }) as TelemetryResult[],
     close: async () => {},
   };
 }

@@ -1,24 +1,107 @@
-import { amplitudeSpectrum, computeTelemetry } from '@overtone/dsp';
-import type { SpectrumBody } from '@overtone/contract';
+import {
+  amplitudeSpectrum,
+  autocorrelation,
+  computeTelemetry,
+  envelopeSpectrum,
+  orbitAnalysis,
+  polarAnalysis,
+  realCepstrum,
+  spectrogram,
+} from '@overtone/dsp';
+import type { WindowName } from '@overtone/contract';
 
-/** The DSP tasks, runnable on any thread: plain data in, plain data out (structured-clonable). */
+/**
+ * The DSP tasks, runnable on any thread: typed arrays and plain numbers in, typed arrays and plain
+ * numbers out (structured-clonable; buffers are moved, not copied, across threads).
+ */
 export type DspTask =
-  { kind: 'spectrum'; body: SpectrumBody } | { kind: 'telemetry'; signalG: Float64Array; samplingRateHz: number };
+  | {
+      kind: 'spectrum';
+      signal: Float64Array;
+      samplingRateHz: number;
+      window: WindowName;
+      removeDc: boolean;
+      half: boolean;
+      mode: 'accelerometer' | 'velocity';
+    }
+  | {
+      kind: 'envelope';
+      signal: Float64Array;
+      samplingRateHz: number;
+      window: WindowName;
+      removeDc: boolean;
+      bandHz: [number, number];
+      xlimHz: number;
+    }
+  | { kind: 'cepstrum'; signal: Float64Array; samplingRateHz: number; window: WindowName; removeDc: boolean }
+  | {
+      kind: 'spectrogram';
+      signal: Float64Array;
+      samplingRateHz: number;
+      window: WindowName;
+      removeDc: boolean;
+      nfft: number;
+      overlap: number;
+    }
+  | { kind: 'autocorrelation'; signal: Float64Array; window: WindowName; lagSize: number }
+  | {
+      kind: 'polar';
+      signal: Float64Array;
+      samplingRateHz: number;
+      window: WindowName;
+      removeDc: boolean;
+      referenceFrequencyHz: number;
+    }
+  | {
+      kind: 'orbit';
+      signal: Float64Array;
+      signal2: Float64Array;
+      samplingRateHz: number;
+      window: WindowName;
+      removeDc: boolean;
+      referenceFrequencyHz: number;
+    }
+  | { kind: 'telemetry'; signal: Float64Array; samplingRateHz: number };
 
 export function runDspTask(task: DspTask) {
-  if (task.kind === 'spectrum') {
-    const b = task.body;
-    const s = amplitudeSpectrum({
-      signal: b.signal,
-      samplingRateHz: b.samplingRate,
-      window: b.window,
-      removeDc: b.dcOffset,
-      half: b.half,
-      mode: b.mode,
-    });
-    return { x: Array.from(s.frequencyHz), y: Array.from(s.amplitude), unit: s.unit };
+  switch (task.kind) {
+    case 'spectrum': {
+      const s = amplitudeSpectrum({ ...task });
+      return { x: s.frequencyHz, y: s.amplitude, unit: s.unit };
+    }
+    case 'envelope': {
+      const s = envelopeSpectrum({ ...task });
+      return { x: s.frequencyHz, y: s.amplitude, unit: s.unit };
+    }
+    case 'cepstrum': {
+      const c = realCepstrum({ ...task });
+      return { x: c.quefrencyS, y: c.amplitude, unit: 's' };
+    }
+    case 'spectrogram': {
+      const s = spectrogram({ ...task });
+      return { f: s.frequencyHz, t: s.timeS, sxx: s.sxx, unit: s.unit };
+    }
+    case 'autocorrelation': {
+      const a = autocorrelation({ ...task });
+      return { r: a.r, lags: a.lags };
+    }
+    case 'polar': {
+      const p = polarAnalysis({ ...task });
+      return { r: p.r, phase: p.phase, r_mean: p.rMean, phase_mean: p.phaseMean, unit: p.unit };
+    }
+    case 'orbit': {
+      const o = orbitAnalysis({ ...task });
+      const part = (p: { r: Float64Array; phase: Float64Array; rMean: number; phaseMean: number }) => ({
+        r: p.r,
+        phase: p.phase,
+        r_mean: p.rMean,
+        phase_mean: p.phaseMean,
+      });
+      return { ...part(o), unit: o.unit, x: part(o.x), y: part(o.y) };
+    }
+    case 'telemetry':
+      return computeTelemetry(task.signal, task.samplingRateHz).map((t) => ({ name: t.name, value: t.value, unit: t.unit }));
   }
-  return computeTelemetry(task.signalG, task.samplingRateHz).map((t) => ({ name: t.name, value: t.value, unit: t.unit }));
 }
 
 export default runDspTask;

@@ -6,7 +6,8 @@ import { captchaChallenge, errorBody, loginBody, loginFailure, okBody, session, 
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../infra/errors.ts';
 import { consumeCaptcha, newChallenge } from './captcha.ts';
-import { createSession, requireAuth } from './session.ts';
+import { createSession } from './session.ts';
+import { authOf, PUBLIC, SESSION } from './access.ts';
 import { findCustomerByHost } from '../customers/repo.ts';
 
 /** A verified hash of a random password: login with an unknown email costs the same time as with a known one. */
@@ -16,6 +17,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/auth/captcha', {
+    config: { access: PUBLIC },
     schema: { tags: ['auth'], summary: 'New ALTCHA proof-of-work challenge', response: { 200: captchaChallenge } },
     handler: async (_req, reply) => {
       reply.header('cache-control', 'no-store');
@@ -24,6 +26,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post('/auth/customer', {
+    config: { access: PUBLIC },
     schema: {
       tags: ['auth'],
       summary: 'Log in to the customer served for `domain`',
@@ -76,15 +79,17 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post('/auth/logout', {
+    config: { access: SESSION },
     schema: { tags: ['auth'], summary: 'End the current session', response: { 200: okBody } },
     handler: async (req) => {
-      const auth = requireAuth(req);
+      const auth = authOf(req);
       await ctx.db.deleteFrom('sessions').where('token_hash', '=', auth.tokenHash).execute();
       return { ok: true as const };
     },
   });
 
   r.post('/forgotpassword/:customerId', {
+    config: { access: PUBLIC },
     schema: {
       tags: ['auth'],
       summary: 'Password reset request (arrives with the accounts issue)',

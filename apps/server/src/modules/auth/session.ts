@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { TOKEN_HEADER, type Permission } from '@overtone/contract';
+import { TOKEN_HEADER } from '@overtone/contract';
 import type { DB } from '../../infra/db/schema.ts';
-import { AppError } from '../../infra/errors.ts';
 
 /** The authenticated caller of a request. Every tenant-owned query is scoped by `customerId`. */
 export interface Auth {
@@ -63,10 +62,3 @@ export const tokenOf = (req: FastifyRequest) => {
   const h = req.headers[TOKEN_HEADER];
   return typeof h === 'string' ? h : undefined;
 };
-
-/** Returns the caller or throws 401; with `permission`, throws 403 unless the role grants it. */
-export function requireAuth(req: FastifyRequest, permission?: Permission): Auth {
-  if (!req.auth) throw new AppError('UNAUTHORIZED');
-  if (permission && !req.auth.permissions.has(permission)) throw new AppError('FORBIDDEN');
-  return req.auth;
-}

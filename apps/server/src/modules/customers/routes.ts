@@ -5,6 +5,7 @@ import { customer, customerPreferences, customerSummary, errorBody } from '@over
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../infra/errors.ts';
 import { findCustomerByHost } from './repo.ts';
+import { PUBLIC } from '../auth/access.ts';
 
 const params = z.object({ host: z.string().min(1).max(253) });
 
@@ -12,6 +13,7 @@ export async function customerRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/customer/:host', {
+    config: { access: PUBLIC },
     schema: {
       tags: ['customers'],
       summary: 'The customer served for a host (public: the login page needs it)',
@@ -26,6 +28,7 @@ export async function customerRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.get('/customer/:host/summary', {
+    config: { access: PUBLIC },
     schema: {
       tags: ['customers'],
       summary: 'Name, logo and language of the customer served for a host',

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { PUBLIC } from '../auth/access.ts';
 
 const healthBody = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -13,6 +14,7 @@ const healthBody = z.object({
 
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
   app.withTypeProvider<ZodTypeProvider>().get('/health', {
+    config: { access: PUBLIC },
     schema: {
       tags: ['health'],
       summary: 'Readiness: 200 once the database, broker and storage are up, else 503',

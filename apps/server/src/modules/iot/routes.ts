@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../infra/errors.ts';
 import { newId } from '../../infra/ids.ts';
 import { signLiveQuery } from '../../infra/live-url.ts';
-import { requireAuth } from '../auth/session.ts';
+import { authOf, needs } from '../auth/access.ts';
 import { findPoint } from '../points/repo.ts';
 import { scansOfDevice } from './repo.ts';
 
@@ -17,6 +17,7 @@ export async function iotRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/iot/:pointId/measure', {
+    config: { access: needs('createMeasurement') },
     schema: {
       tags: ['iot'],
       summary: 'Request a live measurement of a point',
@@ -27,7 +28,7 @@ export async function iotRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: measureResponse, 404: errorBody, 409: errorBody, 503: errorBody },
     },
     handler: async (req) => {
-      const auth = requireAuth(req, 'createMeasurement');
+      const auth = authOf(req);
       const point = await findPoint(ctx.db, auth.customerId, req.params.pointId);
       if (!point) throw new AppError('POINT_NOT_FOUND');
       if (!point.device || !point.profile) throw new AppError('NO_DEVICE');
@@ -81,6 +82,7 @@ export async function iotRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.get('/iot/sigv4', {
+    config: { access: needs('createMeasurement', 'readMeasurement') },
     schema: {
       tags: ['iot'],
       summary: 'Short-lived signed WebSocket URL of the broker',
@@ -89,8 +91,7 @@ export async function iotRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: sigv4Response },
     },
     handler: async (req) => {
-      const auth = requireAuth(req);
-      if (!auth.permissions.has('createMeasurement') && !auth.permissions.has('readMeasurement')) throw new AppError('FORBIDDEN');
+      const auth = authOf(req);
       const expires = Math.floor(Date.now() / 1000) + ctx.config.liveUrlTtlS;
       const proto = String(req.headers['x-forwarded-proto'] ?? req.protocol) === 'https' ? 'wss' : 'ws';
       const host = req.headers['x-forwarded-host'] ?? req.headers.host ?? `localhost:${ctx.config.port}`;
@@ -100,6 +101,7 @@ export async function iotRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.get('/iot/device/:id/routingLookup', {
+    config: { access: needs('readPoint') },
     schema: {
       tags: ['iot'],
       summary: 'Which gateways see a device, with rssi and status from their latest scans',
@@ -108,7 +110,7 @@ export async function iotRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: routingLookupResponse, 404: errorBody },
     },
     handler: async (req) => {
-      const auth = requireAuth(req, 'readPoint');
+      const auth = authOf(req);
       const device = await ctx.db
         .selectFrom('devices')
         .select(['mac'])

@@ -12,7 +12,7 @@ import {
 } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../infra/errors.ts';
-import { requireAuth } from '../auth/session.ts';
+import { authOf, needs } from '../auth/access.ts';
 import { nodePath } from '../points/repo.ts';
 import { listMeasurements, toListItem } from './repo.ts';
 import { loadWaveformG } from './waveform.ts';
@@ -21,6 +21,7 @@ export async function measurementRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/measurement', {
+    config: { access: needs('readMeasurement') },
     schema: {
       tags: ['measurements'],
       summary: 'Search measurements (newest first, paged)',
@@ -28,12 +29,13 @@ export async function measurementRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: measurementListResponse },
     },
     handler: async (req) => {
-      const auth = requireAuth(req, 'readMeasurement');
+      const auth = authOf(req);
       return listMeasurements(ctx.db, auth.customerId, auth.userId, req.query);
     },
   });
 
   r.get('/measurement/:id', {
+    config: { access: needs('readMeasurement') },
     schema: {
       tags: ['measurements'],
       summary: 'One measurement with its samples (g) and telemetry',
@@ -43,7 +45,7 @@ export async function measurementRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: measurementDetail, 404: errorBody },
     },
     handler: async (req) => {
-      const auth = requireAuth(req, 'readMeasurement');
+      const auth = authOf(req);
       const m = await ctx.db
         .selectFrom('measurements as m')
         .leftJoin('users as u', 'u.id', 'm.user_id')

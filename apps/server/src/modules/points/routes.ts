@@ -4,12 +4,13 @@ import { z } from 'zod';
 import { errorBody, point } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../infra/errors.ts';
-import { requireAuth } from '../auth/session.ts';
+import { authOf, needs } from '../auth/access.ts';
 import { findPoint } from './repo.ts';
 
 export async function pointRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/point/:id', {
+    config: { access: needs('readPoint') },
     schema: {
       tags: ['points'],
       summary: 'A measurement point with its device, profile and bearing',
@@ -17,7 +18,7 @@ export async function pointRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: point, 404: errorBody },
     },
     handler: async (req) => {
-      const auth = requireAuth(req, 'readPoint');
+      const auth = authOf(req);
       const p = await findPoint(ctx.db, auth.customerId, req.params.id);
       if (!p) throw new AppError('POINT_NOT_FOUND');
       return p;

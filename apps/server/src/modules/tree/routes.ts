@@ -3,11 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { customerPreferences, treeResponse, type TreeNode } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
-import { requireAuth } from '../auth/session.ts';
+import { authOf, needs } from '../auth/access.ts';
 
 export async function treeRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/tree', {
+    config: { access: needs('readPoint') },
     schema: {
       tags: ['tree'],
       summary: 'The asset tree as a flat list',
@@ -16,7 +17,7 @@ export async function treeRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: treeResponse },
     },
     handler: async (req) => {
-      const auth = requireAuth(req);
+      const auth = authOf(req);
       const customer = await ctx.db
         .selectFrom('customers')
         .select('preferences')

@@ -1,0 +1,46 @@
+import type { FastifyRequest, RouteOptions } from 'fastify';
+import type { Permission } from '@overtone/contract';
+import { AppError } from '../../infra/errors.ts';
+import type { Auth } from './session.ts';
+
+/**
+ * Who may call a route, declared on every API route as `config: { access }`:
+ * - `{ public: true }`: anyone (login, captcha, customer lookup, health);
+ * - `{ session: true }`: any logged-in user of the customer;
+ * - `{ permission: [...] }`: a logged-in user whose role grants at least one of them.
+ * The server refuses a route that declares none (at registration), so no route can forget it.
+ */
+export type Access = { public: true } | { session: true } | { permission: readonly Permission[] };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+export const PUBLIC: Access = { public: true };
+export const SESSION: Access = { session: true };
+export const needs = (...permission: Permission[]): Access => ({ permission });
+
+/** onRoute check: every API route declares its access. */
+export function assertRouteDeclaresAccess(route: RouteOptions, prefix: string) {
+  if (!route.url.startsWith(prefix) || route.method === 'HEAD') return;
+  if (!(route.config as { access?: Access } | undefined)?.access)
+    throw new Error(`route ${String(route.method)} ${route.url} declares no access (config.access)`);
+}
+
+/** onRequest check, after the session was resolved: 401 without a session, 403 without a permission. */
+export function enforceAccess(req: FastifyRequest) {
+  if (req.is404) return;
+  const access = req.routeOptions.config.access;
+  if (!access) throw new AppError('FORBIDDEN');
+  if ('public' in access) return;
+  if (!req.auth) throw new AppError('UNAUTHORIZED');
+  if ('permission' in access && !access.permission.some((p) => req.auth!.permissions.has(p))) throw new AppError('FORBIDDEN');
+}
+
+/** The caller of a route whose access is not public (enforceAccess guarantees it). */
+export function authOf(req: FastifyRequest): Auth {
+  if (!req.auth) throw new AppError('UNAUTHORIZED');
+  return req.auth;
+}

@@ -1,0 +1,85 @@
+/**
+ * `POST /api/vibration/signal/spectrum` with a 50 000-sample body (a real CWRU record) on this
+ * machine: requests/s and latency under autocannon (2 connections, the DSP pool on every core),
+ * and where one request's time goes (JSON parse of the body, the computation, JSON of the answer),
+ * each measured in the same run. Ratio: one request's server time over the bare computation.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { amplitudeSpectrum } from '@overtone/dsp';
+import { loadConfig } from '../apps/server/src/infra/config.ts';
+import { startServer } from '../apps/server/src/server.ts';
+import { login } from '../apps/server/test/support/test-server.ts';
+
+const N = 50_000;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const time = (fn: () => unknown, reps = 20) =>
+  median(
+    Array.from({ length: reps }, () => {
+      const t = performance.now();
+      fn();
+      return performance.now() - t;
+    }),
+  );
+
+export default async function endpointBench() {
+  const f32 = fs.readFileSync(path.resolve(import.meta.dirname, '../apps/gateway-sim/recordings/cwru/cwru_105_IR007_0HP_DE.f32'));
+  const signal = Array.from(new Float32Array(f32.buffer, f32.byteOffset, N));
+  const body = JSON.stringify({
+    half: true,
+    dcOffset: true,
+    window: 'hanning',
+    mode: 'accelerometer',
+    signal,
+    samplingRate: 12000,
+  });
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'overtone-bench-'));
+  const password = 'Bench-Password-1';
+  const server = await startServer(
+    {
+      ...loadConfig({ DATA_DIR: dataDir }),
+      port: 0,
+      host: '127.0.0.1',
+      mqttPort: 0,
+      mqttHost: '127.0.0.1',
+      webDist: null,
+      demoPassword: password,
+    },
+    { inMemoryDb: true },
+  );
+  try {
+    const token = await login(server.url, 'admin@demo.local', password);
+    const url = `${server.url}/api/vibration/signal/spectrum`;
+    const headers = { 'content-type': 'application/json', token };
+    // warm-up (JIT, worker start)
+    for (let i = 0; i < 5; i++) await fetch(url, { method: 'POST', headers, body });
+    const result = await autocannon({ url, method: 'POST', headers, body, connections: 2, duration: 10 });
+
+    const parse = time(() => JSON.parse(body));
+    const compute = time(() =>
+      amplitudeSpectrum({ signal: Float64Array.from(signal), samplingRateHz: 12000, window: 'hanning' }),
+    );
+    const s = amplitudeSpectrum({ signal: Float64Array.from(signal), samplingRateHz: 12000, window: 'hanning' });
+    const answer = { results: { x: Array.from(s.frequencyHz), y: Array.from(s.amplitude), unit: s.unit } };
+    const serialize = time(() => JSON.stringify(answer));
+    const perRequestMs = 1000 / (result.requests.average / 2); // 2 connections in flight
+
+    console.log(
+      `body ${(body.length / 1e6).toFixed(2)} MB, answer ${(JSON.stringify(answer).length / 1e6).toFixed(2)} MB; ${os.availableParallelism()} cores`,
+    );
+    console.log(
+      `requests/s ${result.requests.average.toFixed(1)}   latency p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   errors ${result.errors + result.non2xx}`,
+    );
+    console.log('split of one request (ms, medians):');
+    console.log(`  JSON.parse body      ${parse.toFixed(2)}`);
+    console.log(`  spectrum (compute)   ${compute.toFixed(2)}`);
+    console.log(`  JSON.stringify answer ${serialize.toFixed(2)}`);
+    console.log(`  server time/request  ${perRequestMs.toFixed(2)}  (ratio to compute ${(perRequestMs / compute).toFixed(1)}×)`);
+  } finally {
+    await server.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
