@@ -7,7 +7,7 @@
  * Method: one persistent python process times scipy while this process times ours; the work is
  * interleaved in chunks (scipy chunk, our chunk, …) so that load from other processes on the shared
  * machine hits both sides alike. For each N both sides use the same procedure: untimed calls
- * (plan creation, JIT / caches): at least 3 calls and 1 ms of untimed warm-up, then `batches` batches of `reps` calls with reps chosen so a batch
+ * (plan creation, JIT / caches): at least 3 calls and 2 ms, then `batches` batches of `reps` calls with reps chosen so a batch
  * lasts ≈ `targetMs`; the time per call is the median over the batches. Fixed cases use 3
  * interleaved rounds of 11 batches of ≈ 10 ms (median over all 33); sweep N use 5 batches of
  * ≈ 0.3 ms. Input: float64 standard normal noise. scipy's per-call Python overhead (≈ 3–6 µs) is
@@ -47,7 +47,7 @@ for line in sys.stdin:
         x = np.random.default_rng(n).standard_normal(n)
         f = sf.rfft
         t0 = pc(); i = 0
-        while i < 3 or pc() - t0 < 1e-3: f(x); i += 1
+        while i < 3 or pc() - t0 < 2e-3: f(x); i += 1
         t0 = pc(); f(x); t1 = pc()
         reps = max(1, round(req['target'] * 1e-3 / max(t1 - t0, 1e-7)))
         ts = []
@@ -98,7 +98,7 @@ function timeOurs(n: number, batches: number, targetMs: number): number[] {
   const nb = (n >> 1) + 1;
   const out = { re: new Float64Array(nb), im: new Float64Array(nb) };
   let t0 = performance.now();
-  for (let i = 0; i < 3 || performance.now() - t0 < 1; i++) rfft(x, out);
+  for (let i = 0; i < 3 || performance.now() - t0 < 2; i++) rfft(x, out);
   t0 = performance.now();
   rfft(x, out);
   const reps = Math.max(1, Math.round(targetMs / Math.max(performance.now() - t0, 1e-4)));
@@ -120,7 +120,7 @@ export default async function run(): Promise<void> {
   const py = new Scipy();
   const versions = (await py.next()) as { scipy: string; numpy: string };
   // JIT warm-up over a spread of lengths (every kernel), untimed
-  for (const n of [1000, 1024, 1001, 1014, 1022, 3000, 7000, 49990, 12000]) timeOurs(n, 3, 2);
+  for (const n of [1000, 1024, 1001, 1014, 1022, 1994, 3000, 7000, 8600, 12360, 20210, 49990, 12000]) timeOurs(n, 3, 2);
 
   const fixedOurs: number[][] = FIXED.map(() => []);
   const fixedPy: number[][] = FIXED.map(() => []);

@@ -51,7 +51,11 @@ export const envelopeBody = z.object({
 });
 export type EnvelopeBody = z.infer<typeof envelopeBody>;
 
-/** `POST /vibration/signal/cepstrum`: `x` quefrency in s. */
+/**
+ * `POST /vibration/signal/cepstrum`: `x` quefrency in s. `mode` is accepted as the spec sends it;
+ * the cepstrum is always that of acceleration (velocity's 1/ω weighting only adds a smooth term at
+ * the lowest quefrencies, leaving rahmonics where they are; docs/dsp.md).
+ */
 export const cepstrumBody = z.object({
   half: z.boolean().default(true),
   dcOffset: z.boolean().default(true),

@@ -271,7 +271,24 @@ class DirectPlan implements ComplexPlan {
         default: {
           const rd = ps.rader;
           if (rd) {
-            passRader(ps.radix, ps.ido, ps.l1, ar, ai, br, bi, ps.twr, ps.twi, rd.gin, rd.gout, rd.bwr, rd.bwi, rd.sub, rd.ar, rd.ai);
+            passRader(
+              ps.radix,
+              ps.ido,
+              ps.l1,
+              ar,
+              ai,
+              br,
+              bi,
+              ps.twr,
+              ps.twi,
+              rd.gin,
+              rd.gout,
+              rd.bwr,
+              rd.bwi,
+              rd.sub,
+              rd.ar,
+              rd.ai,
+            );
             break;
           }
           const t = this.tmp;

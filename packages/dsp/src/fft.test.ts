@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fft, fftInPlace, ifft, rfft } from './fft.ts';
-import { directPlan, factorize, goodSize } from './fft-plan.ts';
+import { bluesteinPlan, directPlan, factorize, goodSize } from './fft-plan.ts';
 import { complexTestInput } from './test-signals.ts';
 
 /** O(N²) DFT with exactly reduced angles: the definition the FFT must reproduce. */
@@ -72,6 +72,37 @@ describe('every radix kernel at every position of the pass order equals the naiv
       expect(maxRelErr(re, im, D.re, D.im)).toBeLessThan(1e-12);
     });
   }
+  // Rader (forced on / off) for primes whose p − 1 is smooth or not, at first / middle / last pass
+  const raderOrders: [number, number[]][] = [
+    [11 * 4, [11, 4]],
+    [13 * 3, [3, 13]],
+    [17 * 2 * 5, [2, 17, 5]],
+    [23 * 4, [4, 23]],
+    [31 * 6, [2, 31, 3]],
+    [41 * 8, [8, 41]],
+    [47 * 3, [47, 3]],
+    [97 * 2, [2, 97]],
+    [139, [139]],
+    [61 * 5, [61, 5]],
+  ];
+  for (const [n, f] of raderOrders) {
+    for (const rader of [true, false]) {
+      it(`N=${n} as ${f.join('·')}, ${rader ? 'Rader' : 'generic'} for the large primes`, () => {
+        const { re, im } = complexTestInput(n);
+        const D = naiveDft(re, im);
+        directPlan(n, f, rader).forward(re, im);
+        expect(maxRelErr(re, im, D.re, D.im)).toBeLessThan(1e-12);
+      });
+    }
+  }
+  for (const n of [5, 50, 97, 211, 1009, 1024]) {
+    it(`Bluestein for N=${n}`, () => {
+      const { re, im } = complexTestInput(n);
+      const D = naiveDft(re, im);
+      bluesteinPlan(n).forward(re, im);
+      expect(maxRelErr(re, im, D.re, D.im)).toBeLessThan(1e-12);
+    });
+  }
   it('factorize returns radices whose product is N', () => {
     for (const n of [1, 2, 1024, 2048, 32768, 6000, 25000, 10007, 20014, 840]) {
       expect(factorize(n).reduce((a, b) => a * b, 1)).toBe(n);
@@ -95,6 +126,28 @@ describe('rfft equals the first ⌊N/2⌋+1 bins of the complex DFT', () => {
       expect(R.im[0]).toBe(0);
     });
   }
+  it('equals fft for every N = 10 … 3000 in steps of 10 (the sweep lengths, every plan type)', () => {
+    for (let n = 10; n <= 3000; n += 10) {
+      const { re } = complexTestInput(n);
+      const R = rfft(re);
+      const F = fft(re);
+      const e = maxRelErr(R.re, R.im, F.re.subarray(0, R.re.length), F.im.subarray(0, R.re.length));
+      if (!(e < 1e-12)) expect({ n, e }).toEqual({ n, e: 0 });
+    }
+  });
+  it('N = 1 000 000: a cosine on bin 12345 plus a sine on bin 250 000 (exact values N/2)', () => {
+    const n = 1_000_000;
+    const x = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      x[i] = Math.cos((2 * Math.PI * ((12345 * i) % n)) / n) + 0.5 * Math.sin((2 * Math.PI * ((250000 * i) % n)) / n);
+    }
+    const R = rfft(x);
+    const er = new Float64Array(R.re.length),
+      ei = new Float64Array(R.re.length);
+    er[12345] = n / 2;
+    ei[250000] = -n / 4;
+    expect(maxRelErr(R.re, R.im, er, ei)).toBeLessThan(1e-9);
+  });
   it('writes into caller buffers and checks their length', () => {
     const out = { re: new Float64Array(3), im: new Float64Array(3) };
     expect(rfft([1, 0, -1, 0], out)).toBe(out);
