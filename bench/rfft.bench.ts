@@ -18,6 +18,7 @@
  */
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { rfft } from '../packages/dsp/src/index.ts';
 
@@ -116,7 +117,22 @@ function table(rows: string[][]): void {
   for (const r of rows) console.log(r.map((v, c) => (c === 0 ? v.padEnd(widths[c]) : v.padStart(widths[c]))).join('  '));
 }
 
+/**
+ * Runs the measurement in a fresh node process (this file with --rfft-child), so that the JIT
+ * state and heap left by the other bench files of `npm run bench` do not distort our timings.
+ */
 export default async function run(): Promise<void> {
+  const self = fileURLToPath(import.meta.url);
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', self, '--rfft-child'], { stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`rfft bench child exited with ${code}`))));
+  });
+}
+
+if (process.argv.includes('--rfft-child')) await measure();
+
+async function measure(): Promise<void> {
   const py = new Scipy();
   const versions = (await py.next()) as { scipy: string; numpy: string };
   // JIT warm-up over a spread of lengths (every kernel), untimed

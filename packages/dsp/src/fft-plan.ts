@@ -1,13 +1,15 @@
 import { pass2, pass3, pass4, pass5 } from './fft-kernels.ts';
 import { pass8, passOdd, passRader } from './fft-kernels-large.ts';
+import { pass2x, pass3x, pass4x, pass5x, pass8x } from './fft-kernels-packed.ts';
 
 /**
- * FFT plans: factorisation, twiddle tables, scratch buffers and the Bluestein (chirp-z)
- * fallback, cached per length. Internal module: the public entry points are in fft.ts.
+ * FFT plans: factorisation, twiddle tables, scratch buffers, Rader passes for large prime radices
+ * and the Bluestein (chirp-z) fallback, cached per length. Internal module: the public entry points are in fft.ts.
  *
  * Sources: Swarztrauber, "FFT algorithms for vector computers", Parallel Computing 1 (1984)
  * (FFTPACK's Stockham passes); M. Reinecke, pocketfft (numpy.fft's engine) for the factor
- * order and the Bluestein cost heuristic; Bluestein, "A linear filtering approach to the
+ * order; C. M. Rader, "Discrete Fourier transforms when the number of data samples is prime",
+ * Proc. IEEE 56 (1968); Bluestein, "A linear filtering approach to the
  * computation of the discrete Fourier transform", IEEE Trans. Audio Electroacoust. 18 (1970).
  */
 
@@ -134,6 +136,19 @@ export interface ComplexPlan {
   n: number;
   /** Runs the forward transform in place on (re, im), each of length n. */
   forward(re: Float64Array, im: Float64Array): void;
+  /**
+   * Like {@link forward} but skips the final copy: returns true when the result is in (re, im),
+   * false when it is in ({@link scratchRe}, {@link scratchIm}).
+   */
+  forwardNoCopy(re: Float64Array, im: Float64Array): boolean;
+  /**
+   * Transforms z_j = x[2j] + i·x[2j+1] (x of length 2n) without a packing pass, using (re, im)
+   * (length n) as work buffers; returns like {@link forwardNoCopy}. Returns null (and does
+   * nothing) when the first radix has no packed-input kernel.
+   */
+  forwardPacked(x: Float64Array, re: Float64Array, im: Float64Array): boolean | null;
+  readonly scratchRe: Float64Array;
+  readonly scratchIm: Float64Array;
 }
 
 /**
@@ -204,6 +219,13 @@ class DirectPlan implements ComplexPlan {
   private readonly sci: Float64Array;
   private readonly tmp: Float64Array[];
 
+  get scratchRe(): Float64Array {
+    return this.scr;
+  }
+  get scratchIm(): Float64Array {
+    return this.sci;
+  }
+
   constructor(n: number, factors: number[], forceRader?: boolean) {
     this.n = n;
     this.scr = new Float64Array(n);
@@ -247,11 +269,48 @@ class DirectPlan implements ComplexPlan {
   }
 
   forward(re: Float64Array, im: Float64Array): void {
-    let ar = re,
-      ai = im,
-      br = this.scr,
-      bi = this.sci;
-    for (const ps of this.passes) {
+    if (!this.run(re, im, this.scr, this.sci, 0)) {
+      re.set(this.scr);
+      im.set(this.sci);
+    }
+  }
+
+  forwardNoCopy(re: Float64Array, im: Float64Array): boolean {
+    return this.run(re, im, this.scr, this.sci, 0);
+  }
+
+  forwardPacked(x: Float64Array, re: Float64Array, im: Float64Array): boolean | null {
+    const ps = this.passes[0];
+    const { scr, sci } = this;
+    switch (ps.radix) {
+      case 4:
+        pass4x(ps.ido, ps.l1, x, scr, sci, ps.twr, ps.twi);
+        break;
+      case 8:
+        pass8x(ps.ido, ps.l1, x, scr, sci, ps.twr, ps.twi);
+        break;
+      case 2:
+        pass2x(ps.ido, ps.l1, x, scr, sci, ps.twr, ps.twi);
+        break;
+      case 3:
+        pass3x(ps.ido, ps.l1, x, scr, sci, ps.twr, ps.twi);
+        break;
+      case 5:
+        pass5x(ps.ido, ps.l1, x, scr, sci, ps.twr, ps.twi);
+        break;
+      default:
+        return null;
+    }
+    // the remaining passes start from the scratch buffers: the parity flips
+    return !this.run(scr, sci, re, im, 1);
+  }
+
+  /** Runs passes from `first` on, ping-ponging (ar, ai) ↔ (br, bi); true if the result is in (ar, ai). */
+  private run(ar: Float64Array, ai: Float64Array, br: Float64Array, bi: Float64Array, first: number): boolean {
+    const a0 = ar;
+    const passes = this.passes;
+    for (let pi = first; pi < passes.length; pi++) {
+      const ps = passes[pi];
       switch (ps.radix) {
         case 4:
           pass4(ps.ido, ps.l1, ar, ai, br, bi, ps.twr, ps.twi);
@@ -302,10 +361,7 @@ class DirectPlan implements ComplexPlan {
       ai = bi;
       bi = xi;
     }
-    if (ar !== re) {
-      re.set(ar);
-      im.set(ai);
-    }
+    return ar === a0;
   }
 }
 
@@ -315,6 +371,8 @@ class DirectPlan implements ComplexPlan {
  */
 class BluesteinPlan implements ComplexPlan {
   readonly n: number;
+  readonly scratchRe = new Float64Array(0);
+  readonly scratchIm = new Float64Array(0);
   private readonly m: number;
   private readonly inner: ComplexPlan;
   private readonly wr: Float64Array;
@@ -351,6 +409,15 @@ class BluesteinPlan implements ComplexPlan {
     this.inner.forward(this.bkr, this.bki);
     this.ar = new Float64Array(m);
     this.ai = new Float64Array(m);
+  }
+
+  forwardNoCopy(re: Float64Array, im: Float64Array): boolean {
+    this.forward(re, im);
+    return true;
+  }
+
+  forwardPacked(): null {
+    return null;
   }
 
   forward(re: Float64Array, im: Float64Array): void {

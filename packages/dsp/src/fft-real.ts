@@ -84,22 +84,52 @@ export class RealFftPlan {
 
   /** Transforms the packed buffers; writes X_k, k ≤ N/2, into Xr/Xi (length ⌊N/2⌋+1). Destroys zr/zi. */
   transform(Xr: Float64Array, Xi: Float64Array): void {
-    const { zr, zi, wr, wi } = this;
+    const { zr, zi } = this;
     if (!this.packed) {
-      if (this.plan) this.plan.forward(zr, zi);
-      const nb = (this.n >> 1) + 1;
-      for (let k = 0; k < nb; k++) {
-        Xr[k] = zr[k];
-        Xi[k] = zi[k];
+      let ar = zr,
+        ai = zi;
+      if (this.plan && !this.plan.forwardNoCopy(zr, zi)) {
+        ar = this.plan.scratchRe;
+        ai = this.plan.scratchIm;
       }
+      const nb = (this.n >> 1) + 1;
+      Xr.set(ar.subarray(0, nb));
+      Xi.set(ai.subarray(0, nb));
       Xi[0] = 0; // exact for real input (as numpy)
       return;
     }
-    this.plan!.forward(zr, zi);
-    const m = zr.length;
-    Xr[0] = zr[0] + zi[0];
+    const plan = this.plan!;
+    if (plan.forwardNoCopy(zr, zi)) this.split(zr, zi, Xr, Xi);
+    else this.split(plan.scratchRe, plan.scratchIm, Xr, Xi);
+  }
+
+  /**
+   * pack(x) + transform(Xr, Xi) in one go for a Float64Array x of length N: for even N whose
+   * first radix has a packed-input kernel, the first FFT pass reads x directly (no packing pass).
+   */
+  transformReal(x: Float64Array, Xr: Float64Array, Xi: Float64Array): void {
+    if (this.packed) {
+      const plan = this.plan!;
+      const r = plan.forwardPacked(x, this.zr, this.zi);
+      if (r !== null) {
+        if (r) this.split(this.zr, this.zi, Xr, Xi);
+        else this.split(plan.scratchRe, plan.scratchIm, Xr, Xi);
+        return;
+      }
+    }
+    this.pack(x);
+    this.transform(Xr, Xi);
+  }
+
+  /** The split X_k = E_k + e^{−2πik/N}·O_k of the N/2-point result Z = (zr, zi), k ≤ N/2. */
+  private split(zr: Float64Array, zi: Float64Array, Xr: Float64Array, Xi: Float64Array): void {
+    const { wr, wi } = this;
+    const m = this.zr.length;
+    const z0r = zr[0],
+      z0i = zi[0];
+    Xr[0] = z0r + z0i;
     Xi[0] = 0;
-    Xr[m] = zr[0] - zi[0];
+    Xr[m] = z0r - z0i;
     Xi[m] = 0;
     const kEnd = m >> 1;
     for (let k = 1; k <= kEnd; k++) {
@@ -126,16 +156,19 @@ export class RealFftPlan {
 
   /** Like {@link transform} but writes only |X_k|, k ≤ N/2, into `mag` (length ≥ ⌊N/2⌋+1). */
   magnitudes(mag: Float64Array): void {
-    const { zr, zi, wr, wi } = this;
+    let { zr, zi } = this;
+    const { wr, wi } = this;
+    if (this.plan && !this.plan.forwardNoCopy(zr, zi)) {
+      zr = this.plan.scratchRe;
+      zi = this.plan.scratchIm;
+    }
     if (!this.packed) {
-      if (this.plan) this.plan.forward(zr, zi);
       const nb = (this.n >> 1) + 1;
       mag[0] = Math.abs(zr[0]);
       for (let k = 1; k < nb; k++) mag[k] = Math.sqrt(zr[k] * zr[k] + zi[k] * zi[k]);
       return;
     }
-    this.plan!.forward(zr, zi);
-    const m = zr.length;
+    const m = this.zr.length;
     mag[0] = Math.abs(zr[0] + zi[0]);
     mag[m] = Math.abs(zr[0] - zi[0]);
     const kEnd = m >> 1;

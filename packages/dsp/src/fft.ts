@@ -15,15 +15,16 @@ function checkLength(n: number): void {
  * In-place forward complex DFT of any length N: X_k = Σ_{n=0}^{N−1} x_n · e^{−2πi kn/N}
  * (the numpy.fft.fft convention: no scaling on the forward transform).
  *
- * Mixed radix 4, 2, 3, 5 with a generic odd-prime butterfly (Stockham auto-sort, FFTPACK /
- * pocketfft layout); lengths with a large prime factor use Bluestein's chirp-z algorithm with a
- * 2^a·3^b·5^c convolution length. Plans (twiddles, scratch) are cached per N.
+ * Mixed radix 8, 4, 2, 3, 5 with a generic odd-prime butterfly or Rader's algorithm for other
+ * primes (Stockham auto-sort, FFTPACK / pocketfft layout); lengths whose prime factors make that
+ * expensive use Bluestein's chirp-z algorithm with a 2^a·3^b·5^c convolution length (chosen by a
+ * measured cost model, fft-plan.ts). Plans (twiddles, scratch) are cached per N.
  *
  * @param re  Real parts, shape (N,), overwritten with Re X_k.
  * @param im  Imaginary parts, shape (N,), overwritten with Im X_k.
  * @throws RangeError when the arrays differ in length or are empty.
  *
- * Source: Cooley & Tukey (1965); Swarztrauber (1984), FFTPACK; Bluestein (1970).
+ * Source: Cooley & Tukey (1965); Swarztrauber (1984), FFTPACK; Rader (1968); Bluestein (1970).
  * Accuracy: max|X − numpy.fft.fft(x)| ≤ 1e-13·max|X| measured for N = 997 … 65 536.
  *
  * @example
@@ -111,7 +112,10 @@ export function rfft(signal: ArrayLike<number>, out?: ComplexArray): ComplexArra
     throw new RangeError(`rfft output buffers must have length ${nb}`);
   }
   const p = realFftPlan(n);
-  p.pack(signal);
-  p.transform(res.re, res.im);
+  if (signal instanceof Float64Array) p.transformReal(signal, res.re, res.im);
+  else {
+    p.pack(signal);
+    p.transform(res.re, res.im);
+  }
   return res;
 }
