@@ -1,5 +1,5 @@
 import { rfft, type ComplexArray } from './fft.ts';
-import { centredWindowed, evenSequenceDft, fastLength4, meanOf } from './prepare.ts';
+import { centredWindowed, evenSequenceDft, fastLength4, meanOf, workBuffer } from './prepare.ts';
 import { assertWindowName, type WindowName } from './windows.ts';
 
 /** Autocorrelation lag sizes of the chart, samples (spec 002 §9; "9192" as the spec writes it). */
@@ -79,9 +79,10 @@ export function autocorrelationCore(
   const n = signal.length;
   const m = fastLength4(n + lagSize);
   const mb = (m >> 1) + 1;
-  const buf = new Float64Array(m);
+  const buf = workBuffer(0, m);
   centredWindowed(signal, 0, n, meanOf(signal, removeDc), window, buf);
-  const D: ComplexArray = rfft(buf);
+  buf.fill(0, n);
+  const D: ComplexArray = rfft(buf, { re: workBuffer(1, mb), im: workBuffer(2, mb) });
   const p = buf.subarray(0, mb);
   for (let k = 0; k < mb; k++) p[k] = D.re[k] * D.re[k] + D.im[k] * D.im[k];
   const c = D.re; // length mb: the inverse DFT of the even power sequence (times M)

@@ -1,6 +1,6 @@
 import { rfft } from './fft.ts';
-import { centredWindowed, evenSequenceDft, meanOf } from './prepare.ts';
-import { checkSignal } from './spectrum.ts';
+import { evenSequenceDft, workBuffer } from './prepare.ts';
+import { checkSignal, windowedMagnitudes } from './spectrum.ts';
 import { assertWindowName, type WindowName } from './windows.ts';
 
 /** Options of {@link realCepstrum}. */
@@ -54,32 +54,27 @@ export function realCepstrum(o: CepstrumOptions): RealCepstrum {
   const n = signal.length;
   checkSignal(n, fs);
   assertWindowName(window);
-  const buf = new Float64Array(n);
-  centredWindowed(signal, 0, n, meanOf(signal, removeDc), window, buf);
   const nb = (n >> 1) + 1;
-  const X = rfft(buf);
-  const re = X.re,
-    im = X.im;
+  // |X_k| straight from the real-FFT split (centring, windowing and packing in one pass)
+  const buf = workBuffer(0, n);
+  windowedMagnitudes(signal, window, removeDc, buf);
   let max = 0;
-  for (let k = 0; k < nb; k++) {
-    const m = Math.sqrt(re[k] * re[k] + im[k] * im[k]);
-    re[k] = m;
-    if (m > max) max = m;
-  }
+  for (let k = 0; k < nb; k++) if (buf[k] > max) max = buf[k];
   const eps = max > 0 ? 1e-12 * max : 1e-300;
   const len = half ? nb : n;
   const c = new Float64Array(len);
   const q = new Float64Array(len);
   const inv = 1 / n;
-  for (let k = 0; k < nb; k++) buf[k] = Math.log(re[k] + eps);
+  for (let k = 0; k < nb; k++) buf[k] = Math.log(buf[k] + eps);
   if (n % 4 === 0) {
     // DCT-I of the half sequence: one real FFT of length N/2
-    evenSequenceDft(buf.subarray(0, nb), re);
-    for (let i = 0; i < nb; i++) c[i] = re[i] * inv;
+    const C = workBuffer(1, nb);
+    evenSequenceDft(buf.subarray(0, nb), C);
+    for (let i = 0; i < nb; i++) c[i] = C[i] * inv;
   } else {
     // ln|X| as a full even sequence of length N in buf: L_{N−k} = L_k
     for (let k = nb; k < n; k++) buf[k] = buf[n - k];
-    const C = rfft(buf, X);
+    const C = rfft(buf, { re: workBuffer(1, nb), im: workBuffer(2, nb) });
     for (let i = 0; i < nb; i++) c[i] = C.re[i] * inv;
   }
   for (let i = nb; i < len; i++) c[i] = c[n - i];

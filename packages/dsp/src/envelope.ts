@@ -1,5 +1,5 @@
 import { fftInPlace, rfft, type ComplexArray } from './fft.ts';
-import { meanOf } from './prepare.ts';
+import { meanOf, workBuffer } from './prepare.ts';
 import { amplitudeSpectrum, checkSignal, type AmplitudeCorrectionMode, type SpectrumScaling } from './spectrum.ts';
 import { assertWindowName, type WindowName } from './windows.ts';
 
@@ -83,13 +83,13 @@ export function envelopeSpectrum(o: EnvelopeOptions): EnvelopeSpectrum {
 
   const nb = (n >> 1) + 1;
   const mu = meanOf(signal, removeDc);
-  const xr = new Float64Array(n);
+  const xr = workBuffer(0, n);
   for (let i = 0; i < n; i++) xr[i] = signal[i] - mu;
-  const spec: ComplexArray = rfft(xr);
+  const spec: ComplexArray = rfft(xr, { re: workBuffer(1, nb), im: workBuffer(2, nb) });
   const kLo = maskIndex(lo, n, fs);
   const kHi = hi >= fs / 2 ? nb : Math.min(nb, maskIndex(hi, n, fs));
 
-  const z = analyticSignal(spec, n, kLo, kHi, xr);
+  const z = analyticSignal(spec, n, kLo, kHi, xr, workBuffer(3, n));
   const zr = z.re,
     zi = z.im;
   for (let i = 0; i < n; i++) zr[i] = Math.sqrt(zr[i] * zr[i] + zi[i] * zi[i]);
@@ -119,13 +119,21 @@ export function maskIndex(f: number, n: number, fs: number): number {
 /**
  * Analytic signal z = ifft(Z) of the bins kLo ≤ k < kHi of a real signal's one-sided spectrum X
  * (N points): Z_k = h_k·X_k with h = 1 at DC and Nyquist, 2 between, 0 for negative frequencies
- * (scipy.signal.hilbert). Re z is the band-passed signal, |z| its envelope. `buf` (length N) is
- * reused as the real part. Internal.
+ * (scipy.signal.hilbert). Re z is the band-passed signal, |z| its envelope. `buf` and `bufIm`
+ * (length N, neither aliasing `spec`) are reused as the real and imaginary parts. Internal.
  */
-export function analyticSignal(spec: ComplexArray, n: number, kLo: number, kHi: number, buf?: Float64Array): ComplexArray {
+export function analyticSignal(
+  spec: ComplexArray,
+  n: number,
+  kLo: number,
+  kHi: number,
+  buf?: Float64Array,
+  bufIm?: Float64Array,
+): ComplexArray {
   const zr = buf ?? new Float64Array(n),
-    zi = new Float64Array(n);
+    zi = bufIm ?? new Float64Array(n);
   zr.fill(0);
+  if (bufIm) zi.fill(0);
   const even = n % 2 === 0;
   // conjugated for the inverse transform: ifft(Z) = conj(fft(conj(Z)))/N
   for (let k = kLo; k < kHi; k++) {

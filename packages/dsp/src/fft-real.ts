@@ -60,24 +60,28 @@ export class RealFftPlan {
     }
   }
 
-  /** Loads (x − mean)·w (w = null: no window) into the work buffers in one pass. */
-  packCentredWindowed(x: ArrayLike<number>, mean: number, w: Float64Array | null): void {
+  /**
+   * Loads (x_{start+n} − mean)·w_n, n < N (w = null: no window), into the work buffers in one pass.
+   */
+  packCentredWindowed(x: ArrayLike<number>, mean: number, w: Float64Array | null, start = 0): void {
     const { zr, zi } = this;
     if (this.packed) {
       const m = zr.length;
       if (w)
         for (let k = 0; k < m; k++) {
-          zr[k] = (x[2 * k] - mean) * w[2 * k];
-          zi[k] = (x[2 * k + 1] - mean) * w[2 * k + 1];
+          const a = start + 2 * k;
+          zr[k] = (x[a] - mean) * w[2 * k];
+          zi[k] = (x[a + 1] - mean) * w[2 * k + 1];
         }
       else
         for (let k = 0; k < m; k++) {
-          zr[k] = x[2 * k] - mean;
-          zi[k] = x[2 * k + 1] - mean;
+          const a = start + 2 * k;
+          zr[k] = x[a] - mean;
+          zi[k] = x[a + 1] - mean;
         }
     } else {
-      if (w) for (let k = 0; k < this.n; k++) zr[k] = (x[k] - mean) * w[k];
-      else for (let k = 0; k < this.n; k++) zr[k] = x[k] - mean;
+      if (w) for (let k = 0; k < this.n; k++) zr[k] = (x[start + k] - mean) * w[k];
+      else for (let k = 0; k < this.n; k++) zr[k] = x[start + k] - mean;
       zi.fill(0);
     }
   }

@@ -1,7 +1,16 @@
-import { rfft, type ComplexArray } from './fft.ts';
-import { centredWindowed, meanOf } from './prepare.ts';
+import { realFftPlan } from './fft-real.ts';
+import { meanOf } from './prepare.ts';
 import { checkSignal } from './spectrum.ts';
-import { assertWindowName, type WindowName } from './windows.ts';
+import { assertWindowName, cachedWindow, type WindowName } from './windows.ts';
+
+const BLOCK = 16; // segments per transposition block
+
+let scratch = new Float64Array(0);
+/** A reused work buffer of at least n points (the module keeps the largest one asked for). */
+function spectrogramScratch(n: number): Float64Array {
+  if (scratch.length < n) scratch = new Float64Array(n);
+  return scratch;
+}
 
 /** Options of {@link spectrogram}. */
 export interface SpectrogramOptions {
@@ -25,7 +34,7 @@ export interface Spectrogram {
   frequencyHz: Float64Array;
   /** Segment centres (nfft/2 + j·step)/fs, shape (T,), s. */
   timeS: Float64Array;
-  /** sxx[i][j]: RMS amplitude of frequency i in segment j, g; F arrays of length T. */
+  /** sxx[i][j]: RMS amplitude of frequency i in segment j, g; F arrays of length T (views into one buffer). */
   sxx: Float64Array[];
   unit: 'g';
   /** Samples between segment starts, nfft − round(overlap·nfft). */
@@ -74,22 +83,31 @@ export function spectrogram(o: SpectrogramOptions): Spectrogram {
   if (step < 1) throw new RangeError(`overlap ${overlap} leaves no step at nfft ${nfft}`);
   const segments = Math.floor((n - nfft) / step) + 1;
   const nb = (nfft >> 1) + 1;
-  const buf = new Float64Array(nfft);
-  const out: ComplexArray = { re: new Float64Array(nb), im: new Float64Array(nb) };
+  const plan = realFftPlan(nfft);
+  const win = window === 'rectangular' ? null : cachedWindow(window, nfft);
+  const w = win ? win.w : null;
+  const scale = Math.SQRT2 / (win ? win.sum : nfft);
+  // one buffer for all F rows (creating F separate typed arrays costs more than the transforms)
+  const store = new Float64Array(nb * segments);
   const sxx: Float64Array[] = new Array(nb);
-  for (let i = 0; i < nb; i++) sxx[i] = new Float64Array(segments);
+  for (let i = 0; i < nb; i++) sxx[i] = store.subarray(i * segments, (i + 1) * segments);
   const timeS = new Float64Array(segments);
-  let scale = 0;
-  for (let j = 0; j < segments; j++) {
-    const start = j * step;
-    const sumW = centredWindowed(signal, start, nfft, meanOf(signal, removeDc, start, start + nfft), window, buf);
-    rfft(buf, out);
-    if (j === 0) scale = Math.SQRT2 / sumW;
-    const { re, im } = out;
-    for (let i = 1; i < nb - 1; i++) sxx[i][j] = Math.sqrt(re[i] * re[i] + im[i] * im[i]) * scale;
-    sxx[0][j] = (Math.sqrt(re[0] * re[0] + im[0] * im[0]) * scale) / Math.SQRT2;
-    sxx[nb - 1][j] = (Math.sqrt(re[nb - 1] * re[nb - 1] + im[nb - 1] * im[nb - 1]) * scale) / Math.SQRT2;
-    timeS[j] = (start + nfft / 2) / fs;
+  // magnitudes of up to BLOCK segments, then written transposed (BLOCK consecutive j per row)
+  const mag = spectrogramScratch(BLOCK * nb);
+  const edge = scale / Math.SQRT2;
+  for (let j0 = 0; j0 < segments; j0 += BLOCK) {
+    const cnt = Math.min(BLOCK, segments - j0);
+    for (let b = 0; b < cnt; b++) {
+      const start = (j0 + b) * step;
+      plan.packCentredWindowed(signal, meanOf(signal, removeDc, start, start + nfft), w, start);
+      plan.magnitudes(mag.subarray(b * nb, (b + 1) * nb));
+      timeS[j0 + b] = (start + nfft / 2) / fs;
+    }
+    for (let i = 0; i < nb; i++) {
+      const s = i === 0 || i === nb - 1 ? edge : scale;
+      const o = i * segments + j0;
+      for (let b = 0; b < cnt; b++) store[o + b] = mag[b * nb + i] * s;
+    }
   }
   const frequencyHz = new Float64Array(nb);
   for (let i = 0; i < nb; i++) frequencyHz[i] = (i * fs) / nfft;
