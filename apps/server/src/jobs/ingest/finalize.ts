@@ -24,7 +24,7 @@ async function measurementFor(ctx: AppContext, device: string, objectId: string,
   await ctx.db
     .insertInto('measurements')
     .values({
-      id: /^[0-9a-f]{24}$/.test(objectId) && objectId !== '0'.repeat(24) ? objectId : newId(),
+      id: newId(), // the device's objectId may repeat (C1 always sends 24 zeros): ours is unique
       object_id: objectId,
       customer_id: dev.customer_id,
       point_id: dev.point_id,
