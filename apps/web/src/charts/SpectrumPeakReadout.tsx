@@ -1,4 +1,4 @@
-import { Button, Flex, Typography } from 'antd';
+import { Button, Flex, Typography, theme } from 'antd';
 import { AimOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatAmplitude, formatFrequency } from './formatNumber';
@@ -17,6 +17,7 @@ interface Props {
  */
 export function SpectrumPeakReadout({ peak, limitHz, unit, onGoTo }: Props) {
   const { t } = useTranslation('charts');
+  const { token } = theme.useToken();
   return (
     <Flex
       align="center"
@@ -26,7 +27,7 @@ export function SpectrumPeakReadout({ peak, limitHz, unit, onGoTo }: Props) {
       data-frequency-hz={peak ? String(peak.frequencyHz) : undefined}
       data-amplitude={peak ? String(peak.amplitude) : undefined}
       data-unit={unit}
-      style={{ background: 'rgba(245, 34, 45, 0.06)', borderRadius: 6, padding: '4px 10px' }}
+      style={{ background: token.colorFillQuaternary, borderRadius: token.borderRadius, padding: '4px 10px' }}
     >
       <Typography.Text strong>
         {peak
