@@ -1,10 +1,13 @@
 import { loadConfig } from './infra/config.ts';
 import { startServer } from './server.ts';
 import { DEMO_EMAIL } from './jobs/seed-demo.ts';
+import { humanLogStream } from './infra/log-format.ts';
 
 /** `npm start` entry: reads the environment, starts everything, stops cleanly on Ctrl+C. */
 const config = loadConfig();
-const server = await startServer(config, { logger: { level: config.logLevel } });
+const server = await startServer(config, {
+  logger: process.env.LOG_FORMAT === 'json' ? { level: config.logLevel } : { level: config.logLevel, stream: humanLogStream() },
+});
 const line = '─'.repeat(60);
 console.log(`\n${line}\n Overtone is running at ${server.url}`);
 console.log(
