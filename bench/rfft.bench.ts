@@ -136,7 +136,10 @@ async function measure(): Promise<void> {
   const py = new Scipy();
   const versions = (await py.next()) as { scipy: string; numpy: string };
   // JIT warm-up over a spread of lengths (every kernel), untimed
-  for (const n of [1000, 1024, 1001, 1014, 1022, 1994, 3000, 7000, 8600, 12360, 20210, 49990, 12000]) timeOurs(n, 3, 2);
+  // (straight-line radix 7 … 23 kernels take TurboFan 50–150 ms each to compile, interpreted meanwhile)
+  const warm = [1000, 1024, 1001, 1014, 1022, 1994, 3000, 7000, 8600, 12360, 20210, 49990, 12000];
+  warm.push(1232, 3536, 6992, 656, 13630, 49220); // 7·11, 13·17, 19·23, Rader 41, 29·47, 23·107
+  for (let r = 0; r < 3; r++) for (const n of warm) timeOurs(n, 3, 20);
 
   const fixedOurs: number[][] = FIXED.map(() => []);
   const fixedPy: number[][] = FIXED.map(() => []);

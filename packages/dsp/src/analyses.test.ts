@@ -193,3 +193,22 @@ describe('polarAnalysis and orbitAnalysis', () => {
     );
   });
 });
+
+describe('reused work buffers and plans', () => {
+  it('interleaved analyses of different lengths give the same results as fresh calls', () => {
+    const a = Float64Array.from({ length: 6000 }, (_, i) => Math.sin(i * 0.37) + 0.2 * Math.cos(i * 1.91) + 0.5);
+    const b = Float64Array.from({ length: 4410 }, (_, i) => Math.cos(i * 0.05) * Math.sin(i * 0.7));
+    const fs = 10000;
+    const run = (x: Float64Array) => [
+      realCepstrum({ signal: x, samplingRateHz: fs }).amplitude,
+      autocorrelation({ signal: x, lagSize: 1024 }).r,
+      envelopeSpectrum({ signal: x, samplingRateHz: fs }).amplitude,
+      ...spectrogram({ signal: x, samplingRateHz: fs, nfft: 512 }).sxx,
+    ];
+    const first = run(a);
+    run(b);
+    const again = run(a);
+    expect(again.length).toBe(first.length);
+    for (let i = 0; i < first.length; i++) expect(Array.from(again[i])).toEqual(Array.from(first[i]));
+  });
+});

@@ -1,4 +1,5 @@
 import { fftInPlace, rfft, type ComplexArray } from './fft.ts';
+import { complexPlan } from './fft-plan.ts';
 import { meanOf, workBuffer } from './prepare.ts';
 import { amplitudeSpectrum, checkSignal, type AmplitudeCorrectionMode, type SpectrumScaling } from './spectrum.ts';
 import { assertWindowName, type WindowName } from './windows.ts';
@@ -89,10 +90,19 @@ export function envelopeSpectrum(o: EnvelopeOptions): EnvelopeSpectrum {
   const kLo = maskIndex(lo, n, fs);
   const kHi = hi >= fs / 2 ? nb : Math.min(nb, maskIndex(hi, n, fs));
 
-  const z = analyticSignal(spec, n, kLo, kHi, xr, workBuffer(3, n));
-  const zr = z.re,
-    zi = z.im;
-  for (let i = 0; i < n; i++) zr[i] = Math.sqrt(zr[i] * zr[i] + zi[i] * zi[i]);
+  // |z| = |ifft(Z)| = |fft(conj Z)|/N (analyticSignal, fused: no final copy, no separate scaling)
+  const zr = xr,
+    zi = workBuffer(3, n);
+  loadAnalytic(spec, n, kLo, kHi, zr, zi);
+  let ar = zr,
+    ai = zi;
+  const plan = complexPlan(n);
+  if (!plan.forwardNoCopy(zr, zi)) {
+    ar = plan.scratchRe;
+    ai = plan.scratchIm;
+  }
+  const inv = 1 / n;
+  for (let i = 0; i < n; i++) zr[i] = Math.sqrt(ar[i] * ar[i] + ai[i] * ai[i]) * inv;
   const s = amplitudeSpectrum({
     signal: zr,
     samplingRateHz: fs,
@@ -119,28 +129,13 @@ export function maskIndex(f: number, n: number, fs: number): number {
 /**
  * Analytic signal z = ifft(Z) of the bins kLo ≤ k < kHi of a real signal's one-sided spectrum X
  * (N points): Z_k = h_k·X_k with h = 1 at DC and Nyquist, 2 between, 0 for negative frequencies
- * (scipy.signal.hilbert). Re z is the band-passed signal, |z| its envelope. `buf` and `bufIm`
- * (length N, neither aliasing `spec`) are reused as the real and imaginary parts. Internal.
+ * (scipy.signal.hilbert). Re z is the band-passed signal, |z| its envelope. `buf` (length N) is
+ * reused as the real part. Internal.
  */
-export function analyticSignal(
-  spec: ComplexArray,
-  n: number,
-  kLo: number,
-  kHi: number,
-  buf?: Float64Array,
-  bufIm?: Float64Array,
-): ComplexArray {
+export function analyticSignal(spec: ComplexArray, n: number, kLo: number, kHi: number, buf?: Float64Array): ComplexArray {
   const zr = buf ?? new Float64Array(n),
-    zi = bufIm ?? new Float64Array(n);
-  zr.fill(0);
-  if (bufIm) zi.fill(0);
-  const even = n % 2 === 0;
-  // conjugated for the inverse transform: ifft(Z) = conj(fft(conj(Z)))/N
-  for (let k = kLo; k < kHi; k++) {
-    const h = k === 0 || (even && 2 * k === n) ? 1 : 2;
-    zr[k] = h * spec.re[k];
-    zi[k] = -h * spec.im[k];
-  }
+    zi = new Float64Array(n);
+  loadAnalytic(spec, n, kLo, kHi, zr, zi);
   fftInPlace(zr, zi);
   const inv = 1 / n;
   for (let i = 0; i < n; i++) {
@@ -148,4 +143,17 @@ export function analyticSignal(
     zi[i] *= -inv;
   }
   return { re: zr, im: zi };
+}
+
+/** Writes conj(Z) (Z_k = h_k·X_k for kLo ≤ k < kHi, else 0; see {@link analyticSignal}) into (zr, zi). */
+function loadAnalytic(spec: ComplexArray, n: number, kLo: number, kHi: number, zr: Float64Array, zi: Float64Array): void {
+  zr.fill(0);
+  zi.fill(0);
+  const even = n % 2 === 0;
+  // conjugated for the inverse transform: ifft(Z) = conj(fft(conj(Z)))/N
+  for (let k = kLo; k < kHi; k++) {
+    const h = k === 0 || (even && 2 * k === n) ? 1 : 2;
+    zr[k] = h * spec.re[k];
+    zi[k] = -h * spec.im[k];
+  }
 }

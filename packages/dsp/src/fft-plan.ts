@@ -1,5 +1,6 @@
 import { pass2, pass3, pass4, pass5 } from './fft-kernels.ts';
 import { pass8, passOdd, passRader } from './fft-kernels-large.ts';
+import { pass7, pass11, pass13, pass17, pass19, pass23 } from './fft-kernels-odd.ts';
 import { pass2x, pass3x, pass4x, pass5x, pass8x } from './fft-kernels-packed.ts';
 
 /**
@@ -31,9 +32,11 @@ interface RaderData {
   gout: Int32Array;
   bwr: Float64Array;
   bwi: Float64Array;
-  sub: ComplexPlan;
+  sub: DirectPlan;
   ar: Float64Array;
   ai: Float64Array;
+  br: Float64Array;
+  bi: Float64Array;
 }
 
 /**
@@ -43,20 +46,23 @@ interface RaderData {
  */
 const COST_SMOOTH = 2; // one pass of radix 2, 3, 4, 5 or 8
 const COST_GENERIC_PER_P = 0.56; // generic odd radix p: ≈ 2 + 0.56·p
-const COST_RADER_FIXED = 6; // gather, pointwise product, scatter with twiddles
-const COST_CALL = 150; // per sub-transform call (ns), spread over its p − 1 points
+const COST_HARDCODED_PER_P = 0.23; // straight-line kernels, p = 7 … 23: ≈ 2 + 0.23·p
+const COST_RADER_FIXED = 7; // gather, pointwise product, scatter with twiddles (batched Rader)
 const COST_BLUESTEIN_FIXED = 4; // chirp multiplications, zero fill, product
 
 const radixCostCache = new Map<number, number>();
 
+/** Odd primes with straight-line kernels (fft-kernels-odd.ts). */
+const HARDCODED = new Set([7, 11, 13, 17, 19, 23]);
+
 /** Per-point cost of one pass of radix p, and whether Rader is the cheaper way for a prime p > 8. */
 function radixCost(p: number): { cost: number; rader: boolean } {
   if (p <= 5 || p === 8) return { cost: COST_SMOOTH, rader: false };
-  if (p === 7) return { cost: COST_SMOOTH + COST_GENERIC_PER_P * 7, rader: false };
-  const generic = COST_SMOOTH + COST_GENERIC_PER_P * p;
+  if (p === 7) return { cost: COST_SMOOTH + COST_HARDCODED_PER_P * 7, rader: false };
+  const generic = COST_SMOOTH + (HARDCODED.has(p) ? COST_HARDCODED_PER_P : COST_GENERIC_PER_P) * p;
   let rc = radixCostCache.get(p);
   if (rc === undefined) {
-    rc = 2 * (planCost(p - 1) + COST_CALL / (p - 1)) + COST_RADER_FIXED;
+    rc = 2 * directCost(p - 1) + COST_RADER_FIXED;
     radixCostCache.set(p, rc);
   }
   return rc < generic ? { cost: rc, rader: true } : { cost: generic, rader: false };
@@ -71,11 +77,6 @@ function directCost(n: number): number {
 function bluesteinCost(n: number): number {
   const m = goodSize(2 * n - 1);
   return (m / n) * (2 * directCost(m) + COST_BLUESTEIN_FIXED) + COST_BLUESTEIN_FIXED;
-}
-
-/** Estimated per-point cost of the plan {@link complexPlan} builds for n. */
-function planCost(n: number): number {
-  return useDirect(n) ? directCost(n) : bluesteinCost(n);
 }
 
 function useDirect(n: number): boolean {
@@ -107,7 +108,8 @@ function primitiveRoot(p: number): number {
   for (let g = 2; ; g++) if (fs.every((f) => powmod(g, phi / f) !== 1)) return g;
 }
 
-function raderData(p: number): RaderData {
+/** Rader data for prime p in a pass of `batch` = ido·l1 butterflies (the sub-plan is batched). */
+function raderData(p: number, batch: number): RaderData {
   const q1 = p - 1;
   const g = primitiveRoot(p);
   const gin = new Int32Array(q1),
@@ -119,7 +121,7 @@ function raderData(p: number): RaderData {
   }
   // g^{−q} = g^{(p−1−q) mod (p−1)}
   for (let r = 0; r < q1; r++) gout[r] = gin[(q1 - r) % q1];
-  const sub = complexPlan(q1);
+  const sub = new DirectPlan(q1, factorize(q1), undefined, batch);
   const bwr = new Float64Array(q1),
     bwi = new Float64Array(q1);
   for (let r = 0; r < q1; r++) {
@@ -127,8 +129,19 @@ function raderData(p: number): RaderData {
     bwr[r] = Math.cos(a) / q1;
     bwi[r] = -Math.sin(a) / q1;
   }
-  sub.forward(bwr, bwi);
-  return { gin, gout, bwr, bwi, sub, ar: new Float64Array(q1), ai: new Float64Array(q1) };
+  complexPlan(q1).forward(bwr, bwi);
+  const len = q1 * batch;
+  return {
+    gin,
+    gout,
+    bwr,
+    bwi,
+    sub,
+    ar: new Float64Array(len),
+    ai: new Float64Array(len),
+    br: new Float64Array(len),
+    bi: new Float64Array(len),
+  };
 }
 
 /** A complex FFT plan for one length N (direct mixed radix or Bluestein). */
@@ -226,29 +239,49 @@ class DirectPlan implements ComplexPlan {
     return this.sci;
   }
 
-  constructor(n: number, factors: number[], forceRader?: boolean) {
+  /**
+   * `batch` > 1 makes a batched plan: `batch` independent transforms of length n, element r of
+   * transform b at r·batch + b. Every pass then is the plain pass with ido·batch in place of ido
+   * and each twiddle repeated `batch` times (Rader's sub-transforms, fft-kernels-large.ts).
+   */
+  constructor(n: number, factors: number[], forceRader?: boolean, batch = 1) {
     this.n = n;
-    this.scr = new Float64Array(n);
-    this.sci = new Float64Array(n);
+    this.scr = new Float64Array(n * batch);
+    this.sci = new Float64Array(n * batch);
     let l1 = 1;
     let maxOdd = 0;
     for (const p of factors) {
       const ido = n / (l1 * p);
-      const twr = new Float64Array(ido * (p - 1));
-      const twi = new Float64Array(ido * (p - 1));
-      for (let j = 1; j < p; j++) twr[j - 1] = 1; // i = 0: unit twiddles (some kernels skip them)
-      for (let i = 1; i < ido; i++) {
+      const idoB = ido * batch;
+      const twr = new Float64Array(idoB * (p - 1));
+      const twi = new Float64Array(idoB * (p - 1));
+      for (let i = 0; i < ido; i++) {
         for (let j = 1; j < p; j++) {
-          // e^{-2πi·j·l1·i/N}, index reduced mod N for accuracy
+          // e^{-2πi·j·l1·i/N}, index reduced mod N for accuracy (i = 0: exactly 1)
           const r = (j * l1 * i) % n;
           const a = (2 * Math.PI * r) / n;
-          twr[i * (p - 1) + j - 1] = Math.cos(a);
-          twi[i * (p - 1) + j - 1] = -Math.sin(a);
+          const c = i === 0 ? 1 : Math.cos(a),
+            sn = i === 0 ? 0 : -Math.sin(a);
+          for (let b = 0; b < batch; b++) {
+            twr[(i * batch + b) * (p - 1) + j - 1] = c;
+            twi[(i * batch + b) * (p - 1) + j - 1] = sn;
+          }
         }
       }
-      const pass: Pass = { radix: p, l1, ido, twr, twi };
-      if (p > 8 && (forceRader ?? radixCost(p).rader)) pass.rader = raderData(p);
-      else if (p > 5) {
+      const pass: Pass = { radix: p, l1, ido: idoB, twr, twi };
+      if (p > 8 && (forceRader ?? radixCost(p).rader)) {
+        pass.rader = raderData(p, idoB * l1);
+        // transposed twiddles (output j − 1 major) for the contiguous loops of passRader
+        const tr = new Float64Array(idoB * (p - 1)),
+          ti = new Float64Array(idoB * (p - 1));
+        for (let i = 0; i < idoB; i++)
+          for (let j = 1; j < p; j++) {
+            tr[(j - 1) * idoB + i] = twr[i * (p - 1) + j - 1];
+            ti[(j - 1) * idoB + i] = twi[i * (p - 1) + j - 1];
+          }
+        pass.twr = tr;
+        pass.twi = ti;
+      } else if (p > 5 && !HARDCODED.has(p)) {
         const h = (p - 1) >> 1;
         pass.cosp = new Float64Array(h * h);
         pass.sinp = new Float64Array(h * h);
@@ -277,6 +310,10 @@ class DirectPlan implements ComplexPlan {
 
   forwardNoCopy(re: Float64Array, im: Float64Array): boolean {
     return this.run(re, im, this.scr, this.sci, 0);
+  }
+
+  forwardBuffers(ar: Float64Array, ai: Float64Array, br: Float64Array, bi: Float64Array): boolean {
+    return this.run(ar, ai, br, bi, 0);
   }
 
   forwardPacked(x: Float64Array, re: Float64Array, im: Float64Array): boolean | null {
@@ -327,32 +364,31 @@ class DirectPlan implements ComplexPlan {
         case 5:
           pass5(ps.ido, ps.l1, ar, ai, br, bi, ps.twr, ps.twi);
           break;
-        default: {
-          const rd = ps.rader;
-          if (rd) {
-            passRader(
-              ps.radix,
-              ps.ido,
-              ps.l1,
-              ar,
-              ai,
-              br,
-              bi,
-              ps.twr,
-              ps.twi,
-              rd.gin,
-              rd.gout,
-              rd.bwr,
-              rd.bwi,
-              rd.sub,
-              rd.ar,
-              rd.ai,
-            );
-            break;
-          }
-          const t = this.tmp;
-          passOdd(ps.radix, ps.ido, ps.l1, ar, ai, br, bi, ps.twr, ps.twi, ps.cosp!, ps.sinp!, t[0], t[1], t[2], t[3]);
-        }
+        case 7:
+          pass7(ps.ido, ps.l1, ar, ai, br, bi, ps.twr, ps.twi);
+          break;
+        case 11:
+          if (ps.rader) this.odd(ps, ar, ai, br, bi);
+          else pass11(ps.ido, ps.l1, ar, ai, br, bi, ps.twr, ps.twi);
+          break;
+        case 13:
+          if (ps.rader) this.odd(ps, ar, ai, br, bi);
+          else pass13(ps.ido, ps.l1, ar, ai, br, bi, ps.twr, ps.twi);
+          break;
+        case 17:
+          if (ps.rader) this.odd(ps, ar, ai, br, bi);
+          else pass17(ps.ido, ps.l1, ar, ai, br, bi, ps.twr, ps.twi);
+          break;
+        case 19:
+          if (ps.rader) this.odd(ps, ar, ai, br, bi);
+          else pass19(ps.ido, ps.l1, ar, ai, br, bi, ps.twr, ps.twi);
+          break;
+        case 23:
+          if (ps.rader) this.odd(ps, ar, ai, br, bi);
+          else pass23(ps.ido, ps.l1, ar, ai, br, bi, ps.twr, ps.twi);
+          break;
+        default:
+          this.odd(ps, ar, ai, br, bi);
       }
       const xr = ar;
       ar = br;
@@ -362,6 +398,36 @@ class DirectPlan implements ComplexPlan {
       bi = xi;
     }
     return ar === a0;
+  }
+
+  /** A pass of another odd prime radix: Rader or the generic O(p²) butterfly. */
+  private odd(ps: Pass, ar: Float64Array, ai: Float64Array, br: Float64Array, bi: Float64Array): void {
+    const rd = ps.rader;
+    if (rd) {
+      passRader(
+        ps.radix,
+        ps.ido,
+        ps.l1,
+        ar,
+        ai,
+        br,
+        bi,
+        ps.twr,
+        ps.twi,
+        rd.gin,
+        rd.gout,
+        rd.bwr,
+        rd.bwi,
+        rd.sub,
+        rd.ar,
+        rd.ai,
+        rd.br,
+        rd.bi,
+      );
+      return;
+    }
+    const t = this.tmp;
+    passOdd(ps.radix, ps.ido, ps.l1, ar, ai, br, bi, ps.twr, ps.twi, ps.cosp!, ps.sinp!, t[0], t[1], t[2], t[3]);
   }
 }
 

@@ -61,6 +61,9 @@ describe('every radix kernel at every position of the pass order equals the naiv
     [572, [11, 13, 4]],
     [572, [4, 13, 11]],
     [572, [2, 11, 2, 13]],
+    [646, [19, 2, 17]],
+    [276, [4, 23, 3]],
+    [161, [23, 7]],
     [4096, [2, 8, 4, 8, 4, 2]],
     [4096, [8, 8, 8, 8]],
   ];
@@ -84,6 +87,8 @@ describe('every radix kernel at every position of the pass order equals the naiv
     [97 * 2, [2, 97]],
     [139, [139]],
     [61 * 5, [61, 5]],
+    [107 * 2, [2, 107]], // q = 106 = 2·53: Rader (53) inside the batched sub-transform
+    [37 * 4 * 3, [4, 37, 3]],
   ];
   for (const [n, f] of raderOrders) {
     for (const rader of [true, false]) {

@@ -15,8 +15,8 @@ function checkLength(n: number): void {
  * In-place forward complex DFT of any length N: X_k = Σ_{n=0}^{N−1} x_n · e^{−2πi kn/N}
  * (the numpy.fft.fft convention: no scaling on the forward transform).
  *
- * Mixed radix 8, 4, 2, 3, 5 with a generic odd-prime butterfly or Rader's algorithm for other
- * primes (Stockham auto-sort, FFTPACK / pocketfft layout); lengths whose prime factors make that
+ * Mixed radix 8, 4, 2, 3, 5, straight-line radix 7 … 23, and a generic odd-prime butterfly or
+ * (batched) Rader for other primes (Stockham auto-sort, FFTPACK / pocketfft layout); lengths whose prime factors make that
  * expensive use Bluestein's chirp-z algorithm with a 2^a·3^b·5^c convolution length (chosen by a
  * measured cost model, fft-plan.ts). Plans (twiddles, scratch) are cached per N.
  *
