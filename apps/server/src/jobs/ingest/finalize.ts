@@ -121,6 +121,7 @@ export async function finalizeMeasurement(
       .updateTable('measurements')
       .set({
         state: 'persisted',
+        error: null,
         sample_size: sampleSize,
         calibrated_sampling_rate: fs,
         started_at: startedAt,
