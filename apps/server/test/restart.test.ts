@@ -70,3 +70,36 @@ describe('a restart between chunks loses nothing', () => {
     }
   });
 });
+
+describe('a measurement marked as timed out still completes when its data arrives late', () => {
+  it('persists it and clears the error', async () => {
+    const server = await startTestServer();
+    try {
+      const token = await login(server.url);
+      const tree = await api<Array<{ _id: string; name: string }>>(server.url, token, 'GET', '/tree');
+      const pointId = tree.body.find((n) => n.name === 'Ball fault')!._id;
+      const req = await api<{ _id: string }>(server.url, token, 'POST', `/iot/${pointId}/measure`, { tags: [] });
+      expect(req.status).toBe(200);
+      const id = req.body._id;
+      await server.ctx.db.updateTable('measurements').set({ state: 'error', error: 'TIMEOUT' }).where('id', '=', id).execute();
+      const n = 24000; // the demo profile's sample size
+      const counts = new Int16Array(3 * n).map((_, i) => ((i * 37) % 4001) - 2000);
+      const chunks = senseway.encodeChunks(counts);
+      await publish(server.mqttUrl, [
+        ...chunks.map((c): [string, Buffer] => [senseway.topics.chunk('prod', DEVICE, id, c.index), Buffer.from(c.payload)]),
+        [
+          senseway.topics.measureEvent('prod', GATEWAY, DEVICE, id, 'done'),
+          JSON.stringify({ STAT: { CALIBRATED_SAMPLINGRATE: 12000, CHUNK_COUNT: chunks.length }, TELEMETRY: [] }),
+        ],
+      ]);
+      let m: { state: string; error: string | null } | null = null;
+      for (let i = 0; i < 100 && m?.state !== 'persisted'; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        m = (await api<{ state: string; error: string | null }>(server.url, token, 'GET', `/measurement/${id}`)).body;
+      }
+      expect(m).toMatchObject({ state: 'persisted', error: null });
+    } finally {
+      await server.close();
+    }
+  });
+});
