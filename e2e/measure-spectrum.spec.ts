@@ -30,7 +30,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-describe('a plant engineer measures the inner-race point and reads its spectrum', () => {
+describe('a plant engineer measures the inner-race point and reads its spectrum and envelope', () => {
   it('logs in, measures, opens the measurement, and the spectrum peak below 500 Hz is where numpy puts it', async () => {
     await page.goto(`${server.url}/`);
     await page.waitForURL(/\/login/);
@@ -91,5 +91,19 @@ describe('a plant engineer measures the inner-race point and reads its spectrum'
     expect(Math.abs(uiPeakHz - refPeakHz)).toBeLessThanOrEqual(binHz + 1e-9);
     // Sanity: for the inner-race record the peak sits at a real machine line, not at DC.
     expect(refPeakHz).toBeGreaterThan(5);
+
+    // The envelope spectrum names the defect: its highest line is BPFI of the SKF 6205 at 29.95 Hz
+    // (5.4152 × 29.95 = 162.2 Hz), within 1 %.
+    const envelopePeak = page.getByTestId('envelope-peak');
+    await envelopePeak.waitFor({ timeout: 30000 });
+    await expect
+      .poll(async () => Number(await envelopePeak.getAttribute('data-frequency-hz')), { timeout: 30000 })
+      .toBeGreaterThan(0);
+    const envelopeHz = Number(await envelopePeak.getAttribute('data-frequency-hz'));
+    expect(Math.abs(envelopeHz - 5.4152 * 29.95) / (5.4152 * 29.95)).toBeLessThan(0.01);
+    await page.getByTestId('envelope-fault-bpfi').click();
+    await page.evaluate(() => globalThis.scrollTo(0, 0));
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: path.join(SHOTS, '05-envelope.png'), fullPage: true });
   });
 });

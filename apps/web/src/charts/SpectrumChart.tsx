@@ -6,7 +6,7 @@ import { axisStyle, useChartTheme } from './chartTheme';
 import { downloadCanvasPng, downloadCsv, exportFileName } from './download';
 import { formatAmplitude, formatFrequency, formatRpm } from './formatNumber';
 import { SpectrumPeakReadout } from './SpectrumPeakReadout';
-import { HARMONIC_COUNT, spectrumOverlayHook, type OverlayState } from './spectrumOverlay';
+import { HARMONIC_COUNT, spectrumOverlayHook, type MarkerSet, type OverlayState } from './spectrumOverlay';
 import { clampIndex, highestPeakBelow, MAX_ZOOM_LEVEL, RPM_PER_HZ, toDb, zoomRange } from './spectrumMath';
 import { SpectrumToolbar, type AmplitudeScale, type FrequencyAxis } from './SpectrumToolbar';
 import { UplotChart, type ChartOptions } from './UplotChart';
@@ -25,7 +25,12 @@ interface Props {
   amplitudeLabel: string;
   /** Running speed of the point in Hz; harmonics 1×..5× are marked when > 0. */
   referenceFrequencyHz?: number;
+  /** Upper frequency of the peak readout, Hz; `Infinity` for the highest line of the whole spectrum. */
   peakLimitHz?: number;
+  /** Further marker sets, `xs` in Hz (e.g. bearing fault frequencies); keep the array stable (useMemo). */
+  markers?: readonly MarkerSet[];
+  /** Prefix of the `data-testid`s (`{prefix}-chart`, `{prefix}-peak`, …), for a second chart on a page. */
+  testIdPrefix?: string;
   /** Used in export file names. */
   name: string;
   /** Controls of the caller, shown in the toolbar (window, Grms/Vrms). */
@@ -46,6 +51,8 @@ export default function SpectrumChart(props: Props) {
     amplitudeLabel,
     referenceFrequencyHz = 0,
     peakLimitHz = DEFAULT_PEAK_LIMIT_HZ,
+    markers,
+    testIdPrefix = 'spectrum',
     name,
     toolbarExtra,
     height = 320,
@@ -79,7 +86,12 @@ export default function SpectrumChart(props: Props) {
     harmonicLabel: (k) => t('harmonic', { order: k }),
     activeIndex,
     peakIndex: peak?.index ?? null,
+    markers: markers?.map((m) => ({ ...m, xs: m.xs.map((x) => x * factor) })),
   };
+  // Marker sets changed (e.g. a fault toggled): the overlay is read on draw, so a redraw is enough.
+  useEffect(() => {
+    chart.current?.redraw(false);
+  }, [markers]);
 
   const onClick = useRef<(e: MouseEvent, idx: number | null) => void>(() => undefined);
   onClick.current = (e, idx) => {
@@ -196,7 +208,7 @@ export default function SpectrumChart(props: Props) {
     });
 
   return (
-    <Flex vertical gap={8} data-testid="spectrum-chart">
+    <Flex vertical gap={8} data-testid={`${testIdPrefix}-chart`}>
       <SpectrumToolbar
         scale={scale}
         onScale={setScale}
@@ -207,8 +219,15 @@ export default function SpectrumChart(props: Props) {
         onCsv={exportCsv}
         onPng={exportPng}
         extra={toolbarExtra}
+        testIdPrefix={testIdPrefix}
       />
-      <SpectrumPeakReadout peak={peak} limitHz={peakLimitHz} unit={unit} onGoTo={() => peak && setActive(peak.index)} />
+      <SpectrumPeakReadout
+        peak={peak}
+        limitHz={peakLimitHz}
+        unit={unit}
+        onGoTo={() => peak && setActive(peak.index)}
+        testId={`${testIdPrefix}-peak`}
+      />
       <div
         tabIndex={0}
         role="application"
@@ -216,7 +235,7 @@ export default function SpectrumChart(props: Props) {
         onKeyDown={onKeyDown}
         onMouseDown={(e) => e.currentTarget.focus()}
         style={{ outline: 'none' }}
-        data-testid="spectrum-plot"
+        data-testid={`${testIdPrefix}-plot`}
       >
         <UplotChart
           options={options}
@@ -229,10 +248,10 @@ export default function SpectrumChart(props: Props) {
         />
       </div>
       <Flex justify="space-between" wrap gap={8}>
-        <Typography.Text data-testid="spectrum-cursor" data-index={activeIndex ?? ''}>
+        <Typography.Text data-testid={`${testIdPrefix}-cursor`} data-index={activeIndex ?? ''}>
           {activeIndex !== null ? lineText(activeIndex) : t('noCursor')}
         </Typography.Text>
-        <Typography.Text type="secondary" data-testid="spectrum-hover">
+        <Typography.Text type="secondary" data-testid={`${testIdPrefix}-hover`}>
           {hover !== null && hover !== activeIndex ? t('hoverReadout', { line: lineText(hover) }) : t('spectrumKeyboardHint')}
         </Typography.Text>
       </Flex>

@@ -18,10 +18,13 @@ interface Props {
   onPng(): void;
   /** Controls owned by the caller (window, Grms/Vrms). */
   extra?: ReactNode;
+  /** Prefix of the `data-testid`s, `spectrum` by default. */
+  testIdPrefix?: string;
 }
 
 /** Spectrum controls (spec 002 §2 "Chart controls", FFT): scale, x axis, zoom, downloads. */
-export function SpectrumToolbar({ scale, onScale, axis, onAxis, zoom, onZoom, onCsv, onPng, extra }: Props) {
+export function SpectrumToolbar(props: Props) {
+  const { scale, onScale, axis, onAxis, zoom, onZoom, onCsv, onPng, extra, testIdPrefix = 'spectrum' } = props;
   const { t } = useTranslation('charts');
   return (
     <Flex gap={10} align="center" wrap>
@@ -34,7 +37,7 @@ export function SpectrumToolbar({ scale, onScale, axis, onAxis, zoom, onZoom, on
           { value: 'linear', label: t('scale.linear') },
           { value: 'log', label: t('scale.log') },
         ]}
-        data-testid="spectrum-scale"
+        data-testid={`${testIdPrefix}-scale`}
       />
       <Segmented<FrequencyAxis>
         size="small"
@@ -44,7 +47,7 @@ export function SpectrumToolbar({ scale, onScale, axis, onAxis, zoom, onZoom, on
           { value: 'frequency', label: t('axis.frequency') },
           { value: 'rpm', label: t('axis.rpm') },
         ]}
-        data-testid="spectrum-axis"
+        data-testid={`${testIdPrefix}-axis`}
       />
       <Space.Compact size="small">
         <Tooltip title={t('zoomIn')}>
@@ -53,7 +56,7 @@ export function SpectrumToolbar({ scale, onScale, axis, onAxis, zoom, onZoom, on
             disabled={zoom >= MAX_ZOOM_LEVEL}
             onClick={() => onZoom(zoom + 1)}
             aria-label={t('zoomIn')}
-            data-testid="spectrum-zoom-in"
+            data-testid={`${testIdPrefix}-zoom-in`}
           />
         </Tooltip>
         <Tooltip title={t('zoomOut')}>
@@ -62,7 +65,7 @@ export function SpectrumToolbar({ scale, onScale, axis, onAxis, zoom, onZoom, on
             disabled={zoom <= 0}
             onClick={() => onZoom(zoom - 1)}
             aria-label={t('zoomOut')}
-            data-testid="spectrum-zoom-out"
+            data-testid={`${testIdPrefix}-zoom-out`}
           />
         </Tooltip>
         <Tooltip title={t('zoomReset')}>
@@ -71,11 +74,11 @@ export function SpectrumToolbar({ scale, onScale, axis, onAxis, zoom, onZoom, on
             disabled={zoom === 0}
             onClick={() => onZoom(0)}
             aria-label={t('zoomReset')}
-            data-testid="spectrum-zoom-reset"
+            data-testid={`${testIdPrefix}-zoom-reset`}
           />
         </Tooltip>
       </Space.Compact>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="spectrum-zoom-level">
+      <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid={`${testIdPrefix}-zoom-level`}>
         {t('zoomLevel', { level: zoom, max: MAX_ZOOM_LEVEL })}
       </Typography.Text>
       <Dropdown
@@ -86,7 +89,7 @@ export function SpectrumToolbar({ scale, onScale, axis, onAxis, zoom, onZoom, on
           ],
         }}
       >
-        <Button size="small" icon={<DownloadOutlined />} data-testid="spectrum-download">
+        <Button size="small" icon={<DownloadOutlined />} data-testid={`${testIdPrefix}-download`}>
           {t('download')}
         </Button>
       </Dropdown>

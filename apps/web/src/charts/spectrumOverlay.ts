@@ -15,6 +15,16 @@ export interface OverlayState {
   activeIndex: number | null;
   /** Index of the highest peak below the limit, or null. */
   peakIndex: number | null;
+  /** Further dashed marker sets in their own colours (e.g. bearing fault frequencies), drawn after the harmonics. */
+  markers?: MarkerSet[];
+}
+
+/** A set of vertical marker lines, e.g. the harmonics of one bearing fault frequency. */
+export interface MarkerSet {
+  /** x positions in the display unit, ascending; the n-th is labelled `label(n)` (1-based). */
+  xs: number[];
+  color: string;
+  label(order: number): string;
 }
 
 /**
@@ -40,22 +50,27 @@ export function spectrumOverlayHook(getState: () => OverlayState, theme: ChartTh
 
     ctx.setLineDash([5 * dpr, 4 * dpr]);
     ctx.lineWidth = dpr;
-    ctx.strokeStyle = theme.harmonic;
-    ctx.fillStyle = theme.harmonic;
     ctx.font = `${11 * dpr}px sans-serif`;
-    let lastLabelPx = -Infinity;
-    s.harmonicsX.forEach((x, i) => {
-      if (x < xMin || x > xMax) return;
-      const px = Math.round(u.valToPos(x, 'x', true));
-      ctx.beginPath();
-      ctx.moveTo(px, top);
-      ctx.lineTo(px, top + height);
-      ctx.stroke();
-      // Labels only where they do not overlap (zoomed out, the harmonics crowd at low frequency).
-      if (px - lastLabelPx >= MIN_LABEL_GAP_PX * dpr) {
-        ctx.fillText(s.harmonicLabel(i + 1), px + 3 * dpr, top + 12 * dpr);
-        lastLabelPx = px;
-      }
+    const sets: MarkerSet[] = [{ xs: s.harmonicsX, color: theme.harmonic, label: s.harmonicLabel }, ...(s.markers ?? [])];
+    sets.forEach((set, setIndex) => {
+      ctx.strokeStyle = set.color;
+      ctx.fillStyle = set.color;
+      // Each further set writes its labels one row lower, so that coinciding lines stay readable.
+      const labelY = top + (12 + 13 * setIndex) * dpr;
+      let lastLabelPx = -Infinity;
+      set.xs.forEach((x, i) => {
+        if (x < xMin || x > xMax) return;
+        const px = Math.round(u.valToPos(x, 'x', true));
+        ctx.beginPath();
+        ctx.moveTo(px, top);
+        ctx.lineTo(px, top + height);
+        ctx.stroke();
+        // Labels only where they do not overlap (zoomed out, the harmonics crowd at low frequency).
+        if (px - lastLabelPx >= MIN_LABEL_GAP_PX * dpr) {
+          ctx.fillText(set.label(i + 1), px + 3 * dpr, labelY);
+          lastLabelPx = px;
+        }
+      });
     });
     ctx.setLineDash([]);
 

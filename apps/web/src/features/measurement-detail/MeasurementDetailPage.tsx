@@ -79,7 +79,7 @@ function MeasurementDetail({ id }: { id: string }) {
           </Card>
         </Col>
       </Row>
-      <SignalCharts m={m} axis={axis} referenceFrequencyHz={referenceFrequencyHz} />
+      <SignalCharts m={m} axis={axis} referenceFrequencyHz={referenceFrequencyHz} bearing={point.data?.bearing} />
     </Flex>
   );
 }

@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Alert, Card, Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MAX_SIGNAL_SAMPLES, type AxisKey, type MeasurementDetail } from '@overtone/contract';
+import { MAX_SIGNAL_SAMPLES, type AxisKey, type Bearing, type MeasurementDetail } from '@overtone/contract';
+import { EnvelopePanel } from './EnvelopePanel';
 import { SpectrumPanel } from './SpectrumPanel';
 
 const TimeChart = lazy(() => import('../../charts/TimeChart'));
@@ -10,13 +11,15 @@ interface Props {
   m: MeasurementDetail;
   axis: AxisKey;
   referenceFrequencyHz: number;
+  /** Bearing of the point, for the fault-frequency markers of the envelope spectrum. */
+  bearing?: Bearing | null;
 }
 
 /**
- * Time waveform and spectrum of the selected axis. Files above 200000 samples show a notice
+ * Time waveform, spectrum and envelope spectrum of the selected axis. Files above 200000 samples show a notice
  * instead (spec 002 §2); a measurement without samples for the axis shows an empty state.
  */
-export function SignalCharts({ m, axis, referenceFrequencyHz }: Props) {
+export function SignalCharts({ m, axis, referenceFrequencyHz, bearing }: Props) {
   const { t } = useTranslation('measurementDetail');
   const signal = m.data[axis] ?? [];
   const fs = m.calibratedSamplingRate ?? 0;
@@ -41,6 +44,16 @@ export function SignalCharts({ m, axis, referenceFrequencyHz }: Props) {
           signal={signal}
           samplingRateHz={fs}
           referenceFrequencyHz={referenceFrequencyHz}
+        />
+      </Card>
+      <Card size="small" title={t('envelopeSpectrum')}>
+        <EnvelopePanel
+          measurementId={m._id}
+          axis={axis}
+          signal={signal}
+          samplingRateHz={fs}
+          referenceFrequencyHz={referenceFrequencyHz}
+          bearing={bearing}
         />
       </Card>
     </>

@@ -50,3 +50,45 @@ export const useSpectrumQuery = (r: SpectrumRequest | null) =>
     enabled: !!r && r.signal.length >= 2 && r.samplingRateHz > 0,
     staleTime: Infinity,
   });
+
+export interface EnvelopeRequest {
+  measurementId: string;
+  axis: AxisKey;
+  /** Samples in g. */
+  signal: number[];
+  samplingRateHz: number;
+  window: WindowName;
+  /** Bandpass [low, high] in Hz. */
+  band: [number, number];
+  /** Upper frequency of the envelope spectrum in Hz. */
+  xlimHz: number;
+}
+
+/**
+ * `POST /vibration/signal/envelope` (spec 002 §7) for one axis of a measurement: spectrum of the
+ * envelope of the band-passed signal up to `xlim`. Cached per measurement, axis, window and band.
+ */
+export const useEnvelopeQuery = (r: EnvelopeRequest | null) =>
+  useQuery({
+    queryKey: ['envelope', r?.measurementId, r?.axis, r?.window, r?.band[0], r?.band[1], r?.xlimHz],
+    queryFn: ({ signal }) =>
+      apiRequest('/vibration/signal/envelope', {
+        method: 'POST',
+        body: {
+          signal: r!.signal,
+          samplingRate: r!.samplingRateHz,
+          frequencyRange: r!.band,
+          xlim: r!.xlimHz,
+          window: r!.window,
+          dcOffset: true,
+          half: true,
+        },
+        schema: spectrumResponse,
+        signal,
+        silent: true,
+      }).then((res) => res.results),
+    enabled: !!r && r.signal.length >= 2 && r.samplingRateHz > 0 && r.band[0] < r.band[1],
+    // The chart stays (with a spinner) while another band is computed.
+    placeholderData: (previous) => previous,
+    staleTime: Infinity,
+  });

@@ -1,0 +1,159 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Alert, Button, Empty, Flex, Select, Skeleton, Slider, Space, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { WINDOWS, type AxisKey, type Bearing, type WindowName } from '@overtone/contract';
+import type { MarkerSet } from '../../charts/spectrumOverlay';
+import {
+  availableFaults,
+  bandpassLimits,
+  defaultEnvelopeBand,
+  ENVELOPE_XLIM_HZ,
+  faultHarmonicsHz,
+  type FaultKind,
+} from './envelopeMath';
+import { useEnvelopeQuery } from './measurementApi';
+
+const SpectrumChart = lazy(() => import('../../charts/SpectrumChart'));
+
+/** Marker colours of the fault frequencies: distinct from the series (primary), harmonics (warning) and peak (error). */
+const FAULT_COLORS: Record<FaultKind, string> = {
+  bpfo: '#c41d7f',
+  bpfi: '#389e0d',
+  ftf: '#08979c',
+  bsf: '#722ed1',
+};
+
+interface Props {
+  measurementId: string;
+  axis: AxisKey;
+  signal: number[];
+  samplingRateHz: number;
+  /** Running speed of the point in Hz, 0 when unknown or variable. */
+  referenceFrequencyHz: number;
+  bearing: Bearing | null | undefined;
+}
+
+/**
+ * Envelope spectrum of one axis (spec 002 "Chart controls", Envelope): bandpass slider, window,
+ * bearing fault-frequency markers (shown with a bearing and a reference frequency), highest line.
+ */
+export function EnvelopePanel(props: Props) {
+  const limits = bandpassLimits(props.samplingRateHz);
+  const band = defaultEnvelopeBand(props.samplingRateHz);
+  const { t } = useTranslation('charts');
+  if (!limits || !band) return <Empty description={t('envelope.noBand')} />;
+  // Keyed by the sampling rate: a new rate starts again from its default band.
+  return <EnvelopeContent key={props.samplingRateHz} {...props} limits={limits} defaultBand={band} />;
+}
+
+function EnvelopeContent({
+  measurementId,
+  axis,
+  signal,
+  samplingRateHz,
+  referenceFrequencyHz,
+  bearing,
+  limits,
+  defaultBand,
+}: Props & { limits: { min: number; max: number }; defaultBand: [number, number] }) {
+  const { t } = useTranslation('charts');
+  const [windowName, setWindowName] = useState<WindowName>('hanning');
+  // `draft` follows the slider; `band` is requested, on release only (no request per pixel).
+  const [draft, setDraft] = useState<[number, number]>(defaultBand);
+  const [band, setBand] = useState<[number, number]>(defaultBand);
+  const [shown, setShown] = useState<FaultKind[]>([]);
+  const q = useEnvelopeQuery({ measurementId, axis, signal, samplingRateHz, window: windowName, band, xlimHz: ENVELOPE_XLIM_HZ });
+
+  const faults = availableFaults(bearing, referenceFrequencyHz);
+  const markers = useMemo<MarkerSet[]>(
+    () =>
+      availableFaults(bearing, referenceFrequencyHz)
+        .filter((k) => shown.includes(k))
+        .map((k) => ({
+          xs: faultHarmonicsHz(bearing![k], referenceFrequencyHz),
+          color: FAULT_COLORS[k],
+          label: (order: number) => t('envelope.faultHarmonic', { fault: t(`envelope.faults.${k}`), order }),
+        })),
+    [shown, bearing, referenceFrequencyHz, t],
+  );
+  const toggle = (k: FaultKind) => setShown((s) => (s.includes(k) ? s.filter((x) => x !== k) : [...s, k]));
+
+  const controls = (
+    <Flex gap={10} align="center" wrap style={{ width: '100%' }}>
+      <Select<WindowName>
+        size="small"
+        value={windowName}
+        onChange={setWindowName}
+        style={{ width: 180 }}
+        prefix={t('window')}
+        options={WINDOWS.map((w) => ({ value: w, label: t(`windows.${w}`) }))}
+        data-testid="envelope-window"
+      />
+      <Flex align="center" gap={8} style={{ flex: '1 1 280px', minWidth: 240 }}>
+        <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+          {t('envelope.band', { low: draft[0], high: draft[1] })}
+        </Typography.Text>
+        <Slider
+          range
+          min={limits.min}
+          max={limits.max}
+          step={10}
+          value={draft}
+          onChange={(v) => setDraft([v[0], v[1]])}
+          onChangeComplete={(v) => v[0] < v[1] && setBand([v[0], v[1]])}
+          style={{ flex: 1, margin: '0 8px' }}
+          aria-label={t('envelope.bandpass')}
+          data-testid="envelope-band"
+        />
+      </Flex>
+      {faults.length > 0 && (
+        <Space.Compact size="small" data-testid="envelope-faults">
+          {faults.map((k) => (
+            <Button
+              key={k}
+              size="small"
+              type={shown.includes(k) ? 'primary' : 'default'}
+              style={shown.includes(k) ? { background: FAULT_COLORS[k] } : { color: FAULT_COLORS[k] }}
+              aria-pressed={shown.includes(k)}
+              onClick={() => toggle(k)}
+              title={t('envelope.faultTitle', { fault: t(`envelope.faults.${k}`) })}
+              data-testid={`envelope-fault-${k}`}
+            >
+              {t(`envelope.faults.${k}`)}
+            </Button>
+          ))}
+        </Space.Compact>
+      )}
+    </Flex>
+  );
+
+  const body = () => {
+    if (q.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
+    if (q.isError) return <Alert type="error" showIcon title={t('envelope.failed')} description={q.error.message} />;
+    if (!q.data.x.length) return <Empty description={t('noData')} />;
+    return (
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
+        <Spin spinning={q.isFetching}>
+          <SpectrumChart
+            xHz={q.data.x}
+            y={q.data.y}
+            unit={q.data.unit}
+            amplitudeLabel={t('envelope.amplitude')}
+            referenceFrequencyHz={referenceFrequencyHz}
+            peakLimitHz={Infinity}
+            markers={markers}
+            testIdPrefix="envelope"
+            name={`${axis}_envelope`}
+          />
+        </Spin>
+      </Suspense>
+    );
+  };
+
+  return (
+    <Flex vertical gap={8} data-testid="envelope-panel" data-band={band.join(',')}>
+      {controls}
+      {body()}
+    </Flex>
+  );
+}
