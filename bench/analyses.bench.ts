@@ -12,6 +12,7 @@
 import { execFileSync } from 'node:child_process';
 import { amplitudeSpectrum, autocorrelation, envelopeSpectrum, realCepstrum, spectrogram } from '../packages/dsp/src/index.ts';
 import { syntheticSignal } from '../packages/dsp/src/test-signals.ts';
+import { median, timeBatches } from './timing.ts';
 
 const N = 50000;
 const FS = 25600;
@@ -21,32 +22,8 @@ const ROUNDS = 2;
 const NAMES = ['spectrum', 'envelope', 'cepstrum', 'spectrogram', 'autocorrelation'] as const;
 type Name = (typeof NAMES)[number];
 
-function median(v: number[]): number {
-  const s = [...v].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
-
 function timeOurs(fn: () => void): number {
-  for (let i = 0; i < 20; i++) fn(); // warm-up: JIT and plan caches
-  let reps = 1;
-  for (;;) {
-    const t0 = performance.now();
-    for (let i = 0; i < reps; i++) fn();
-    const dt = performance.now() - t0;
-    if (dt > TARGET_BATCH_MS / 4) {
-      reps = Math.max(1, Math.round((reps * TARGET_BATCH_MS) / dt));
-      break;
-    }
-    reps *= 2;
-  }
-  const times: number[] = [];
-  for (let b = 0; b < BATCHES; b++) {
-    const t0 = performance.now();
-    for (let i = 0; i < reps; i++) fn();
-    times.push((performance.now() - t0) / reps);
-  }
-  return median(times);
+  return median(timeBatches(fn, { warmup: 20, targetMs: TARGET_BATCH_MS, batches: BATCHES }));
 }
 
 const PY = String.raw`

@@ -10,20 +10,12 @@ import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { amplitudeSpectrum } from '@overtone/dsp';
-import { loadConfig } from '../apps/server/src/infra/config.ts';
 import { startServer } from '../apps/server/src/server.ts';
-import { login } from '../apps/server/test/support/test-server.ts';
+import { login, testServerConfig } from '../apps/server/test/support/test-server.ts';
+import { median, timeBatches } from './timing.ts';
 
 const N = 50_000;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const time = (fn: () => unknown, reps = 20) =>
-  median(
-    Array.from({ length: reps }, () => {
-      const t = performance.now();
-      fn();
-      return performance.now() - t;
-    }),
-  );
+const time = (fn: () => unknown) => median(timeBatches(() => void fn(), { warmup: 3, targetMs: 20, batches: 20 }));
 
 export default async function endpointBench() {
   const f32 = fs.readFileSync(path.resolve(import.meta.dirname, '../apps/gateway-sim/recordings/cwru/cwru_105_IR007_0HP_DE.f32'));
@@ -38,21 +30,10 @@ export default async function endpointBench() {
   });
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'overtone-bench-'));
-  const password = 'Bench-Password-1';
-  const server = await startServer(
-    {
-      ...loadConfig({ DATA_DIR: dataDir }),
-      port: 0,
-      host: '127.0.0.1',
-      mqttPort: 0,
-      mqttHost: '127.0.0.1',
-      webDist: null,
-      demoPassword: password,
-    },
-    { inMemoryDb: true },
-  );
+  // No template here (benchmarks have no global setup): a fresh in-memory database, migrated and seeded.
+  const server = await startServer(testServerConfig(dataDir), { inMemoryDb: true });
   try {
-    const token = await login(server.url, 'admin@demo.local', password);
+    const token = await login(server.url);
     const url = `${server.url}/api/vibration/signal/spectrum`;
     const headers = { 'content-type': 'application/json', token };
     // warm-up (JIT, worker start)

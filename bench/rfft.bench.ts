@@ -21,6 +21,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { rfft } from '../packages/dsp/src/index.ts';
+import { median } from './timing.ts';
 
 const FIXED = [1024, 12000, 50000, 65536, 1_000_000];
 const FIXED_ROUNDS = 3;
@@ -78,12 +79,6 @@ class Scipy {
   close(): void {
     this.proc.stdin.end();
   }
-}
-
-function median(v: number[]): number {
-  const s = [...v].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : 0.5 * (s[m - 1] + s[m]);
 }
 
 /** Standard normal noise (Box–Muller on Math.random); only the length matters for timing. */

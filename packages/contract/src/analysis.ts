@@ -56,14 +56,7 @@ export type EnvelopeBody = z.infer<typeof envelopeBody>;
  * the cepstrum is always that of acceleration (velocity's 1/ω weighting only adds a smooth term at
  * the lowest quefrencies, leaving rahmonics where they are; docs/dsp.md).
  */
-export const cepstrumBody = z.object({
-  half: z.boolean().default(true),
-  dcOffset: z.boolean().default(true),
-  window: windowName.default('hanning'),
-  mode: z.enum(['velocity', 'accelerometer']).default('accelerometer'),
-  signal,
-  samplingRate,
-});
+export const cepstrumBody = spectrumBody;
 export type CepstrumBody = z.infer<typeof cepstrumBody>;
 
 /** `POST /vibration/signal/spectrogram`: STFT with `nfft` samples per segment and `overlap` (fraction). */

@@ -6,14 +6,9 @@ import { loadConfig, type Config } from '../../src/infra/config.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
 import { TEMPLATE_FILE, TEST_PASSWORD } from './constants.ts';
 
-/** A real server (embedded PGlite from the template, aedes broker, local storage) on free ports. */
-export async function startTestServer(
-  overrides: Partial<Config> = {},
-  opts: { persistent?: boolean } = {},
-): Promise<RunningServer & { dataDir: string }> {
-  const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'overtone-test-'));
-  const fresh = !fs.existsSync(path.join(dataDir, 'db'));
-  const config: Config = {
+/** Server configuration for tests and benchmarks: loopback, free ports, no web app, the test password. */
+export function testServerConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  return {
     ...loadConfig({ DATA_DIR: dataDir }),
     port: 0,
     host: '127.0.0.1',
@@ -24,6 +19,16 @@ export async function startTestServer(
     chunkWaitMs: 2000,
     ...overrides,
   };
+}
+
+/** A real server (embedded PGlite from the template, aedes broker, local storage) on free ports. */
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  opts: { persistent?: boolean } = {},
+): Promise<RunningServer & { dataDir: string }> {
+  const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'overtone-test-'));
+  const fresh = !fs.existsSync(path.join(dataDir, 'db'));
+  const config = testServerConfig(dataDir, overrides);
   const template = fresh ? new Blob([fs.readFileSync(TEMPLATE_FILE)]) : undefined;
   const server = await startServer({ ...config, dataDir }, { loadDataDir: template, inMemoryDb: !opts.persistent });
   return {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { senseway } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
 import { chunkStore } from './chunk-store.ts';
@@ -11,6 +12,10 @@ export interface Ingest {
 }
 
 const SWEEP_INTERVAL_MS = 5000;
+
+/** True for rows of `table` whose (device_mac, object_id) has no stored `done` yet. */
+const withoutDone = (table: 'measurements' | 'measurement_chunks') =>
+  sql<boolean>`NOT EXISTS (SELECT 1 FROM measurement_done d WHERE d.device_mac = ${sql.ref(`${table}.device_mac`)} AND d.object_id = ${sql.ref(`${table}.object_id`)})`;
 const ORPHAN_CHUNK_TTL_MS = 60 * 60 * 1000;
 
 type Log = { info(o: object, m?: string): void; warn(o: object, m?: string): void; error(o: object, m?: string): void };
@@ -133,16 +138,7 @@ export async function startIngest(ctx: AppContext, log: Log): Promise<Ingest> {
         .set({ state: 'error', error: 'TIMEOUT' })
         .where('state', 'in', ['requested', 'accepted', 'receiving'])
         .where('created_at', '<', cutoff)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('measurement_done as d')
-                .select('d.object_id')
-                .whereRef('d.device_mac', '=', 'measurements.device_mac')
-                .whereRef('d.object_id', '=', 'measurements.object_id'),
-            ),
-          ),
-        )
+        .where(withoutDone('measurements'))
         .execute()
         .catch((err) => log.error({ err }, 'sweep failed')),
     );
@@ -151,16 +147,7 @@ export async function startIngest(ctx: AppContext, log: Log): Promise<Ingest> {
       ctx.db
         .deleteFrom('measurement_chunks')
         .where('received_at', '<', new Date(Date.now() - Math.max(ORPHAN_CHUNK_TTL_MS, ctx.config.measureTimeoutMs)))
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('measurement_done as d')
-                .select('d.object_id')
-                .whereRef('d.device_mac', '=', 'measurement_chunks.device_mac')
-                .whereRef('d.object_id', '=', 'measurement_chunks.object_id'),
-            ),
-          ),
-        )
+        .where(withoutDone('measurement_chunks'))
         .execute()
         .catch((err) => log.error({ err }, 'orphan chunk sweep failed')),
     );

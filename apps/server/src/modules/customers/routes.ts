@@ -11,6 +11,12 @@ const params = z.object({ host: z.string().min(1).max(253) });
 
 export async function customerRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  /** The customer served for `host` with its parsed preferences, or 404. */
+  const served = async (host: string) => {
+    const c = await findCustomerByHost(ctx.db, host);
+    if (!c) throw new AppError('CUSTOMER_NOT_FOUND');
+    return { id: c.id, name: c.name, preferences: customerPreferences.parse(c.preferences) };
+  };
 
   r.get('/customer/:host', {
     config: { access: PUBLIC },
@@ -21,9 +27,8 @@ export async function customerRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: customer, 404: errorBody },
     },
     handler: async (req) => {
-      const c = await findCustomerByHost(ctx.db, req.params.host);
-      if (!c) throw new AppError('CUSTOMER_NOT_FOUND');
-      return { _id: c.id, name: c.name, preferences: customerPreferences.parse(c.preferences) };
+      const c = await served(req.params.host);
+      return { _id: c.id, name: c.name, preferences: c.preferences };
     },
   });
 
@@ -36,10 +41,8 @@ export async function customerRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: customerSummary, 404: errorBody },
     },
     handler: async (req) => {
-      const c = await findCustomerByHost(ctx.db, req.params.host);
-      if (!c) throw new AppError('CUSTOMER_NOT_FOUND');
-      const p = customerPreferences.parse(c.preferences);
-      return { _id: c.id, name: c.name, logo: p.logo, preferedLanguage: p.localization.preferedLanguage };
+      const { id, name, preferences } = await served(req.params.host);
+      return { _id: id, name, logo: preferences.logo, preferedLanguage: preferences.localization.preferedLanguage };
     },
   });
 }
