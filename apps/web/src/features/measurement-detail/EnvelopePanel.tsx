@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Alert, Button, Empty, Flex, Select, Skeleton, Slider, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Empty, Flex, Skeleton, Slider, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { WINDOWS, type AxisKey, type Bearing, type WindowName } from '@overtone/contract';
+import { type AxisKey, type Bearing, type WindowName } from '@overtone/contract';
 import type { MarkerSet } from '../../charts/spectrumOverlay';
 import {
   availableFaults,
@@ -12,6 +12,8 @@ import {
   type FaultKind,
 } from './envelopeMath';
 import { useEnvelopeQuery } from './measurementApi';
+
+import { WindowSelect } from '../../charts/WindowSelect';
 
 const SpectrumChart = lazy(() => import('../../charts/SpectrumChart'));
 
@@ -80,15 +82,7 @@ function EnvelopeContent({
 
   const controls = (
     <Flex gap={10} align="center" wrap style={{ width: '100%' }}>
-      <Select<WindowName>
-        size="small"
-        value={windowName}
-        onChange={setWindowName}
-        style={{ width: 180 }}
-        prefix={t('window')}
-        options={WINDOWS.map((w) => ({ value: w, label: t(`windows.${w}`) }))}
-        data-testid="envelope-window"
-      />
+      <WindowSelect value={windowName} onChange={setWindowName} testId="envelope-window" />
       <Flex align="center" gap={8} style={{ flex: '1 1 280px', minWidth: 240 }}>
         <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
           {t('envelope.band', { low: draft[0], high: draft[1] })}

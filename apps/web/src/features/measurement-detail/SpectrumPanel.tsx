@@ -1,8 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Empty, Segmented, Select, Skeleton } from 'antd';
+import { Alert, Empty, Segmented, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { WINDOWS, type AxisKey, type WindowName } from '@overtone/contract';
+import { type AxisKey, type WindowName } from '@overtone/contract';
 import { useSpectrumQuery, type SpectrumMode } from './measurementApi';
+
+import { WindowSelect } from '../../charts/WindowSelect';
 
 const SpectrumChart = lazy(() => import('../../charts/SpectrumChart'));
 
@@ -23,15 +25,7 @@ export function SpectrumPanel({ measurementId, axis, signal, samplingRateHz, ref
 
   const controls = (
     <>
-      <Select<WindowName>
-        size="small"
-        value={windowName}
-        onChange={setWindowName}
-        style={{ width: 180 }}
-        prefix={t('window')}
-        options={WINDOWS.map((w) => ({ value: w, label: t(`windows.${w}`) }))}
-        data-testid="spectrum-window"
-      />
+      <WindowSelect value={windowName} onChange={setWindowName} testId="spectrum-window" />
       <Segmented<SpectrumMode>
         size="small"
         value={mode}
