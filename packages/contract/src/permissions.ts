@@ -15,6 +15,7 @@ export const PERMISSION_CATEGORIES = {
   user: ['readUser', 'createUser', 'updateUser', 'deleteUser'],
   role: ['readRole', 'createRole', 'updateRole', 'deleteRole'],
   telemetry: ['readTelemetry', 'createTelemetry', 'updateTelemetry', 'deleteTelemetry'],
+  preferences: ['updatePreferences'],
 } as const;
 
 export type PermissionCategory = keyof typeof PERMISSION_CATEGORIES;

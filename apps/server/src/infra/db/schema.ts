@@ -10,6 +10,7 @@ export interface CustomersTable {
   name: string;
   hosts: string[];
   preferences: unknown;
+  disabled: Generated<boolean>;
   created_at: Generated<Date>;
 }
 export interface RolesTable {
@@ -18,6 +19,7 @@ export interface RolesTable {
   name: string;
   display_name: string;
   permissions: string[];
+  created_at: Generated<Date>;
 }
 export interface UsersTable {
   id: string;
@@ -31,6 +33,9 @@ export interface UsersTable {
   role_id: string | null;
   password_changed: Generated<boolean>;
   user_guiding_shown: Generated<boolean>;
+  mfa_enabled: Generated<boolean>;
+  is_mobile: Generated<boolean>;
+  phone_country: Optional<string>;
   created_at: Generated<Date>;
 }
 export interface SessionsTable {
@@ -39,6 +44,7 @@ export interface SessionsTable {
   customer_id: string;
   created_at: Generated<Date>;
   expires_at: Timestamp;
+  purpose: Generated<'session' | 'password_reset'>;
 }
 export interface CaptchaUsesTable {
   signature: string;
@@ -143,6 +149,38 @@ export interface TelemetryValuesTable {
   unit: string;
   measured_at: Timestamp;
 }
+export interface MfaChallengesTable {
+  id: string;
+  customer_id: string;
+  user_id: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  consumed_at: Optional<Date>;
+  created_at: Generated<Date>;
+}
+export interface LoginAttemptsTable {
+  id: Generated<string>;
+  customer_id: string;
+  email: string;
+  ip: string;
+  succeeded: boolean;
+  at: Generated<Date>;
+}
+export interface TelemetryDefinitionsTable {
+  id: string;
+  customer_id: string;
+  name: string;
+  display_name: string;
+  unit: string;
+  hidden: Generated<boolean>;
+  min_value: Optional<number>;
+  max_value: Optional<number>;
+  is_default: Generated<boolean>;
+  built_in: Generated<boolean>;
+  sort_order: Generated<number>;
+  created_at: Generated<Date>;
+}
 
 export interface DB {
   customers: CustomersTable;
@@ -159,4 +197,7 @@ export interface DB {
   measurement_chunks: MeasurementChunksTable;
   measurement_done: MeasurementDoneTable;
   telemetry_values: TelemetryValuesTable;
+  mfa_challenges: MfaChallengesTable;
+  login_attempts: LoginAttemptsTable;
+  telemetry_definitions: TelemetryDefinitionsTable;
 }

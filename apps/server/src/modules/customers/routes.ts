@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { customer, customerPreferences, customerSummary, errorBody } from '@overtone/contract';
+import { LANGUAGES, customer, customerPreferences, customerSummary, errorBody } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../infra/errors.ts';
 import { findCustomerByHost } from './repo.ts';
@@ -42,7 +42,14 @@ export async function customerRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     handler: async (req) => {
       const { id, name, preferences } = await served(req.params.host);
-      return { _id: id, name, logo: preferences.logo, preferedLanguage: preferences.localization.preferedLanguage };
+      return {
+        _id: id,
+        name,
+        logo: preferences.logo,
+        preferedLanguage: preferences.localization.preferedLanguage,
+        languages: [...LANGUAGES],
+        passwordPolicy: preferences.passwordPolicy,
+      };
     },
   });
 }

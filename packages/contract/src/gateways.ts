@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { PAGE_SIZES } from './measurement.ts';
+
+/** Device kind by MAC prefix (spec 002 §9 Admin): CA:B8:25 trigger, CA:B8:DA duck, otherwise Senseway. */
+export const DEVICE_KINDS = ['SENSEWAY', 'TRIGGER', 'DUCK'] as const;
+export type DeviceKind = (typeof DEVICE_KINDS)[number];
+export const deviceKindOf = (mac: string): DeviceKind =>
+  mac.toUpperCase().startsWith('CA:B8:25') ? 'TRIGGER' : mac.toUpperCase().startsWith('CA:B8:DA') ? 'DUCK' : 'SENSEWAY';
+
+/** `GET /gateway?page&pageSize&macAddress` (spec 002 §7 Admin). Without `page` the answer is the first 1000. */
+export const gatewayListQuery = z.object({
+  page: z.coerce.number().int().min(1).optional(),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'pageSize must be 10, 25, 50 or 75')
+    .default(10),
+  macAddress: z.string().trim().max(17).optional(),
+});
+
+export const availableDevice = z.object({
+  _id: z.object({ device: z.string(), gateway: z.string() }),
+  rssi: z.number().nullable(),
+  scannedAt: z.string(),
+});
+
+/** A gateway of the customer with its connection state and the devices it currently hears. */
+export const gatewayItem = z.object({
+  _id: z.string(),
+  macAddress: z.string(),
+  type: z.enum(DEVICE_KINDS),
+  connectionStatus: z.enum(['connected', 'disconnected']).nullable(),
+  connectionDate: z.string().nullable(),
+  availableDevices: z.array(availableDevice),
+});
+export type GatewayItem = z.infer<typeof gatewayItem>;
+export const gatewayListResponse = z.object({ total: z.number().int(), gateways: z.array(gatewayItem) });
+
+/** `GET /trigger`: trigger devices with their last reported state (N/A when none). */
+export const triggerItem = z.object({
+  _id: z.string(),
+  macAddress: z.string(),
+  status: z
+    .object({
+      shadow: z.object({
+        reported: z.object({
+          eventType: z.string().nullable(),
+          disconnectReason: z.string().nullable(),
+          timestamp: z.string().nullable(),
+        }),
+      }),
+    })
+    .nullable(),
+});
+export type TriggerItem = z.infer<typeof triggerItem>;
+export const triggerList = z.array(triggerItem);
