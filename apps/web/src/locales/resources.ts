@@ -12,6 +12,7 @@ export const NAMESPACES = [
   'measurementDetail',
   'charts',
   'errors',
+  'admin',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
