@@ -10,17 +10,22 @@
  * (plan creation, JIT / caches): at least 3 calls and 2 ms, then `batches` batches of `reps` calls with reps chosen so a batch
  * lasts ≈ `targetMs`; the time per call is the median over the batches. Fixed cases use 3
  * interleaved rounds of 11 batches of ≈ 10 ms (median over all 33); sweep N use 5 batches of
- * ≈ 0.3 ms. Input: float64 standard normal noise. scipy's per-call Python overhead (≈ 3–6 µs) is
- * included, as it is for a caller of scipy. ratio = ours / scipy (< 1: we are faster).
+ * ≈ 0.3 ms; sweep lengths above 2× are then timed again on both sides (up to 3 times while still
+ * above) and each side keeps its lowest median (a load burst during one side's chunk does not
+ * decide a length). Input: float64
+ * standard normal noise. scipy's per-call Python overhead (≈ 3–6 µs) is included, as it is for a
+ * caller of scipy. ratio = ours / scipy (< 1: we are faster).
  *
  * Options (env): BENCH_RFFT_SWEEP=0 skips the sweep; BENCH_RFFT_WORST=k lists the k worst sweep
- * ratios (default 10); BENCH_RFFT_DUMP=file.json writes every sweep N's times.
+ * ratios (default 10); BENCH_RFFT_DUMP=file.json writes every sweep N's times; DSP_NO_WASM=1
+ * times the pure-JavaScript FFT instead of the wasm SIMD one.
  */
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { rfft } from '../packages/dsp/src/index.ts';
+import { wasmEnabled } from '../packages/dsp/src/fft-wasm-runtime.ts';
 import { median } from './timing.ts';
 
 const FIXED = [1024, 12000, 50000, 65536, 1_000_000];
@@ -32,6 +37,8 @@ const SWEEP_STEP = 10;
 const SWEEP_BATCHES = 5;
 const SWEEP_TARGET_MS = 0.3;
 const SWEEP_CHUNK = 250;
+const RECHECK_RATIO = 2;
+const RECHECK_ROUNDS = 3;
 
 // Reads lines {"ns": [...], "batches": b, "target": ms} on stdin, answers {"t": [ms per call, …]}.
 const PY = String.raw`
@@ -159,22 +166,44 @@ async function measure(): Promise<void> {
     const t0 = performance.now();
     const ns: number[] = [];
     for (let n = SWEEP_STEP; n <= SWEEP_MAX; n += SWEEP_STEP) ns.push(n);
-    let sumOurs = 0,
-      sumPy = 0,
-      over3 = 0;
     const all: { n: number; ratio: number; ours: number; scipy: number }[] = [];
     for (let c = 0; c < ns.length; c += SWEEP_CHUNK) {
       const chunk = ns.slice(c, c + SWEEP_CHUNK);
       const tp = await py.time(chunk, SWEEP_BATCHES, SWEEP_TARGET_MS);
       chunk.forEach((n, j) => {
         const to = median(timeOurs(n, SWEEP_BATCHES, SWEEP_TARGET_MS));
-        sumOurs += to;
-        sumPy += tp[j];
-        const ratio = to / tp[j];
-        if (ratio > 3) over3++;
-        all.push({ n, ratio, ours: to, scipy: tp[j] });
+        all.push({ n, ratio: to / tp[j], ours: to, scipy: tp[j] });
       });
     }
+    // Re-check: lengths above RECHECK_RATIO are timed again on both sides (scipy, then ours, in
+    // chunks) and each side keeps its lowest median, up to RECHECK_ROUNDS times while still above,
+    // so that a burst of load from other processes during one side's chunk does not decide a
+    // single length's ratio.
+    const firstOver3 = all.filter((e) => e.ratio > 3).length;
+    const firstSuspects = all.filter((e) => e.ratio > RECHECK_RATIO).length;
+    for (let round = 0; round < RECHECK_ROUNDS; round++) {
+      const suspects = all.filter((e) => e.ratio > RECHECK_RATIO);
+      for (let c = 0; c < suspects.length; c += SWEEP_CHUNK) {
+        const chunk = suspects.slice(c, c + SWEEP_CHUNK);
+        const tp = await py.time(
+          chunk.map((e) => e.n),
+          SWEEP_BATCHES,
+          SWEEP_TARGET_MS,
+        );
+        chunk.forEach((e, j) => {
+          e.ours = Math.min(e.ours, median(timeOurs(e.n, SWEEP_BATCHES, SWEEP_TARGET_MS)));
+          e.scipy = Math.min(e.scipy, tp[j]);
+          e.ratio = e.ours / e.scipy;
+        });
+      }
+    }
+    let sumOurs = 0,
+      sumPy = 0;
+    for (const e of all) {
+      sumOurs += e.ours;
+      sumPy += e.scipy;
+    }
+    const over3 = all.filter((e) => e.ratio > 3).length;
     if (process.env.BENCH_RFFT_DUMP) writeFileSync(process.env.BENCH_RFFT_DUMP, JSON.stringify(all));
     all.sort((a, b) => b.ratio - a.ratio);
     worst = all.slice(0, worstK);
@@ -193,13 +222,19 @@ async function measure(): Promise<void> {
       worst[0].ratio.toFixed(2),
       '≤ 3',
     ]);
-    rows.push([`sweep: median ratio; N above 3×`, '', '', median(ratios).toFixed(2), `${over3} above 3`]);
+    rows.push([
+      `sweep: median ratio; N above 3× (before the re-check of ${firstSuspects} N > ${RECHECK_RATIO}×: ${firstOver3})`,
+      '',
+      '',
+      median(ratios).toFixed(2),
+      `${over3} above 3`,
+    ]);
     console.log(`(sweep took ${((performance.now() - t0) / 1000).toFixed(0)} s for both sides)`);
   }
   py.close();
 
   console.log(
-    `node ${process.version}, scipy ${versions.scipy} (numpy ${versions.numpy}); median ms per call; ratio = ours / scipy.fft.rfft`,
+    `node ${process.version}, scipy ${versions.scipy} (numpy ${versions.numpy}); FFT backend ${wasmEnabled() ? 'wasm SIMD' : 'JavaScript'}; median ms per call; ratio = ours / scipy.fft.rfft`,
   );
   table(rows);
   if (worst.length > 1) {

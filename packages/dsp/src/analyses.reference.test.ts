@@ -7,6 +7,7 @@
  * Large outputs are compared on a strided subset plus their sum (test/reference/fixtures.ts).
  */
 import { describe, expect, it } from 'vitest';
+import { describeBackends } from '../test/backends.ts';
 import { angleError, compareStored, manifest, signalOf, type SignalKind, type StoredArray } from '../test/reference/fixtures.ts';
 import { autocorrelation } from './autocorrelation.ts';
 import { realCepstrum } from './cepstrum.ts';
@@ -27,7 +28,7 @@ interface Case {
 }
 const label = (c: Case) => `${c.signal} N=${c.n}${Object.keys(c.options).length ? ' ' + JSON.stringify(c.options) : ''}`;
 
-describe('envelopeSpectrum equals rfft → mask → irfft → scipy.signal.hilbert → |z| → spectrum', () => {
+describeBackends('envelopeSpectrum equals rfft → mask → irfft → scipy.signal.hilbert → |z| → spectrum', () => {
   for (const c of manifest.envelope as (Case & { lines: number; amplitude: StoredArray })[]) {
     it(label(c), () => {
       const e = envelopeSpectrum({
@@ -44,7 +45,7 @@ describe('envelopeSpectrum equals rfft → mask → irfft → scipy.signal.hilbe
   }
 });
 
-describe('realCepstrum equals numpy.fft.ifft(log(|fft(x·w)| + eps)).real', () => {
+describeBackends('realCepstrum equals numpy.fft.ifft(log(|fft(x·w)| + eps)).real', () => {
   for (const c of manifest.cepstrum as (Case & { amplitude: StoredArray })[]) {
     it(label(c), () => {
       const q = realCepstrum({ signal: signalOf(c.signal, c.n), samplingRateHz: c.samplingRateHz, ...c.options });
@@ -54,7 +55,7 @@ describe('realCepstrum equals numpy.fft.ifft(log(|fft(x·w)| + eps)).real', () =
   }
 });
 
-describe('spectrogram equals scipy.signal.spectrogram(mode="magnitude") × √2 (interior lines)', () => {
+describeBackends('spectrogram equals scipy.signal.spectrogram(mode="magnitude") × √2 (interior lines)', () => {
   for (const c of manifest.spectrogram as (Case & { segments: number; timeS: StoredArray; sxx: StoredArray })[]) {
     it(label(c) + (c.error ? ' throws (N < nfft)' : ''), () => {
       const run = () => spectrogram({ signal: signalOf(c.signal, c.n), samplingRateHz: c.samplingRateHz, ...c.options });
@@ -73,7 +74,7 @@ describe('spectrogram equals scipy.signal.spectrogram(mode="magnitude") × √2 
   }
 });
 
-describe('autocorrelation (FFT, zero-padded) equals the direct sums', () => {
+describeBackends('autocorrelation (FFT, zero-padded) equals the direct sums', () => {
   for (const c of manifest.autocorrelation as (Case & { r: StoredArray })[]) {
     it(label(c) + (c.error ? ' throws (N ≤ lagSize)' : ''), () => {
       const run = () => autocorrelation({ signal: signalOf(c.signal, c.n), ...c.options });

@@ -93,16 +93,19 @@ export function envelopeSpectrum(o: EnvelopeOptions): EnvelopeSpectrum {
   // |z| = |ifft(Z)| = |fft(conj Z)|/N (analyticSignal, fused: no final copy, no separate scaling)
   const zr = xr,
     zi = workBuffer(3, n);
-  loadAnalytic(spec, n, kLo, kHi, zr, zi);
-  let ar = zr,
-    ai = zi;
   const plan = complexPlan(n);
-  if (!plan.forwardNoCopy(zr, zi)) {
-    ar = plan.scratchRe;
-    ai = plan.scratchIm;
+  if (plan.analyticEnvelope) plan.analyticEnvelope(spec.re, spec.im, kLo, kHi, zr);
+  else {
+    loadAnalytic(spec, n, kLo, kHi, zr, zi);
+    let ar = zr,
+      ai = zi;
+    if (!plan.forwardNoCopy(zr, zi)) {
+      ar = plan.scratchRe;
+      ai = plan.scratchIm;
+    }
+    const inv = 1 / n;
+    for (let i = 0; i < n; i++) zr[i] = Math.sqrt(ar[i] * ar[i] + ai[i] * ai[i]) * inv;
   }
-  const inv = 1 / n;
-  for (let i = 0; i < n; i++) zr[i] = Math.sqrt(ar[i] * ar[i] + ai[i] * ai[i]) * inv;
   const s = amplitudeSpectrum({
     signal: zr,
     samplingRateHz: fs,

@@ -1,3 +1,6 @@
+import { factorize, goodSize, largestPrimeFactor, primitiveRoot } from './fft-factor.ts';
+import { newWasmPlan, WasmBluesteinPlan, WasmDirectPlan, type WasmPlan } from './fft-plan-wasm.ts';
+import { heapF64, onBackendReset, wasm, wasmEnabled } from './fft-wasm-runtime.ts';
 import { pass2, pass3, pass4, pass5 } from './fft-kernels.ts';
 import { pass8, passOdd, passRader } from './fft-kernels-large.ts';
 import { pass7, pass11, pass13, pass17, pass19, pass23 } from './fft-kernels-odd.ts';
@@ -84,30 +87,6 @@ function useDirect(n: number): boolean {
   return directCost(n) <= bluesteinCost(n);
 }
 
-function primitiveRoot(p: number): number {
-  const phi = p - 1;
-  const fs: number[] = [];
-  let m = phi;
-  for (let d = 2; d * d <= m; d++) {
-    if (m % d === 0) {
-      fs.push(d);
-      while (m % d === 0) m /= d;
-    }
-  }
-  if (m > 1) fs.push(m);
-  const powmod = (b: number, e: number): number => {
-    let r = 1;
-    b %= p;
-    while (e > 0) {
-      if (e & 1) r = (r * b) % p;
-      b = (b * b) % p;
-      e >>= 1;
-    }
-    return r;
-  };
-  for (let g = 2; ; g++) if (fs.every((f) => powmod(g, phi / f) !== 1)) return g;
-}
-
 /** Rader data for prime p in a pass of `batch` = ido·l1 butterflies (the sub-plan is batched). */
 function raderData(p: number, batch: number): RaderData {
   const q1 = p - 1;
@@ -144,6 +123,8 @@ function raderData(p: number, batch: number): RaderData {
   };
 }
 
+export { factorize, goodSize } from './fft-factor.ts';
+
 /** A complex FFT plan for one length N (direct mixed radix or Bluestein). */
 export interface ComplexPlan {
   n: number;
@@ -162,67 +143,12 @@ export interface ComplexPlan {
   forwardPacked(x: Float64Array, re: Float64Array, im: Float64Array): boolean | null;
   readonly scratchRe: Float64Array;
   readonly scratchIm: Float64Array;
-}
-
-/**
- * Radices in pass order (chosen by measurement on Node 20): the power of two as 8s (and one 4 or
- * 4·4) when the length has an odd factor or is ≤ 2048; large pure powers of two as 4s with a
- * single 2 in second place, because radix 8 there reads and writes 16 streams at power-of-two
- * strides that collide in the L1 cache (32768 points: 1.05 ms as 8⁵, 0.51 ms as 2·4⁷, 0.46 ms as
- * 4·2·4⁶; 2048 points: 21 µs as 2·4⁵, 17 µs as 8³·4). Odd primes follow in ascending order.
- */
-export function factorize(n: number): number[] {
-  const f: number[] = [];
-  let m = n;
-  let e = 0;
-  while (m % 2 === 0) {
-    e++;
-    m /= 2;
-  }
-  if (m > 1 || n <= 2048) {
-    let n8 = Math.floor(e / 3);
-    const rem = e % 3;
-    if (rem === 1) {
-      if (n8 > 0) {
-        n8--;
-        f.push(4, 4);
-      } else f.push(2);
-    } else if (rem === 2) f.push(4);
-    for (let i = 0; i < n8; i++) f.push(8);
-  } else {
-    for (let i = 0; i < e >> 1; i++) f.push(4);
-    if (e % 2 === 1) f.splice(1, 0, 2);
-  }
-  for (let d = 3; d * d <= m; d += 2) {
-    while (m % d === 0) {
-      f.push(d);
-      m /= d;
-    }
-  }
-  if (m > 1) f.push(m);
-  return f;
-}
-
-/** Smallest 2^a·3^b·5^c ≥ n (sizes our hard-coded radices handle). */
-export function goodSize(n: number): number {
-  if (n <= 6) return n;
-  let best = 2 * n;
-  for (let f5 = 1; f5 < best; f5 *= 5) {
-    for (let f35 = f5; f35 < best; f35 *= 3) {
-      let x = f35;
-      while (x < n) x *= 2;
-      if (x < best) best = x;
-      if (x === n) return n;
-    }
-  }
-  return best;
-}
-
-function largestPrimeFactor(n: number): number {
-  const f = factorize(n);
-  let lp = 1;
-  for (const p of f) lp = Math.max(lp, p === 4 || p === 8 ? 2 : p);
-  return lp;
+  /**
+   * Envelope of the analytic signal (wasm plans only; envelope.ts has the JavaScript path):
+   * out_t = |ifft(Z)_t| for Z_k = h_k·X_k, kLo ≤ k < kHi (h = 1 at DC and Nyquist, 2 between),
+   * Z_k = 0 elsewhere, X given by its one-sided bins (re, im), t < n.
+   */
+  analyticEnvelope?(re: Float64Array, im: Float64Array, kLo: number, kHi: number, out: Float64Array): void;
 }
 
 class DirectPlan implements ComplexPlan {
@@ -530,11 +456,111 @@ export function bluesteinPlan(n: number): ComplexPlan {
   return new BluesteinPlan(n);
 }
 
+/**
+ * A wasm plan (fft-plan-wasm.ts) behind the {@link ComplexPlan} interface: split arrays are copied
+ * into wasm memory and interleaved there (and back), two memcpys and one SIMD loop each way.
+ */
+class WasmComplexPlan implements ComplexPlan {
+  readonly n: number;
+  readonly scratchRe = new Float64Array(0);
+  readonly scratchIm = new Float64Array(0);
+
+  constructor(readonly plan: WasmPlan) {
+    this.n = plan.n;
+  }
+
+  forward(re: Float64Array, im: Float64Array): void {
+    const { plan, n } = this;
+    plan.build();
+    const ex = wasm();
+    let h = heapF64();
+    h.set(re, plan.b >> 3);
+    h.set(im, (plan.b >> 3) + n);
+    ex.interleave(n, plan.b, plan.b + 8 * n, plan.a);
+    const r = plan.run(plan.a);
+    const s = r === plan.a ? plan.b : plan.a;
+    ex.deinterleave(n, r, s, s + 8 * n, 1);
+    h = heapF64();
+    re.set(h.subarray(s >> 3, (s >> 3) + n));
+    im.set(h.subarray((s >> 3) + n, (s >> 3) + 2 * n));
+  }
+
+  forwardNoCopy(re: Float64Array, im: Float64Array): boolean {
+    this.forward(re, im);
+    return true;
+  }
+
+  forwardPacked(): null {
+    return null;
+  }
+
+  analyticEnvelope(re: Float64Array, im: Float64Array, kLo: number, kHi: number, out: Float64Array): void {
+    const { plan, n } = this;
+    plan.build();
+    const ex = wasm();
+    const nb = (n >> 1) + 1;
+    let h = heapF64();
+    h.set(re.subarray(0, nb), plan.b >> 3);
+    h.set(im.subarray(0, nb), (plan.b >> 3) + nb);
+    // conj(Z) for the inverse transform: ifft(Z) = conj(fft(conj(Z)))/N, and |conj(·)| = |·|
+    ex.analyticLoad(n, kLo, kHi, plan.b, plan.b + 8 * nb, plan.a);
+    const r = plan.run(plan.a);
+    const s = r === plan.a ? plan.b : plan.a;
+    ex.absScaled(n, r, s, 1 / n);
+    h = heapF64();
+    out.set(h.subarray(s >> 3, (s >> 3) + n));
+  }
+}
+
+/**
+ * An uncached direct plan on the wasm path with an explicit radix order (as {@link directPlan});
+ * null when wasm SIMD is unavailable. For tests.
+ */
+export function wasmDirectPlan(n: number, factors: number[], rader?: boolean): ComplexPlan | null {
+  if (factors.reduce((a, b) => a * b, 1) !== n) throw new RangeError(`factors ${factors.join('·')} do not multiply to ${n}`);
+  return wasmEnabled() ? new WasmComplexPlan(new WasmDirectPlan(n, factors, rader)) : null;
+}
+
+/** An uncached Bluestein plan on the wasm path; null when wasm SIMD is unavailable. For tests. */
+export function wasmBluesteinPlan(n: number): ComplexPlan | null {
+  return wasmEnabled() ? new WasmComplexPlan(new WasmBluesteinPlan(n)) : null;
+}
+
 const MAX_CACHED = 16; // plans of large N hold several N-sized arrays; typical use sees few distinct N
 const cache = new Map<number, ComplexPlan>();
+const wasmCache = new Map<number, WasmComplexPlan>();
 
-/** Returns the cached complex plan for length n (n ≥ 1), creating it on first use. */
+onBackendReset(() => {
+  for (const p of wasmCache.values()) p.plan.release();
+  wasmCache.clear();
+  cache.clear();
+});
+
+/**
+ * Returns the cached complex plan for length n (n ≥ 1), creating it on first use: on the wasm SIMD
+ * module when available (fft-wasm-runtime.ts), else (or when wasm memory cannot grow) in JavaScript.
+ */
 export function complexPlan(n: number): ComplexPlan {
+  if (wasmEnabled()) {
+    const w = wasmCache.get(n);
+    if (w) return w;
+    let wp: WasmPlan | null = null;
+    try {
+      wp = newWasmPlan(n);
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e; // wasm memory exhausted: JavaScript plan below
+    }
+    if (wp) {
+      const plan = new WasmComplexPlan(wp);
+      if (wasmCache.size >= MAX_CACHED) {
+        const oldest = wasmCache.keys().next().value!;
+        wasmCache.get(oldest)!.plan.release();
+        wasmCache.delete(oldest);
+      }
+      wasmCache.set(n, plan);
+      return plan;
+    }
+  }
   let plan = cache.get(n);
   if (plan) return plan;
   plan = useDirect(n) ? new DirectPlan(n, factorize(n)) : new BluesteinPlan(n);

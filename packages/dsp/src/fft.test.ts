@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { fft, fftInPlace, ifft, rfft } from './fft.ts';
-import { bluesteinPlan, directPlan, factorize, goodSize } from './fft-plan.ts';
+import {
+  bluesteinPlan as jsBluesteinPlan,
+  directPlan as jsDirectPlan,
+  factorize,
+  goodSize,
+  wasmBluesteinPlan,
+  wasmDirectPlan,
+  type ComplexPlan,
+} from './fft-plan.ts';
+import { realFftPlan } from './fft-real.ts';
+import { setFftBackend, wasmAllocatedBytes, wasmEnabled } from './fft-wasm-runtime.ts';
+import { describeBackends } from '../test/backends.ts';
 import { complexTestInput } from './test-signals.ts';
 
 /** O(N²) DFT with exactly reduced angles: the definition the FFT must reproduce. */
@@ -40,7 +51,7 @@ const LENGTHS = [
   250, 256, 338, 422, 625, 1000, 1009,
 ];
 
-describe('fft equals the naive DFT', () => {
+describeBackends('fft equals the naive DFT', () => {
   for (const n of LENGTHS) {
     it(`N=${n} (factors ${factorize(n).join('·') || '1'})`, () => {
       const { re, im } = complexTestInput(n);
@@ -51,7 +62,11 @@ describe('fft equals the naive DFT', () => {
   }
 });
 
-describe('every radix kernel at every position of the pass order equals the naive DFT', () => {
+describeBackends('every radix kernel at every position of the pass order equals the naive DFT', (backend) => {
+  // explicit plans of the backend under test (uncached)
+  const directPlan = (n: number, f: number[], rader?: boolean): ComplexPlan =>
+    backend === 'wasm' ? wasmDirectPlan(n, f, rader)! : jsDirectPlan(n, f, rader);
+  const bluesteinPlan = (n: number): ComplexPlan => (backend === 'wasm' ? wasmBluesteinPlan(n)! : jsBluesteinPlan(n));
   const orders: [number, number[]][] = [
     [840, [8, 3, 5, 7]],
     [840, [7, 5, 3, 8]],
@@ -117,10 +132,11 @@ describe('every radix kernel at every position of the pass order equals the naiv
     expect(factorize(2048)).toEqual([4, 8, 8, 8]);
     expect(factorize(4096)).toEqual([4, 4, 4, 4, 4, 4]);
     expect(() => directPlan(12, [2, 2])).toThrow(RangeError);
+    expect(() => jsDirectPlan(12, [2, 2])).toThrow(RangeError);
   });
 });
 
-describe('rfft equals the first ⌊N/2⌋+1 bins of the complex DFT', () => {
+describeBackends('rfft equals the first ⌊N/2⌋+1 bins of the complex DFT', () => {
   for (const n of [1, 2, 3, 4, 5, 6, 8, 10, 14, 18, 26, 34, 100, 101, 254, 1000, 1009, 2018]) {
     it(`N=${n}`, () => {
       const { re } = complexTestInput(n);
@@ -169,7 +185,7 @@ describe('rfft equals the first ⌊N/2⌋+1 bins of the complex DFT', () => {
   });
 });
 
-describe('fft conventions and errors', () => {
+describeBackends('fft conventions and errors', () => {
   it('matches the documented example', () => {
     const X = fft([0, 1, 0, -1]);
     expect(Array.from(X.re)).toEqual([0, 0, 0, 0]);
@@ -201,5 +217,46 @@ describe('fft conventions and errors', () => {
     expect(goodSize(20013)).toBe(20250);
     expect(goodSize(1024)).toBe(1024);
     expect(goodSize(7)).toBe(8);
+  });
+});
+
+describe('wasm SIMD backend', () => {
+  it('is available in Node and on by default (DSP_NO_WASM unset)', () => {
+    expect(setFftBackend('wasm')).toBe('wasm');
+    if (!process.env.DSP_NO_WASM) expect(setFftBackend('auto')).toBe('wasm');
+    expect(setFftBackend('js')).toBe('js');
+    expect(wasmEnabled()).toBe(false);
+    setFftBackend('auto');
+  });
+  it('gives the same bins as the JavaScript path (sweep lengths 10 … 3000, and 12000, 50000, 65536)', () => {
+    const ns: number[] = [];
+    for (let n = 10; n <= 3000; n += 10) ns.push(n);
+    ns.push(12000, 50000, 65536, 997, 10007);
+    const js = ns.map((n) => {
+      setFftBackend('js');
+      return rfft(complexTestInput(n).re);
+    });
+    setFftBackend('wasm');
+    ns.forEach((n, i) => {
+      const R = rfft(complexTestInput(n).re);
+      const e = maxRelErr(R.re, R.im, js[i].re, js[i].im);
+      if (!(e < 1e-13)) expect({ n, e }).toEqual({ n, e: 0 });
+    });
+    setFftBackend('auto');
+  });
+  it('plans evicted from the cache return their memory, and a held plan rebuilds itself', () => {
+    setFftBackend('wasm');
+    const x = complexTestInput(1000).re;
+    const held = realFftPlan(1000);
+    const ref = rfft(x);
+    for (let n = 2000; n < 2000 + 20 * 10; n += 10) rfft(complexTestInput(n).re); // evicts N = 1000
+    const after = wasmAllocatedBytes();
+    for (let r = 0; r < 3; r++) for (let n = 4000; n < 4000 + 20 * 10; n += 10) rfft(complexTestInput(n).re);
+    expect(wasmAllocatedBytes()).toBeLessThan(after * 1.5);
+    const out = { re: new Float64Array(501), im: new Float64Array(501) };
+    held.pack(x);
+    held.transform(out.re, out.im);
+    expect(maxRelErr(out.re, out.im, ref.re, ref.im)).toBe(0);
+    setFftBackend('auto');
   });
 });

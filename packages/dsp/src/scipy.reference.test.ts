@@ -9,6 +9,7 @@
 // eslint-disable-next-line no-restricted-imports -- test-only: reads fixtures and the shared recording
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { describeBackends } from '../test/backends.ts';
 import { decimate } from './decimate.ts';
 import { fft, rfft } from './fft.ts';
 import { amplitudeSpectrum, type SpectrumMode } from './spectrum.ts';
@@ -102,7 +103,7 @@ describe('test signals match the Python generator', () => {
   });
 });
 
-describe('fft / rfft equal numpy.fft within 1e-9 relative', () => {
+describeBackends('fft / rfft equal numpy.fft within 1e-9 relative', () => {
   for (const c of manifest.fft) {
     if (c.fftRe && c.fftIm) {
       it(`fft N=${c.n}`, () => {
@@ -129,7 +130,7 @@ describe('windows equal scipy.signal.get_window(fftbins=True)', () => {
   }
 });
 
-describe('amplitudeSpectrum equals the numpy reference within 1e-9 relative', () => {
+describeBackends('amplitudeSpectrum equals the numpy reference within 1e-9 relative', () => {
   for (const c of manifest.spectrum) {
     const label = `${c.signal} N=${c.n} ${c.window} ${c.mode}${c.half ? '' : ' two-sided'}${c.removeDc ? '' : ' with DC'}`;
     it(label, () => {
@@ -153,7 +154,7 @@ describe('amplitudeSpectrum equals the numpy reference within 1e-9 relative', ()
   }
 });
 
-describe('computeTelemetry equals numpy / scipy.stats within 1e-9 relative', () => {
+describeBackends('computeTelemetry equals numpy / scipy.stats within 1e-9 relative', () => {
   for (const c of manifest.telemetry) {
     it(`${c.signal} N=${c.n}`, () => {
       const t = computeTelemetry(signalOf(c.signal, c.n), c.samplingRateHz);

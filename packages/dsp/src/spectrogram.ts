@@ -92,21 +92,24 @@ export function spectrogram(o: SpectrogramOptions): Spectrogram {
   const sxx: Float64Array[] = new Array(nb);
   for (let i = 0; i < nb; i++) sxx[i] = store.subarray(i * segments, (i + 1) * segments);
   const timeS = new Float64Array(segments);
-  // magnitudes of up to BLOCK segments, then written transposed (BLOCK consecutive j per row)
-  const mag = spectrogramScratch(BLOCK * nb);
   const edge = scale / Math.SQRT2;
-  for (let j0 = 0; j0 < segments; j0 += BLOCK) {
-    const cnt = Math.min(BLOCK, segments - j0);
-    for (let b = 0; b < cnt; b++) {
-      const start = (j0 + b) * step;
-      plan.packCentredWindowed(signal, meanOf(signal, removeDc, start, start + nfft), w, start);
-      plan.magnitudes(mag.subarray(b * nb, (b + 1) * nb));
-      timeS[j0 + b] = (start + nfft / 2) / fs;
-    }
-    for (let i = 0; i < nb; i++) {
-      const s = i === 0 || i === nb - 1 ? edge : scale;
-      const o = i * segments + j0;
-      for (let b = 0; b < cnt; b++) store[o + b] = mag[b * nb + i] * s;
+  for (let j = 0; j < segments; j++) timeS[j] = (j * step + nfft / 2) / fs;
+  // wasm: the whole loop on the signal copied into wasm memory, one copy of the result out
+  if (!plan.stft?.(signal, step, segments, w, removeDc, scale, edge, store)) {
+    // magnitudes of up to BLOCK segments, then written transposed (BLOCK consecutive j per row)
+    const mag = spectrogramScratch(BLOCK * nb);
+    for (let j0 = 0; j0 < segments; j0 += BLOCK) {
+      const cnt = Math.min(BLOCK, segments - j0);
+      for (let b = 0; b < cnt; b++) {
+        const start = (j0 + b) * step;
+        plan.packCentredWindowed(signal, meanOf(signal, removeDc, start, start + nfft), w, start);
+        plan.magnitudes(mag.subarray(b * nb, (b + 1) * nb));
+      }
+      for (let i = 0; i < nb; i++) {
+        const s = i === 0 || i === nb - 1 ? edge : scale;
+        const o = i * segments + j0;
+        for (let b = 0; b < cnt; b++) store[o + b] = mag[b * nb + i] * s;
+      }
     }
   }
   const frequencyHz = new Float64Array(nb);
