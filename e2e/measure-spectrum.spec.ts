@@ -7,6 +7,7 @@ import { startTestServer } from '../apps/server/test/support/test-server.ts';
 import { TEST_PASSWORD } from '../apps/server/test/support/constants.ts';
 import { launchChromium } from './support/browser.ts';
 import { numpyPeakHz } from './support/numpy-peak.ts';
+import { closeOnboardingTour, solveCaptcha } from './support/login.ts';
 
 const WEB_DIST = path.resolve(import.meta.dirname, '../apps/web/dist');
 const SHOTS = path.resolve(import.meta.dirname, '../.test-data/screenshots');
@@ -36,14 +37,11 @@ describe('a plant engineer measures the inner-race point and reads its spectrum 
     await page.waitForURL(/\/login/);
     await page.getByTestId('login-email').fill('admin@demo.local');
     await page.getByTestId('login-password').fill(TEST_PASSWORD);
-    await page.locator('altcha-widget input[type="checkbox"]').click();
-    await page
-      .locator('altcha-widget [data-state="verified"], altcha-widget .altcha[data-state="verified"]')
-      .first()
-      .waitFor({ timeout: 60000 });
+    await solveCaptcha(page);
     await page.screenshot({ path: path.join(SHOTS, '01-login.png') });
     await page.getByTestId('login-submit').click();
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await closeOnboardingTour(page);
 
     await page.getByTestId('tree-node-Inner race fault').click();
     const measure = page.getByTestId('measure-button');

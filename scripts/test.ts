@@ -41,6 +41,9 @@ step('format (prettier --check)', () => sh(process.execPath, ['node_modules/pret
 step('openapi.json is up to date', () =>
   sh(process.execPath, ['--import', 'tsx', 'apps/server/src/openapi/generate.ts', '--check']),
 );
+step('dsp wasm module is up to date', () =>
+  sh(process.execPath, ['--import', 'tsx', 'packages/dsp/scripts/build-wasm.ts', '--check']),
+);
 step('web build', () => sh('npm', ['run', 'build', '-w', '@overtone/web']));
 
 const report = path.join(root, '.test-data', 'vitest.json');

@@ -11,6 +11,8 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  */
 export async function launchChromium(
   viewport = { width: 1440, height: 900 },
+  /** extra flags, e.g. `--host-resolver-rules=MAP other.test 127.0.0.1` to reach a second tenant's host name */
+  extraArgs: string[] = [],
 ): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'overtone-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -25,6 +27,7 @@ export async function launchChromium(
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
   return {

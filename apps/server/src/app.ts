@@ -3,20 +3,28 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './infra/config.ts';
 import type { AppContext } from './context.ts';
 import { notFoundBody, registerErrorHandler } from './infra/errors.ts';
+import { validatorCompiler } from './infra/validator.ts';
 import { resolveAuth, tokenOf } from './modules/auth/session.ts';
 import { assertRouteDeclaresAccess, enforceAccess } from './modules/auth/access.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
+import { resolveTenant } from './modules/customers/tenant.ts';
+import { meRoutes } from './modules/me/routes.ts';
 import { treeRoutes } from './modules/tree/routes.ts';
 import { pointRoutes } from './modules/points/routes.ts';
 import { iotRoutes } from './modules/iot/routes.ts';
 import { measurementRoutes } from './modules/measurements/routes.ts';
 import { analysisRoutes } from './modules/analysis/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { usersRoutes } from './modules/users/routes.ts';
+import { rolesRoutes } from './modules/roles/routes.ts';
+import { preferencesRoutes } from './modules/preferences/routes.ts';
+import { telemetryRoutes } from './modules/telemetry/routes.ts';
+import { gatewaysRoutes } from './modules/gateways/routes.ts';
 
 export const API_PREFIX = '/api';
 
@@ -27,9 +35,15 @@ declare module 'fastify' {
   }
 }
 
-/** Builds the HTTP app: validation from the contract, auth resolution, the modules, the web app. */
+/**
+ * Builds the HTTP app: validation from the contract, tenant and auth resolution, the modules, the web
+ * app. `config.trustProxy` (TRUST_PROXY, off by default) decides whether X-Forwarded-Host/-For/-Proto
+ * are believed for the tenant host, the client address (throttling) and the links the server mails.
+ */
 export async function buildApp(ctx: AppContext, opts: { logger?: boolean | object; config: Config }): Promise<FastifyInstance> {
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: true });
+  const tp = opts.config.trustProxy;
+  const trustProxy = typeof tp === 'number' ? (_addr: string, hop: number) => hop < tp : tp;
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024, trustProxy });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -39,15 +53,19 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
   });
 
   app.decorateRequest('auth', null);
+  app.decorateRequest('customer', null);
   const routeTable: RouteOptions[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     assertRouteDeclaresAccess(route, API_PREFIX);
     if (route.url.startsWith(API_PREFIX)) routeTable.push(route);
   });
+  // Every API request: the customer from the host (404 when none is served there; not for
+  // /api/health), then the session, valid only on its own customer's hosts, then the route's access.
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith(API_PREFIX)) return;
-    req.auth = await resolveAuth(ctx.db, tokenOf(req));
+    await resolveTenant(ctx.db, req);
+    req.auth = await resolveAuth(ctx.db, tokenOf(req), req.customer?.id ?? null);
     enforceAccess(req);
   });
 
@@ -57,11 +75,17 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
         healthRoutes,
         authRoutes,
         customerRoutes,
+        meRoutes,
         treeRoutes,
         pointRoutes,
         iotRoutes,
         measurementRoutes,
         analysisRoutes,
+        usersRoutes,
+        rolesRoutes,
+        preferencesRoutes,
+        telemetryRoutes,
+        gatewaysRoutes,
       ])
         await mod(api, ctx);
     },

@@ -15,6 +15,8 @@ import { createDspPool, createInlineDspPool } from './infra/dsp-pool.ts';
 import { livePolicy } from './modules/iot/live-policy.ts';
 import { startIngest, type Ingest } from './jobs/ingest/ingest.ts';
 import { seedDemo } from './jobs/seed-demo.ts';
+import { lockDataDir } from './infra/data-dir-lock.ts';
+import { ensureBuiltInTelemetry } from './modules/telemetry/built-in.ts';
 import { buildApp } from './app.ts';
 
 export interface RunningServer {
@@ -42,12 +44,17 @@ export async function startServer(
 ): Promise<RunningServer> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   const secrets = loadSecrets(config.dataDir);
+  // The embedded database on disk is single-process: refuse a second server or a tenant CLI run on it.
+  const unlock = !config.databaseUrl && !opts.inMemoryDb ? lockDataDir(config.dataDir, 'the Overtone server') : () => {};
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: opts.inMemoryDb ? null : path.join(config.dataDir, 'db'),
     loadDataDir: opts.loadDataDir,
+  }).catch((e: unknown) => {
+    unlock();
+    throw e;
   });
-  const closers: (() => Promise<void>)[] = [() => database.close()];
+  const closers: (() => Promise<void>)[] = [async () => unlock(), () => database.close()];
   const closeAll = async () => {
     for (const c of closers.reverse()) await c().catch(() => {});
   };
@@ -60,6 +67,9 @@ export async function startServer(
       if (seeded.password) fs.writeFileSync(passwordFile, seeded.password + '\n', { mode: 0o600 });
       if (!demoPassword && fs.existsSync(passwordFile)) demoPassword = fs.readFileSync(passwordFile, 'utf8').trim();
     }
+    // Customers created before telemetry definitions existed get the built-in ones.
+    for (const c of await database.db.selectFrom('customers').select('id').execute())
+      await ensureBuiltInTelemetry(database.db, c.id);
 
     const storage = createLocalStorage(path.join(config.dataDir, 'objects'));
     await storage.ready();
@@ -84,6 +94,7 @@ export async function startServer(
     closers.push(() => mqtt.close());
     const dsp = config.dspWorkers === 0 ? createInlineDspPool() : createDspPool(config.dspWorkers ?? undefined);
     closers.push(() => dsp.close());
+    let logMail: (m: string) => void = () => {};
     const ctx: AppContext = {
       config,
       secrets,
@@ -93,13 +104,14 @@ export async function startServer(
       dsp,
       mailer: createMailer({
         outboxDir: path.join(config.dataDir, 'outbox'),
-        smtpUrl: process.env.SMTP_URL,
-        from: 'Overtone <no-reply@overtone.local>',
-        log: () => {},
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        log: (m) => logMail(m),
       }),
     };
     const app = await buildApp(ctx, { logger: opts.logger, config });
     const log = opts.logger ? app.log : quiet;
+    logMail = (m) => log.info(m);
     const ingest = await startIngest(ctx, log);
     closers.push(() => ingest.stop());
     await app.listen({ port: config.port, host: config.host });

@@ -157,7 +157,7 @@ describe('the other analysis endpoints (spec 002 §7)', () => {
   it('answers 413 for a signal over 1 000 000 samples', async () => {
     const res = await fetch(`${server.url}/api/vibration/signal/spectrum`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', token },
+      headers: { 'content-type': 'application/json', token, language: 'en' },
       body: `{"samplingRate":1000,"signal":[${'0,'.repeat(1_000_000)}0]}`,
     });
     expect(res.status).toBe(413);

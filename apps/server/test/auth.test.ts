@@ -85,10 +85,12 @@ describe('POST /auth/customer (spec 000 §4, §5, §8)', () => {
 });
 
 describe('customer and health', () => {
-  it('serves the demo customer for localhost, full and summary', async () => {
+  it('serves the demo customer for localhost: the summary to anyone, the full record to its sessions', async () => {
+    expect((await api(server.url, null, 'GET', '/customer/localhost')).status).toBe(401);
+    const token = await login(server.url);
     const full = await api<{ name: string; preferences: { localization: { preferedLanguage: string } } }>(
       server.url,
-      null,
+      token,
       'GET',
       '/customer/localhost',
     );
@@ -97,7 +99,7 @@ describe('customer and health', () => {
     expect(full.body.preferences.localization.preferedLanguage).toBe('tr');
     const summary = await api<{ name: string }>(server.url, null, 'GET', '/customer/localhost/summary');
     expect(summary.body.name).toBe('Demo Plant');
-    expect((await api(server.url, null, 'GET', '/customer/unknown.example')).status).toBe(404);
+    expect((await api(server.url, null, 'GET', '/customer/unknown.example/summary')).status).toBe(404);
   });
 
   it('reports health 200 with database, broker and storage up', async () => {

@@ -37,8 +37,10 @@ const until = async <T>(fn: () => Promise<T | undefined | null | false>, timeout
   }
 };
 
-async function liveClient(tok: string) {
-  const { body } = await api<{ url: string }>(server.url, tok, 'GET', '/iot/sigv4');
+async function liveClient(tok: string, host?: string) {
+  const { body } = await api<{ url: string }>(server.url, tok, 'GET', '/iot/sigv4', undefined, { host });
+  // The signed URL names the host the request was sent to; a test tenant's host does not resolve.
+  if (host) body.url = body.url.replace(`//${host}`, `//127.0.0.1:${new URL(server.url).port}`);
   const client = await mqtt.connectAsync(body.url, { reconnectPeriod: 0, connectTimeout: 5000 });
   const events: { topic: string; payload: string }[] = [];
   client.on('message', (topic, payload) => events.push({ topic, payload: payload.toString() }));
@@ -214,16 +216,26 @@ describe('tenant isolation', () => {
     const list = await api<{ measurements: { _id: string }[] }>(server.url, token, 'GET', '/measurement?page=1&pageSize=10');
     const id = list.body.measurements.find((m) => m)!._id;
     const other = await createSecondTenant(server);
-    const otherToken = await login(server.url, other.email, other.password, other.domain);
-    const res = await api<{ message: string }>(server.url, otherToken, 'GET', `/measurement/${id}`);
+    const otherToken = await login(server.url, other.email, other.password, other.host);
+    const opts = { host: other.host };
+    const res = await api<{ message: string }>(server.url, otherToken, 'GET', `/measurement/${id}`, undefined, opts);
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('Measurement not found');
-    expect((await api(server.url, otherToken, 'GET', `/point/${pointId}`)).status).toBe(404);
-    expect((await api(server.url, otherToken, 'POST', `/iot/${pointId}/measure`, { tags: [] })).status).toBe(404);
-    const otherList = await api<{ total: number }>(server.url, otherToken, 'GET', '/measurement?page=1&pageSize=10');
+    expect((await api(server.url, otherToken, 'GET', `/point/${pointId}`, undefined, opts)).status).toBe(404);
+    expect((await api(server.url, otherToken, 'POST', `/iot/${pointId}/measure`, { tags: [] }, opts)).status).toBe(404);
+    const otherList = await api<{ total: number }>(
+      server.url,
+      otherToken,
+      'GET',
+      '/measurement?page=1&pageSize=10',
+      undefined,
+      opts,
+    );
     expect(otherList.body.total).toBe(0);
+    // The other customer's token is refused on this customer's host.
+    expect((await api(server.url, otherToken, 'GET', '/measurement?page=1&pageSize=10')).status).toBe(401);
 
-    const live = await liveClient(otherToken);
+    const live = await liveClient(otherToken, other.host);
     const suback = (topic: string) =>
       new Promise<number>((resolve) =>
         live.client.subscribe(topic, { qos: 1 }, (err, granted) =>

@@ -11,9 +11,12 @@ export const captchaChallenge = z.object({
 });
 export type CaptchaChallenge = z.infer<typeof captchaChallenge>;
 
-/** `POST /auth/customer`: `domain` is the host the app is served from; `reCaptcha` the ALTCHA payload. */
+/**
+ * `POST /auth/customer`: `reCaptcha` is the ALTCHA payload. `domain` (the host the app is served from,
+ * spec 000 §7) is accepted but ignored: the server takes the customer from the request host only.
+ */
 export const loginBody = z.object({
-  domain: z.string().min(1),
+  domain: z.string().max(253).optional(),
   email: z.string().trim().min(1, 'please enter email'),
   password: z.string().min(1, 'please enter password'),
   reCaptcha: z.string().optional(),

@@ -29,6 +29,31 @@ export interface Config {
   dspWorkers: number | null;
   /** Start the demo tenant seed on first start. */
   seedDemo: boolean;
+  /**
+   * Fastify `trustProxy` (TRUST_PROXY): off by default, so the tenant host and the client address come
+   * from the connection itself. `on`/`true`: trust every proxy; a number: that many hops; anything else:
+   * a comma-separated list of proxy addresses or CIDR ranges.
+   */
+  trustProxy: boolean | number | string;
+  /** SMTP server URL (SMTP_URL, e.g. `smtp://user:pass@mail.example.com:587`); null writes mail to `dataDir/outbox`. */
+  smtpUrl: string | null;
+  /** Sender of the mails the server writes (MAIL_FROM). */
+  mailFrom: string;
+  /** Captcha difficulty (CAPTCHA_MAX_NUMBER, default 100000): the ALTCHA solver tries up to this many numbers. */
+  captchaMaxNumber: number;
+}
+
+/** Parses TRUST_PROXY (see `Config.trustProxy`). */
+export function parseTrustProxy(v: string | undefined): boolean | number | string {
+  const s = (v ?? '').trim();
+  if (!s || /^(off|false|no)$/i.test(s)) return false;
+  if (/^(on|true|yes)$/i.test(s)) return true;
+  if (/^\d+$/.test(s)) return Number(s) === 0 ? false : Number(s);
+  return s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)
+    .join(',');
 }
 
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
@@ -55,5 +80,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     seedDemo: env.SEED_DEMO !== 'off',
     dspWorkers: env.DSP_WORKERS && /^\d+$/.test(env.DSP_WORKERS) ? Number(env.DSP_WORKERS) : null,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Overtone <no-reply@overtone.local>',
+    captchaMaxNumber: Math.max(10, int(env.CAPTCHA_MAX_NUMBER, 100_000)),
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERRORS, type ErrorCode } from '@overtone/contract';
+import { ERRORS, LANGUAGE_HEADER, type ErrorCode } from '@overtone/contract';
+import { errorMessage, resolveLanguage, validationMessage, type ValidationIssue } from './i18n.ts';
 
 /**
  * The one error type of the API: a code from the contract's catalogue (status and message come
@@ -8,6 +9,10 @@ import { ERRORS, type ErrorCode } from '@overtone/contract';
  */
 export class AppError extends Error {
   readonly status: number;
+  /** Response headers to send with the error (e.g. `retry-after` of a 429). */
+  headers?: Record<string, string>;
+  /** Extra fields of the (non-400) answer body (e.g. `wrongPassword` of a failed login). */
+  extra?: Record<string, unknown>;
   constructor(
     readonly code: ErrorCode,
     readonly param?: string,
@@ -15,6 +20,13 @@ export class AppError extends Error {
   ) {
     super(message ?? ERRORS[code].message);
     this.status = ERRORS[code].status;
+  }
+
+  /** Adds response headers and answer fields; returns the error for `throw`. */
+  with(more: { headers?: Record<string, string>; extra?: Record<string, unknown> }): this {
+    this.headers = { ...this.headers, ...more.headers };
+    this.extra = { ...this.extra, ...more.extra };
+    return this;
   }
 }
 
@@ -27,26 +39,37 @@ function fromFastify(err: FastifyError): AppError | null {
   return null;
 }
 
+/**
+ * The error handler: every message is answered in the request's `language` header language (tr by
+ * default; infra/i18n.ts): catalogue messages by code, validation messages by their contract key.
+ */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const lang = resolveLanguage(request.headers[LANGUAGE_HEADER]);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((v) => {
         const param =
           String(v.instancePath ?? '')
             .replace(/^\//, '')
             .replace(/\//g, '.') || undefined;
-        return { msg: v.message ?? 'Invalid value', param };
+        const issue: ValidationIssue = { ...(v.params as object), code: v.keyword, message: v.message ?? 'Invalid value' };
+        return { msg: validationMessage(lang, issue), param };
       });
       return reply.status(400).send({ errors });
     }
     const appError = error instanceof AppError ? error : fromFastify(error);
     if (!appError) {
       request.log.error({ err: error }, 'unhandled error');
-      return reply.status(500).send({ message: ERRORS.INTERNAL.message, code: 'INTERNAL' });
+      return reply.status(500).send({ message: errorMessage(lang, 'INTERNAL'), code: 'INTERNAL' });
     }
+    const message =
+      appError.message === ERRORS[appError.code].message
+        ? errorMessage(lang, appError.code)
+        : validationMessage(lang, { code: 'custom', message: appError.message });
+    for (const [k, v] of Object.entries(appError.headers ?? {})) reply.header(k, v);
     if (appError.status === 400)
-      return reply.status(400).send({ errors: [{ msg: appError.message, param: appError.param }], code: appError.code });
-    return reply.status(appError.status).send({ message: appError.message, code: appError.code });
+      return reply.status(400).send({ errors: [{ msg: message, param: appError.param }], code: appError.code });
+    return reply.status(appError.status).send({ message, code: appError.code, ...appError.extra });
   });
 }
 

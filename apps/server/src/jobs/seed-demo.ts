@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import argon2 from 'argon2';
 import type { Kysely } from 'kysely';
-import { PERMISSIONS, type MeasurementProfile } from '@overtone/contract';
+import type { MeasurementProfile } from '@overtone/contract';
 import type { DB } from '../infra/db/schema.ts';
 import { newId } from '../infra/ids.ts';
 import type { PointData } from '../modules/points/repo.ts';
+import { createCustomer } from '../modules/customers/create.ts';
 
 export const DEMO_HOST = 'localhost';
 export const DEMO_EMAIL = 'admin@demo.local';
@@ -34,22 +34,14 @@ export const DEMO_PROFILE: MeasurementProfile = {
   window: 'hanning',
 };
 
-export const defaultPreferences = () => ({
-  logo: null,
-  passwordPolicy: {
-    minCharacter: 8,
-    requiresUpperCaseLetters: true,
-    requiresLowerCaseLetters: true,
-    requiresNumbers: true,
-    requiresSpecialCharacters: false,
-  },
-  localization: { dateFormat: 'DD-MM-YYYY HH:mm:ss', preferedLanguage: 'tr', timeZone: 'GMT+3' },
-  defaultTelemetry: 'GRMS',
-});
+/** Preferences of a new customer (kept here for older imports; customers/create.ts owns them). */
+export { defaultPreferences } from '../modules/customers/create.ts';
 
 /**
  * Creates the demo tenant on first start (idempotent: does nothing when a customer serves
- * `localhost`). Returns the admin password when it was generated here, so it can be printed.
+ * `localhost`): the customer with its admin (`createCustomer`; no e-mailed code), the SKF 6205
+ * bearing, the CWRU test rig with its four points and sensors, and the simulated gateway.
+ * Returns the admin password when it was generated here, so it can be printed.
  */
 export async function seedDemo(
   db: Kysely<DB>,
@@ -62,43 +54,13 @@ export async function seedDemo(
     .executeTakeFirst();
   if (existing) return { created: false, password: null };
   const password = opts.password ?? randomBytes(9).toString('base64url');
-  const passwordHash = await argon2.hash(password);
   await db.transaction().execute(async (trx) => {
-    const customerId = newId();
-    await trx
-      .insertInto('customers')
-      .values({
-        id: customerId,
-        name: 'Demo Plant',
-        hosts: [DEMO_HOST, '127.0.0.1'],
-        preferences: JSON.stringify(defaultPreferences()),
-      })
-      .execute();
-    const roleId = newId();
-    await trx
-      .insertInto('roles')
-      .values({
-        id: roleId,
-        customer_id: customerId,
-        name: 'ADMIN',
-        display_name: 'Administrator',
-        permissions: [...PERMISSIONS],
-      })
-      .execute();
-    await trx
-      .insertInto('users')
-      .values({
-        id: newId(),
-        customer_id: customerId,
-        email: DEMO_EMAIL,
-        password_hash: passwordHash,
-        name: 'Demo',
-        surname: 'Admin',
-        phone: null,
-        user_type: 'admin',
-        role_id: roleId,
-      })
-      .execute();
+    // The demo admin logs in without the e-mailed code and keeps the printed password (quick start).
+    const { customerId } = await createCustomer(trx, {
+      name: 'Demo Plant',
+      hosts: [DEMO_HOST, '127.0.0.1'],
+      admin: { email: DEMO_EMAIL, name: 'Demo', surname: 'Admin', password, mfaEnabled: false, passwordChanged: true },
+    });
     const bearing = await trx
       .insertInto('bearings')
       .values({ id: newId(), customer_id: null, type: 'DEFAULT', ...SKF_6205 })

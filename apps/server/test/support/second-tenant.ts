@@ -1,40 +1,25 @@
-import argon2 from 'argon2';
-import { PERMISSIONS } from '@overtone/contract';
 import type { RunningServer } from '../../src/server.ts';
 import { newId } from '../../src/infra/ids.ts';
-import { defaultPreferences } from '../../src/jobs/seed-demo.ts';
+import { createCustomer } from '../../src/modules/customers/create.ts';
 
-/** Creates a second customer (host `other.test`) with an all-permission admin, a gateway and a device. */
+/** Host of the second tenant in API tests (send requests with `{ host: OTHER_HOST }`). */
+export const OTHER_HOST = 'other.test';
+
+/**
+ * Creates a second customer served on `other.test` with the tenant code (`createCustomer`): an
+ * all-permission admin (no second step, password already chosen), a gateway and nothing else.
+ */
 export async function createSecondTenant(server: RunningServer, password = 'Other-Password-1') {
   const db = server.ctx.db;
-  const customerId = newId(),
-    roleId = newId(),
-    userId = newId();
-  await db
-    .insertInto('customers')
-    .values({ id: customerId, name: 'Other Plant', hosts: ['other.test'], preferences: JSON.stringify(defaultPreferences()) })
-    .execute();
-  await db
-    .insertInto('roles')
-    .values({ id: roleId, customer_id: customerId, name: 'ADMIN', display_name: 'Administrator', permissions: [...PERMISSIONS] })
-    .execute();
-  await db
-    .insertInto('users')
-    .values({
-      id: userId,
-      customer_id: customerId,
-      email: 'admin@other.test',
-      password_hash: await argon2.hash(password),
-      name: 'Other',
-      surname: 'Admin',
-      phone: null,
-      user_type: 'admin',
-      role_id: roleId,
-    })
-    .execute();
+  const email = 'admin@other.test';
+  const { customerId, userId } = await createCustomer(db, {
+    name: 'Other Plant',
+    hosts: [OTHER_HOST],
+    admin: { email, name: 'Other', surname: 'Admin', password, mfaEnabled: false, passwordChanged: true },
+  });
   await db
     .insertInto('gateways')
     .values({ id: newId(), customer_id: customerId, mac: 'CA:B8:28:00:00:99', root: 'prod', last_seen_at: null })
     .execute();
-  return { customerId, email: 'admin@other.test', password, domain: 'other.test' };
+  return { customerId, userId, email, password, host: OTHER_HOST, domain: OTHER_HOST };
 }

@@ -28,3 +28,14 @@ export function currentToken(): string | null {
 export function hasPermission(session: Session | null, permission: Permission): boolean {
   return session ? session.permissions.includes(permission) : true;
 }
+
+/**
+ * Changes fields of the stored session (no-op when nobody is logged in). Writes only when
+ * something changed, so subscribed components do not re-render for nothing.
+ */
+export function updateSession(patch: Partial<Omit<Session, 'token'>>): void {
+  const current = sessionStore.get();
+  if (!current) return;
+  const next = { ...current, ...patch };
+  if (JSON.stringify(next) !== JSON.stringify(current)) sessionStore.set(next);
+}

@@ -165,7 +165,9 @@ export interface LoginAttemptsTable {
   email: string;
   ip: string;
   succeeded: boolean;
-  at: Generated<Date>;
+  at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** 'password' (POST /auth/customer) or 'mfa' (POST /auth/customer/verify-mfa); migration 0003. */
+  kind: Generated<'password' | 'mfa'>;
 }
 export interface TelemetryDefinitionsTable {
   id: string;

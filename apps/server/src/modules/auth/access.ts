@@ -15,6 +15,12 @@ export type Access = { public: true } | { session: true } | { permission: readon
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * The route stays open to a caller who must set a new password first (a reset link's token, or a
+     * user whose passwordChanged is false): POST /me/password, GET /me, POST /auth/logout, the
+     * customer lookups. Every other non-public route answers 403 PASSWORD_CHANGE_REQUIRED to them.
+     */
+    duringPasswordChange?: true;
   }
 }
 
@@ -29,15 +35,24 @@ export function assertRouteDeclaresAccess(route: RouteOptions, prefix: string) {
     throw new Error(`route ${String(route.method)} ${route.url} declares no access (config.access)`);
 }
 
-/** onRequest check, after the session was resolved: 401 without a session, 403 without a permission. */
+/**
+ * onRequest check, after the session was resolved: 401 without a session, 403
+ * PASSWORD_CHANGE_REQUIRED for a caller who must set a new password first (unless the route allows
+ * it, `config.duringPasswordChange`), 403 FORBIDDEN without a permission.
+ */
 export function enforceAccess(req: FastifyRequest) {
   if (req.is404) return;
-  const access = req.routeOptions.config.access;
+  const config = req.routeOptions.config;
+  const access = config.access;
   if (!access) throw new AppError('FORBIDDEN');
   if ('public' in access) return;
   if (!req.auth) throw new AppError('UNAUTHORIZED');
+  if (mustChangePassword(req.auth) && !config.duringPasswordChange) throw new AppError('PASSWORD_CHANGE_REQUIRED');
   if ('permission' in access && !access.permission.some((p) => req.auth!.permissions.has(p))) throw new AppError('FORBIDDEN');
 }
+
+/** A reset link's token, or a session whose user has not set their own password yet. */
+export const mustChangePassword = (auth: Auth) => auth.purpose === 'password_reset' || !auth.passwordChanged;
 
 /** The caller of a route whose access is not public (enforceAccess guarantees it). */
 export function authOf(req: FastifyRequest): Auth {

@@ -1,13 +1,19 @@
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../infra/db/schema.ts';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../infra/errors.ts';
 
-/** ALTCHA proof-of-work captcha (self-hosted, https://altcha.org): challenge difficulty and lifetime. */
+/**
+ * ALTCHA proof-of-work captcha (self-hosted, https://altcha.org): default difficulty (the solver tries
+ * up to this many numbers; CAPTCHA_MAX_NUMBER, config `captchaMaxNumber`) and lifetime.
+ */
 export const CAPTCHA_MAX_NUMBER = 100_000;
 export const CAPTCHA_TTL_MS = 10 * 60 * 1000;
 
-export function newChallenge(hmacKey: string) {
-  return createChallenge({ hmacKey, maxNumber: CAPTCHA_MAX_NUMBER, expires: new Date(Date.now() + CAPTCHA_TTL_MS) });
+/** A new signed challenge; `maxNumber` sets its difficulty (default `CAPTCHA_MAX_NUMBER`). */
+export function newChallenge(hmacKey: string, maxNumber = CAPTCHA_MAX_NUMBER) {
+  return createChallenge({ hmacKey, maxNumber, expires: new Date(Date.now() + CAPTCHA_TTL_MS) });
 }
 
 /**
@@ -27,4 +33,14 @@ export async function consumeCaptcha(db: Kysely<DB>, hmacKey: string, payload: s
     .onConflict((oc) => oc.column('signature').doNothing())
     .executeTakeFirst();
   return Number(r.numInsertedOrUpdatedRows ?? 0) === 1 ? 'ok' : 'replayed';
+}
+
+/**
+ * The captcha every public form sends (login, second step, forgot password): 400 CAPTCHA_MISSING
+ * without one, 400 CAPTCHA_INVALID for a forged, expired or replayed one.
+ */
+export async function requireCaptcha(ctx: AppContext, payload: string | undefined): Promise<void> {
+  if (!payload) throw new AppError('CAPTCHA_MISSING', 'reCaptcha');
+  if ((await consumeCaptcha(ctx.db, ctx.secrets.captchaKey, payload)) !== 'ok')
+    throw new AppError('CAPTCHA_INVALID', 'reCaptcha');
 }

@@ -11,13 +11,28 @@ export interface Auth {
   userType: 'admin' | 'user';
   permissions: Set<string>;
   tokenHash: string;
+  /** 'password_reset': the token of a reset link (it may only set the password, see access.ts). */
+  purpose: 'session' | 'password_reset';
+  /** false: the user must set a new password before anything else (spec 000 §2 route guard). */
+  passwordChanged: boolean;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 /** 256-bit random session token; only its SHA-256 is stored. */
 export const newToken = () => randomBytes(32).toString('base64url');
 
-export async function createSession(db: Kysely<DB>, userId: string, customerId: string, ttlHours: number) {
+/**
+ * Stores a new token for the user (only its SHA-256) and returns it.
+ * @param ttlHours lifetime in hours (a login session: SESSION_TTL_HOURS; a reset link: 1)
+ * @param purpose 'session' (default) or 'password_reset' (a reset link's token)
+ */
+export async function createSession(
+  db: Kysely<DB>,
+  userId: string,
+  customerId: string,
+  ttlHours: number,
+  purpose: 'session' | 'password_reset' = 'session',
+) {
   const token = newToken();
   await db
     .insertInto('sessions')
@@ -26,21 +41,28 @@ export async function createSession(db: Kysely<DB>, userId: string, customerId: 
       user_id: userId,
       customer_id: customerId,
       expires_at: new Date(Date.now() + ttlHours * 3600e3),
+      purpose,
     })
     .execute();
   return token;
 }
 
-/** Resolves the `token` header to the caller, or null. */
-export async function resolveAuth(db: Kysely<DB>, token: string | undefined): Promise<Auth | null> {
-  if (!token || token.length > 200) return null;
+/**
+ * Resolves the `token` header to the caller, or null: unknown, expired, or issued for another
+ * customer than `customerId` (the request host's: a session is valid only on its own customer's hosts).
+ * Role and permissions are read now, so an admin's change applies on the next request.
+ */
+export async function resolveAuth(db: Kysely<DB>, token: string | undefined, customerId: string | null): Promise<Auth | null> {
+  if (!token || token.length > 200 || !customerId) return null;
   const tokenHash = hashToken(token);
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('roles as r', 'r.id', 'u.role_id')
-    .select(['s.user_id', 's.customer_id', 's.expires_at', 'u.user_type', 'r.permissions'])
+    .select(['s.user_id', 's.customer_id', 's.expires_at', 's.purpose', 'u.user_type', 'u.password_changed', 'r.permissions'])
     .where('s.token_hash', '=', tokenHash)
+    .where('s.customer_id', '=', customerId)
+    .where('u.customer_id', '=', customerId)
     .executeTakeFirst();
   if (!row || row.expires_at < new Date()) return null;
   return {
@@ -49,6 +71,8 @@ export async function resolveAuth(db: Kysely<DB>, token: string | undefined): Pr
     userType: row.user_type,
     permissions: new Set(row.permissions ?? []),
     tokenHash,
+    purpose: row.purpose,
+    passwordChanged: row.password_changed,
   };
 }
 

@@ -1,33 +1,41 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LANGUAGES, customer, customerPreferences, customerSummary, errorBody } from '@overtone/contract';
+import { LANGUAGES, customer, customerSummary, errorBody } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../infra/errors.ts';
-import { findCustomerByHost } from './repo.ts';
-import { PUBLIC } from '../auth/access.ts';
+import { normalizeHost, type Tenant } from './repo.ts';
+import { customerOf } from './tenant.ts';
+import { PUBLIC, SESSION } from '../auth/access.ts';
 
 const params = z.object({ host: z.string().min(1).max(253) });
 
+/** Object-storage key of a customer's logo (written by `PUT /preferences/logo`, 40 px high PNG). */
+export const logoKey = (customerId: string) => `logos/${customerId}.png`;
+
+/** The request host's customer, when `host` is one of its hosts; else 404 (no customer sees another). */
+function servedFor(req: FastifyRequest, host: string): Tenant {
+  const c = customerOf(req);
+  if (!c.hosts.includes(normalizeHost(host))) throw new AppError('CUSTOMER_NOT_FOUND');
+  return c;
+}
+
 export async function customerRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  /** The customer served for `host` with its parsed preferences, or 404. */
-  const served = async (host: string) => {
-    const c = await findCustomerByHost(ctx.db, host);
-    if (!c) throw new AppError('CUSTOMER_NOT_FOUND');
-    return { id: c.id, name: c.name, preferences: customerPreferences.parse(c.preferences) };
-  };
 
   r.get('/customer/:host', {
-    config: { access: PUBLIC },
+    config: { access: SESSION, duringPasswordChange: true },
     schema: {
       tags: ['customers'],
-      summary: 'The customer served for a host (public: the login page needs it)',
+      summary: 'The full customer record (for a session of that customer)',
+      description:
+        '`host` must be a host of the customer the request host serves (else 404). Without a session of that customer ' +
+        '401: the client then loads `/customer/{host}/summary` (spec 000 §2).',
       params,
-      response: { 200: customer, 404: errorBody },
+      response: { 200: customer, 401: errorBody, 404: errorBody },
     },
     handler: async (req) => {
-      const c = await served(req.params.host);
+      const c = servedFor(req, req.params.host);
       return { _id: c.id, name: c.name, preferences: c.preferences };
     },
   });
@@ -36,12 +44,13 @@ export async function customerRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { access: PUBLIC },
     schema: {
       tags: ['customers'],
-      summary: 'Name, logo and language of the customer served for a host',
+      summary: 'Name, logo, languages and password policy of the customer (public: the login page needs it)',
+      description: '`host` must be a host of the customer the request host serves (else 404).',
       params,
       response: { 200: customerSummary, 404: errorBody },
     },
     handler: async (req) => {
-      const { id, name, preferences } = await served(req.params.host);
+      const { id, name, preferences } = servedFor(req, req.params.host);
       return {
         _id: id,
         name,
@@ -50,6 +59,31 @@ export async function customerRoutes(app: FastifyInstance, ctx: AppContext) {
         languages: [...LANGUAGES],
         passwordPolicy: preferences.passwordPolicy,
       };
+    },
+  });
+
+  // Without the zod type provider: the answer is the image itself, not a JSON body.
+  app.get<{ Params: z.infer<typeof params>; Querystring: { v?: string } }>('/customer/:host/logo', {
+    config: { access: PUBLIC },
+    schema: {
+      tags: ['customers'],
+      summary: "The customer's logo (PNG, 40 px high; public: the login page shows it)",
+      description:
+        '`preferences.logo` links here with `?v=<hash>` of the image, so a versioned URL is cached for a year; ' +
+        'without `v` for 5 minutes. 404 when the customer has no logo.',
+      params,
+      querystring: z.object({ v: z.string().max(64).optional() }),
+      response: { 404: errorBody },
+    },
+    handler: async (req, reply) => {
+      const c = servedFor(req, req.params.host);
+      const png = await ctx.storage.get(logoKey(c.id));
+      if (!png) throw new AppError('NOT_FOUND');
+      reply
+        .type('image/png')
+        .header('cache-control', req.query.v ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
+        .header('x-content-type-options', 'nosniff');
+      return reply.send(Buffer.from(png));
     },
   });
 }

@@ -13,13 +13,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
   readonly fieldErrors: FieldError[];
+  /** The answer's parsed JSON body, if any (e.g. a failed login's `wrongPassword`). */
+  readonly body: unknown;
 
-  constructor(status: number, message: string, code?: string, fieldErrors: FieldError[] = []) {
+  constructor(status: number, message: string, code?: string, fieldErrors: FieldError[] = [], body?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fieldErrors = fieldErrors;
+    this.body = body;
   }
 }
 

@@ -2,7 +2,7 @@ import { badRequestBody, errorBody, LANGUAGE_HEADER, TOKEN_HEADER } from '@overt
 import { currentLanguage } from '../i18n';
 import { currentToken, sessionStore } from '../session';
 import { ApiError } from './ApiError';
-import { errorMessage, genericErrorMessage } from './errorMessage';
+import { errorMessage, fieldErrorMessage, genericErrorMessage } from './errorMessage';
 
 /** Base path of the API; the dev server proxies it to apps/server. */
 export const API_BASE = '/api';
@@ -24,6 +24,12 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Show no toast for a failure (the caller handles it or it is only logged). */
   silent?: boolean;
+  /**
+   * On a 401, remove the stored user and go to login (default true, spec 000 §2). False for calls
+   * whose 401 is an answer the caller handles (an expired reset link, a best-effort logout, the
+   * customer's full record whose fallback is the summary).
+   */
+  redirectOnUnauthorized?: boolean;
 }
 
 /** What the API client does with a failure besides throwing it; set once by the app (ApiBridge). */
@@ -46,6 +52,18 @@ export function configureApiClient(next: Partial<ApiHandlers>): void {
 /** Pages on which a 401 is an answer to the user (a failed login), not an expired session. */
 const isOpenAuthPage = (pathname: string) => pathname === '/login' || pathname.startsWith('/verify-mfa');
 
+/**
+ * Where to come back after logging in again: the current location without a `token` query
+ * parameter (the server just refused it; carrying it along would refuse the next login too).
+ */
+function returnUrlAfter401(): string {
+  const { pathname, search, hash } = window.location;
+  const params = new URLSearchParams(search);
+  params.delete('token');
+  const qs = params.toString();
+  return `${pathname}${qs ? `?${qs}` : ''}${hash}`;
+}
+
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
@@ -65,12 +83,13 @@ async function readJson(res: Response): Promise<unknown> {
 
 /**
  * Turns a failed answer into an {@link ApiError}, after the side effects the spec asks for
- * (spec 000 §2, §8): 400 → each `errors[].msg` as an error toast; 401 → the stored user is removed
- * and the browser goes to login with a returnUrl (on login/verify-mfa the message is shown
- * instead); 403 → nothing; other 4xx → the message as an error toast; 5xx → a translated generic
- * message.
+ * (spec 000 §2, §8): 400 → each `errors[].msg` as an error toast (a message key is translated
+ * through the `errors` namespace); 401 → the stored user is removed and the browser goes to login
+ * with a returnUrl (on login/verify-mfa, or when the caller asks for it, the message is shown
+ * instead); 403 → nothing; other 4xx (404, 409, 429 …) → the answer's message (the translation of
+ * its code when the client knows it) as an error toast; 5xx → a translated generic message.
  */
-function handleFailure(status: number, json: unknown, silent: boolean): ApiError {
+function handleFailure(status: number, json: unknown, silent: boolean, redirectOnUnauthorized: boolean): ApiError {
   const notify = (text: string) => {
     if (!silent) handlers.notifyError(text);
   };
@@ -78,12 +97,12 @@ function handleFailure(status: number, json: unknown, silent: boolean): ApiError
   if (status === 400) {
     const bad = badRequestBody.safeParse(json);
     const items = bad.success ? bad.data.errors : [];
-    const texts = items.map((e) => errorMessage(undefined, e.msg));
+    const texts = items.map((e) => fieldErrorMessage(e.msg));
     const fallback = errorBody.safeParse(json);
     if (!texts.length)
       texts.push(fallback.success ? errorMessage(fallback.data.code, fallback.data.message) : genericErrorMessage());
     texts.forEach(notify);
-    return new ApiError(400, texts.join('\n'), fallback.success ? fallback.data.code : 'VALIDATION', items);
+    return new ApiError(400, texts.join('\n'), fallback.success ? fallback.data.code : 'VALIDATION', items, json);
   }
 
   const parsed = errorBody.safeParse(json);
@@ -92,15 +111,14 @@ function handleFailure(status: number, json: unknown, silent: boolean): ApiError
     status >= 500 ? (code ? errorMessage(code, undefined) : genericErrorMessage()) : errorMessage(code, parsed.data?.message);
 
   if (status === 401) {
-    const { pathname, search, hash } = window.location;
-    if (isOpenAuthPage(pathname)) notify(text);
+    if (!redirectOnUnauthorized || isOpenAuthPage(window.location.pathname)) notify(text);
     else {
       sessionStore.clear();
-      handlers.redirectToLogin(pathname + search + hash);
+      handlers.redirectToLogin(returnUrlAfter401());
     }
   } else if (status !== 403) notify(text);
 
-  return new ApiError(status, text, code);
+  return new ApiError(status, text, code, [], json);
 }
 
 /**
@@ -110,7 +128,7 @@ function handleFailure(status: number, json: unknown, silent: boolean): ApiError
  *   aborted request rethrows the AbortError untouched.
  */
 export async function apiRequest<T = undefined>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { method = 'GET', query, body, schema, signal, silent = false } = options;
+  const { method = 'GET', query, body, schema, signal, silent = false, redirectOnUnauthorized = true } = options;
   const headers: Record<string, string> = { Accept: 'application/json', [LANGUAGE_HEADER]: currentLanguage() };
   const token = currentToken();
   if (token) headers[TOKEN_HEADER] = token;
@@ -132,7 +150,7 @@ export async function apiRequest<T = undefined>(path: string, options: RequestOp
   }
 
   const json = await readJson(res);
-  if (!res.ok) throw handleFailure(res.status, json, silent);
+  if (!res.ok) throw handleFailure(res.status, json, silent, redirectOnUnauthorized);
   if (!schema) return undefined as T;
   try {
     return schema.parse(json);

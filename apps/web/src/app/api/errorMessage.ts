@@ -20,3 +20,17 @@ export function errorMessage(code: string | undefined, serverMessage: string | u
   }
   return genericErrorMessage();
 }
+
+/** Message keys are looked up literally: a server text may contain '.' or ':'. */
+const LITERAL_KEY = { ns: 'errors', keySeparator: false, nsSeparator: false } as const;
+
+/**
+ * The text to show for one item of a 400 answer's `errors` list: its `msg` is either a message key
+ * of the contract (e.g. `requirename`, `mfaCodeFormat`), translated through the `errors` namespace,
+ * a catalogue message (translated by its code), or a text the server already translated (shown as is).
+ */
+export function fieldErrorMessage(msg: string): string {
+  const key = msg.trim();
+  if (key && i18n.exists(key, LITERAL_KEY)) return i18n.t(key, LITERAL_KEY);
+  return errorMessage(undefined, msg);
+}

@@ -4,7 +4,7 @@ import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { applyCustomerLanguage } from '../i18n';
 import { FullPageSpin } from '../../ui/FullPageSpin';
-import { fetchCustomer } from './customerApi';
+import { customerQueryKey, fetchCustomer } from './customerApi';
 import { CustomerContext } from './CustomerContext';
 
 /** Shows a loading screen until the customer served for this host is loaded (spec 000 §2). */
@@ -12,7 +12,7 @@ export function CustomerGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const host = window.location.hostname;
   const q = useQuery({
-    queryKey: ['customer', host],
+    queryKey: customerQueryKey(host),
     queryFn: ({ signal }) => fetchCustomer(host, signal),
     staleTime: Infinity,
   });

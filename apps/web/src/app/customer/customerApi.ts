@@ -1,5 +1,7 @@
-import { customer as customerSchema, customerSummary, type Language } from '@overtone/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { customer as customerSchema, customerSummary, LANGUAGES, type Language, type PasswordPolicy } from '@overtone/contract';
 import { apiRequest } from '../api/apiClient';
+import { currentToken } from '../session';
 
 /** Date format used when the customer record (and so its preference) could not be loaded. */
 export const DEFAULT_DATE_FORMAT = 'DD-MM-YYYY HH:mm:ss';
@@ -10,37 +12,65 @@ export interface CustomerInfo {
   name: string;
   logo: string | null;
   preferedLanguage: Language;
+  /** Interface languages offered (the summary's list; all six with the full record). */
+  languages: Language[];
+  /** The policy the set-password page's checklist follows (spec 000 §5). */
+  passwordPolicy: PasswordPolicy;
   dateFormat: string;
   /** Whether the full record was loaded (false: only the public summary). */
   complete: boolean;
 }
 
+/** React Query key of the customer served for `host`. */
+export const customerQueryKey = (host: string = window.location.hostname) => ['customer', host] as const;
+
+/**
+ * Loads the customer again (after a login the full record replaces the summary; after the admin
+ * saved the preferences the new logo, policy and date format apply). The old record stays shown
+ * meanwhile, so the loading screen does not come back.
+ */
+export const reloadCustomer = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: customerQueryKey() });
+
 /**
  * Loads the customer served for `host` (spec 000 §2): `GET /customer/{host}`, and if that
- * fails `GET /customer/{host}/summary`. Both failures reject with the summary's error.
+ * fails `GET /customer/{host}/summary`. Without a token the full record would only answer 401, so
+ * the summary is asked for directly. Both failures reject with the summary's error.
  */
 export async function fetchCustomer(host: string, signal?: AbortSignal): Promise<CustomerInfo> {
   const h = encodeURIComponent(host);
-  try {
-    const c = await apiRequest(`/customer/${h}`, { schema: customerSchema, signal, silent: true });
-    return {
-      id: c._id,
-      name: c.name,
-      logo: c.preferences.logo,
-      preferedLanguage: c.preferences.localization.preferedLanguage,
-      dateFormat: c.preferences.localization.dateFormat || DEFAULT_DATE_FORMAT,
-      complete: true,
-    };
-  } catch (e) {
-    if (signal?.aborted) throw e;
-    const s = await apiRequest(`/customer/${h}/summary`, { schema: customerSummary, signal, silent: true });
-    return {
-      id: s._id,
-      name: s.name,
-      logo: s.logo,
-      preferedLanguage: s.preferedLanguage,
-      dateFormat: DEFAULT_DATE_FORMAT,
-      complete: false,
-    };
+  if (currentToken()) {
+    try {
+      // A 401 here is not a reason to leave the page: the summary is the fallback, and the
+      // session check (GET /me) logs out a stale token.
+      const c = await apiRequest(`/customer/${h}`, {
+        schema: customerSchema,
+        signal,
+        silent: true,
+        redirectOnUnauthorized: false,
+      });
+      return {
+        id: c._id,
+        name: c.name,
+        logo: c.preferences.logo,
+        preferedLanguage: c.preferences.localization.preferedLanguage,
+        languages: [...LANGUAGES],
+        passwordPolicy: c.preferences.passwordPolicy,
+        dateFormat: c.preferences.localization.dateFormat || DEFAULT_DATE_FORMAT,
+        complete: true,
+      };
+    } catch (e) {
+      if (signal?.aborted) throw e;
+    }
   }
+  const s = await apiRequest(`/customer/${h}/summary`, { schema: customerSummary, signal, silent: true });
+  return {
+    id: s._id,
+    name: s.name,
+    logo: s.logo,
+    preferedLanguage: s.preferedLanguage,
+    languages: s.languages.length ? s.languages : [...LANGUAGES],
+    passwordPolicy: s.passwordPolicy,
+    dateFormat: DEFAULT_DATE_FORMAT,
+    complete: false,
+  };
 }

@@ -6,7 +6,11 @@ import 'altcha';
 export const CAPTCHA_CHALLENGE_URL = '/api/auth/captcha';
 
 export interface AltchaCaptchaHandle {
-  /** Unticks the widget: an ALTCHA payload is single-use, so it is reset after every attempt. */
+  /**
+   * Unticks the widget: an ALTCHA payload is single-use, so it is reset after every attempt. The
+   * reset is not reported through `onChange` (a form would show "please click" right after the
+   * failure): the caller clears its own value.
+   */
   reset(): void;
 }
 
@@ -17,6 +21,8 @@ interface AltchaCaptchaProps {
   value?: string;
   onChange?: (payload: string | undefined) => void;
   ref?: Ref<AltchaCaptchaHandle>;
+  /** `data-testid` of the wrapper (several captchas can be on screen: login form and forgot-password dialog). */
+  testId?: string;
 }
 
 /**
@@ -25,7 +31,7 @@ interface AltchaCaptchaProps {
  * on `verified` the payload is reported through `onChange`, on `unverified`, `expired` and `error`
  * `undefined`.
  */
-export function AltchaCaptcha({ onChange, ref }: AltchaCaptchaProps) {
+export function AltchaCaptcha({ onChange, ref, testId = 'login-captcha' }: AltchaCaptchaProps) {
   const { t, i18n } = useTranslation('login');
   const el = useRef<AltchaElement>(null);
   const onChangeRef = useRef(onChange);
@@ -33,10 +39,16 @@ export function AltchaCaptcha({ onChange, ref }: AltchaCaptchaProps) {
     onChangeRef.current = onChange;
   }, [onChange]);
 
+  /** True while `reset()` runs: the widget's own `statechange` of the reset is not reported. */
+  const resetting = useRef(false);
   useImperativeHandle(ref, () => ({
     reset() {
-      el.current?.reset?.();
-      onChangeRef.current?.(undefined);
+      resetting.current = true;
+      try {
+        el.current?.reset?.();
+      } finally {
+        resetting.current = false;
+      }
     },
   }));
 
@@ -46,7 +58,7 @@ export function AltchaCaptcha({ onChange, ref }: AltchaCaptchaProps) {
     const listener = (ev: Event) => {
       const detail = (ev as CustomEvent<{ state: string; payload?: string | null }>).detail;
       // 'verifying' follows a click: no value yet, but no reason to show "please click" either.
-      if (detail?.state === 'verifying') return;
+      if (detail?.state === 'verifying' || resetting.current) return;
       onChangeRef.current?.(detail?.state === 'verified' && detail.payload ? detail.payload : undefined);
     };
     node.addEventListener('statechange', listener);
@@ -77,7 +89,7 @@ export function AltchaCaptcha({ onChange, ref }: AltchaCaptchaProps) {
   );
 
   return (
-    <div data-testid="login-captcha">
+    <div data-testid={testId}>
       <altcha-widget
         ref={el}
         challengeurl={CAPTCHA_CHALLENGE_URL}

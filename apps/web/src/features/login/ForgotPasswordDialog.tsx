@@ -1,20 +1,48 @@
+import { useRef, useState } from 'react';
 import { App, Form, Input, Modal } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useCustomer } from '../../app/customer/CustomerContext';
+import { AltchaCaptcha, type AltchaCaptchaHandle } from './AltchaCaptcha';
+import { requestPasswordReset } from './loginApi';
 
 interface Props {
   open: boolean;
   onClose(): void;
 }
 
+interface ForgotValues {
+  email: string;
+  reCaptcha: string;
+}
+
 /**
- * Asks for the email to send a password-reset link to (spec 000 §2). Sending the request
- * (`POST /forgotpassword/{customerId}`) comes with the accounts issue; for now confirming says so.
+ * Asks for the e-mail to send a password-reset link to (spec 000 §2, §5: email and captcha
+ * required). Confirming sends `POST /forgotpassword/{customerId}`; on success the server's
+ * confirmation is shown and the dialog closes. A failure is shown by the API client and the
+ * captcha is reset (its payload is single-use).
  */
 export function ForgotPasswordDialog({ open, onClose }: Props) {
   const { t } = useTranslation('login');
   const { message } = App.useApp();
-  const [form] = Form.useForm<{ email: string }>();
+  const customer = useCustomer();
+  const [form] = Form.useForm<ForgotValues>();
+  const captcha = useRef<AltchaCaptchaHandle>(null);
+  const [sending, setSending] = useState(false);
+
+  const finish = async ({ email, reCaptcha }: ForgotValues) => {
+    setSending(true);
+    try {
+      const text = await requestPasswordReset(customer.id, { email: email.trim(), reCaptcha });
+      void message.success(text || t('resetLinkSent'));
+      onClose();
+    } catch {
+      captcha.current?.reset();
+      form.setFieldValue('reCaptcha', undefined);
+    } finally {
+      setSending(false);
+    }
+  };
 
   return (
     <Modal
@@ -24,17 +52,17 @@ export function ForgotPasswordDialog({ open, onClose }: Props) {
       cancelText={t('common:cancel')}
       onOk={() => form.submit()}
       onCancel={onClose}
+      confirmLoading={sending}
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'forgot-password-confirm' } as React.ComponentProps<typeof Modal>['okButtonProps']}
     >
-      <Form
+      <Form<ForgotValues>
         form={form}
         layout="vertical"
         requiredMark={false}
-        onFinish={() => {
-          void message.info(t('common:notYetAvailable'));
-          onClose();
-        }}
+        noValidate
+        onFinish={(v) => void finish(v)}
+        data-testid="forgot-password-form"
       >
         <Form.Item
           name="email"
@@ -42,7 +70,10 @@ export function ForgotPasswordDialog({ open, onClose }: Props) {
           rules={[{ required: true, whitespace: true, message: t('pleaseEnterEmail') }]}
           extra={t('forgotPasswordHint')}
         >
-          <Input prefix={<MailOutlined />} autoComplete="email" autoFocus />
+          <Input prefix={<MailOutlined />} autoComplete="email" autoFocus data-testid="forgot-password-email" />
+        </Form.Item>
+        <Form.Item name="reCaptcha" rules={[{ required: true, message: t('captchaRequired') }]}>
+          <AltchaCaptcha ref={captcha} testId="forgot-password-captcha" />
         </Form.Item>
       </Form>
     </Modal>

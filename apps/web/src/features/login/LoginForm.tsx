@@ -15,13 +15,15 @@ interface Props {
   /** Called with valid values; rejects when the login failed (the captcha is then reset). */
   onSubmit(values: LoginValues): Promise<void>;
   onForgotPassword(): void;
+  /** Failed attempts with a wrong password so far (spec 000 §4 captcha attempt counter), exposed as `data-failed-attempts`. */
+  failedAttempts?: number;
 }
 
 /**
  * Email, password and captcha, validated before any call (spec 000 §5): 'please enter email',
  * 'please enter password', 'Please click the checkbox in reCaptcha'.
  */
-export function LoginForm({ onSubmit, onForgotPassword }: Props) {
+export function LoginForm({ onSubmit, onForgotPassword, failedAttempts = 0 }: Props) {
   const { t } = useTranslation('login');
   const [form] = Form.useForm<LoginValues>();
   const captcha = useRef<AltchaCaptchaHandle>(null);
@@ -49,6 +51,7 @@ export function LoginForm({ onSubmit, onForgotPassword }: Props) {
       noValidate
       onFinish={(v) => void finish(v)}
       data-testid="login-form"
+      data-failed-attempts={failedAttempts}
     >
       <Form.Item name="email" label={t('email')} rules={[{ required: true, whitespace: true, message: t('pleaseEnterEmail') }]}>
         <Input prefix={<MailOutlined />} autoComplete="username" size="large" data-testid="login-email" />

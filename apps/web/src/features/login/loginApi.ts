@@ -1,24 +1,73 @@
-import { session, type LoginBody, type Session } from '@overtone/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  loginAnswer,
+  loginFailure,
+  messageBody,
+  mfaChallengeInfo,
+  session as sessionSchema,
+  type ForgotPasswordBody,
+  type LoginBody,
+  type MfaChallengeInfo,
+  type Session,
+  type VerifyMfaBody,
+} from '@overtone/contract';
 import { apiRequest } from '../../app/api/apiClient';
+import { isApiError } from '../../app/api/ApiError';
+import { reloadCustomer } from '../../app/customer/customerApi';
+import { sessionStore } from '../../app/session';
 
 /** The login answer: a full session, or only the second-factor request (spec 000 §4). */
-export type LoginResult = { kind: 'session'; session: Session } | { kind: 'mfa'; mfaId: string };
-
-const loginAnswer = session.partial();
+export type LoginResult = { kind: 'session'; session: Session } | { kind: 'mfa'; mfaId: string; name: string; surname: string };
 
 /** `POST /auth/customer`. Failures are shown by the API client and rethrown. */
 export async function login(body: LoginBody): Promise<LoginResult> {
   const answer = await apiRequest('/auth/customer', { method: 'POST', body, schema: loginAnswer });
-  if (answer.requireMFAVerification && answer.mfa_id) return { kind: 'mfa', mfaId: answer.mfa_id };
-  return { kind: 'session', session: session.parse(answer) };
+  if ('token' in answer) return { kind: 'session', session: answer };
+  return { kind: 'mfa', mfaId: answer.mfa_id, name: answer.name, surname: answer.surname };
 }
+
+/** Whether a failed login answered `wrongPassword` (spec 000 §4: it drives the captcha attempt counter). */
+export function isWrongPassword(error: unknown): boolean {
+  if (!isApiError(error) || error.status !== 401) return false;
+  return loginFailure.safeParse(error.body).data?.wrongPassword === true;
+}
+
+/** `GET /auth/customer/verify-mfa/{id}`: whose pending login this is. Silent: the page shows the failure itself. */
+export const fetchMfaChallenge = (id: string, signal?: AbortSignal): Promise<MfaChallengeInfo> =>
+  apiRequest(`/auth/customer/verify-mfa/${encodeURIComponent(id)}`, { schema: mfaChallengeInfo, signal, silent: true });
+
+/** `POST /auth/customer/verify-mfa`: the session, once the e-mailed code is right. Failures are shown and rethrown. */
+export const verifyMfa = (body: VerifyMfaBody): Promise<Session> =>
+  apiRequest('/auth/customer/verify-mfa', { method: 'POST', body, schema: sessionSchema });
+
+/** `POST /forgotpassword/{customerId}`: the server's (translated) confirmation, the same whether or not the e-mail exists. */
+export const requestPasswordReset = async (customerId: string, body: ForgotPasswordBody): Promise<string> =>
+  (await apiRequest(`/forgotpassword/${encodeURIComponent(customerId)}`, { method: 'POST', body, schema: messageBody })).message;
+
+/**
+ * Keeps the session of a successful login and loads the customer's full record in place of the
+ * public summary (its date format and preferences).
+ */
+export function startSession(session: Session, queryClient: QueryClient): void {
+  sessionStore.set(session);
+  void reloadCustomer(queryClient);
+}
+
+/** Open pages a login never returns to: the login itself, the second step, the set-password page. */
+const NO_RETURN = ['/login', '/verify-mfa', '/forgotpassword'];
 
 /**
  * Where to go after login: the `returnUrl` when it is a path of this application, otherwise `/`.
- * Absolute and protocol-relative URLs are refused so that a crafted link cannot send the user away.
+ * Absolute and protocol-relative URLs are refused so that a crafted link cannot send the user away;
+ * the open auth pages lead to `/` (a user who must set a password is sent there by the route guard).
  */
 export function safeReturnUrl(returnUrl: string | null): string {
   if (!returnUrl || !returnUrl.startsWith('/') || returnUrl.startsWith('//') || returnUrl.startsWith('/\\')) return '/';
-  if (returnUrl === '/login' || returnUrl.startsWith('/login?')) return '/';
+  const pathname = returnUrl.split(/[?#]/)[0]!;
+  if (NO_RETURN.some((p) => pathname === p || pathname.startsWith(`${p}/`))) return '/';
   return returnUrl;
 }
+
+/** `?returnUrl=…` to carry a return URL along (empty when there is none). */
+export const returnUrlQuery = (returnUrl: string | null): string =>
+  returnUrl ? `?${new URLSearchParams({ returnUrl }).toString()}` : '';

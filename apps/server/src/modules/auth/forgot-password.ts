@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequestBody, errorBody, forgotPasswordBody, LANGUAGE_HEADER, messageBody, type Language } from '@overtone/contract';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../infra/errors.ts';
+import { resolveLanguage, translate } from '../../infra/i18n.ts';
+import { customerOf } from '../customers/tenant.ts';
+import type { Tenant } from '../customers/repo.ts';
+import { PUBLIC } from './access.ts';
+import { requireCaptcha } from './captcha.ts';
+import { createSession } from './session.ts';
+import { findLoginUserByEmail, type LoginUser } from './session-answer.ts';
+
+/** Lifetime of a reset link. */
+export const RESET_TTL_HOURS = 1;
+
+/** `http(s)://<host the request came to>/forgotpassword?token=…` (the set-password page, spec 000 §2). */
+export const resetLink = (req: FastifyRequest, token: string) =>
+  `${req.protocol}://${req.host}/forgotpassword?token=${encodeURIComponent(token)}`;
+
+/**
+ * Mails a reset link to the user: a `sessions` row with purpose 'password_reset' (1 h, single use:
+ * deleted when the password is set). A new link replaces the user's earlier ones.
+ */
+async function sendResetLink(ctx: AppContext, user: LoginUser, customer: Tenant, lang: Language, link: (t: string) => string) {
+  await ctx.db.deleteFrom('sessions').where('user_id', '=', user.id).where('purpose', '=', 'password_reset').execute();
+  const token = await createSession(ctx.db, user.id, customer.id, RESET_TTL_HOURS, 'password_reset');
+  const params = { name: user.name, customer: customer.name, link: link(token), minutes: RESET_TTL_HOURS * 60 };
+  await ctx.mailer.send({
+    to: user.email,
+    subject: translate(lang, 'mail', 'resetSubject', params),
+    text: translate(lang, 'mail', 'resetText', params),
+  });
+}
+
+export async function forgotPasswordRoutes(app: FastifyInstance, ctx: AppContext) {
+  // Mails are sent after the answer (its timing must not tell known from unknown e-mails); a
+  // closing server waits for the ones under way.
+  const pending = new Set<Promise<void>>();
+  app.addHook('onClose', async () => void (await Promise.allSettled(pending)));
+
+  app.withTypeProvider<ZodTypeProvider>().post('/forgotpassword/:customerId', {
+    config: { access: PUBLIC },
+    schema: {
+      tags: ['auth'],
+      summary: 'Mail a link to set a new password',
+      description:
+        'Needs a captcha. `customerId` must be the id of the customer served for the request host, else 404 ' +
+        'CUSTOMER_NOT_FOUND (the id is public: the customer summary shows it). The answer is the same, in status, ' +
+        'body and timing, whether or not the e-mail belongs to a user; a user gets a single-use link valid for 1 h.',
+      params: z.object({ customerId: z.string().min(1).max(64) }),
+      body: forgotPasswordBody,
+      response: { 200: messageBody, 400: badRequestBody, 404: errorBody },
+    },
+    handler: async (req) => {
+      const customer = customerOf(req);
+      if (!req.body.reCaptcha) throw new AppError('CAPTCHA_MISSING', 'reCaptcha');
+      if (req.params.customerId !== customer.id) throw new AppError('CUSTOMER_NOT_FOUND');
+      await requireCaptcha(ctx, req.body.reCaptcha);
+      const lang = resolveLanguage(req.headers[LANGUAGE_HEADER]);
+      const user = await findLoginUserByEmail(ctx.db, customer.id, req.body.email);
+      if (user) {
+        const link = (t: string) => resetLink(req, t);
+        const job = sendResetLink(ctx, user, customer, lang, link)
+          .catch((err: unknown) => req.log.error({ err }, 'password reset mail failed'))
+          .finally(() => pending.delete(job));
+        pending.add(job);
+      }
+      return { message: translate(lang, 'messages', 'forgotPasswordSent') };
+    },
+  });
+}

@@ -1,0 +1,113 @@
+import argon2 from 'argon2';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { badRequestBody, LANGUAGE_HEADER, me, mePasswordBody, messageBody, okBody, userGuidingBody } from '@overtone/contract';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../infra/errors.ts';
+import { resolveLanguage, translate } from '../../infra/i18n.ts';
+import { customerOf } from '../customers/tenant.ts';
+import { authOf, SESSION } from '../auth/access.ts';
+import { assertAcceptablePassword } from '../auth/password-check.ts';
+
+/** The caller's own account: who they are, their password, the onboarding tour flag. */
+export async function meRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/me', {
+    config: { access: SESSION, duringPasswordChange: true },
+    schema: {
+      tags: ['me'],
+      summary: 'The caller as the server sees them now',
+      description: 'Role and permissions are read now: a change by an admin shows on the next call.',
+      response: { 200: me },
+    },
+    handler: async (req) => {
+      const auth = authOf(req);
+      const u = await ctx.db
+        .selectFrom('users as u')
+        .leftJoin('roles as r', 'r.id', 'u.role_id')
+        .select([
+          'u.id',
+          'u.name',
+          'u.surname',
+          'u.email',
+          'u.user_type',
+          'u.password_changed',
+          'u.user_guiding_shown',
+          'r.name as role_name',
+        ])
+        .where('u.id', '=', auth.userId)
+        .where('u.customer_id', '=', auth.customerId)
+        .executeTakeFirst();
+      if (!u) throw new AppError('UNAUTHORIZED');
+      return {
+        userId: u.id,
+        name: u.name,
+        surname: u.surname,
+        email: u.email,
+        role: u.user_type,
+        roleName: u.role_name,
+        permissions: [...auth.permissions],
+        passwordChanged: u.password_changed,
+        userGuidingShown: u.user_guiding_shown,
+      };
+    },
+  });
+
+  r.post('/me/password', {
+    config: { access: SESSION, duringPasswordChange: true },
+    schema: {
+      tags: ['me'],
+      summary: 'Set a new password (session, or the token of a reset link)',
+      description:
+        'The password must satisfy the customer policy raised to the global floor (8 characters) and not be a common ' +
+        'password (400 WEAK_PASSWORD / COMMON_PASSWORD). Stores an argon2id hash, marks the password as changed, ' +
+        'spends the reset link and ends every other session of the user.',
+      body: mePasswordBody,
+      response: { 200: messageBody, 400: badRequestBody },
+    },
+    handler: async (req) => {
+      const auth = authOf(req);
+      const customer = customerOf(req);
+      const { password } = req.body;
+      assertAcceptablePassword(password, customer.preferences.passwordPolicy);
+      const hash = await argon2.hash(password, { type: argon2.argon2id });
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ password_hash: hash, password_changed: true })
+          .where('id', '=', auth.userId)
+          .where('customer_id', '=', auth.customerId)
+          .execute();
+        // Every other session and every reset link of the user; the current session stays (the
+        // client logs out after 5 s), a reset link's token is spent.
+        await trx
+          .deleteFrom('sessions')
+          .where('user_id', '=', auth.userId)
+          .where((eb) => eb.or([eb('token_hash', '!=', auth.tokenHash), eb('purpose', '=', 'password_reset')]))
+          .execute();
+      });
+      return { message: translate(resolveLanguage(req.headers[LANGUAGE_HEADER]), 'messages', 'passwordChanged') };
+    },
+  });
+
+  r.put('/me/user-guiding-shown', {
+    config: { access: SESSION },
+    schema: {
+      tags: ['me'],
+      summary: 'Record whether the onboarding tour was shown',
+      body: userGuidingBody,
+      response: { 200: okBody },
+    },
+    handler: async (req) => {
+      const auth = authOf(req);
+      await ctx.db
+        .updateTable('users')
+        .set({ user_guiding_shown: req.body.userGuidingShown })
+        .where('id', '=', auth.userId)
+        .where('customer_id', '=', auth.customerId)
+        .execute();
+      return { ok: true as const };
+    },
+  });
+}

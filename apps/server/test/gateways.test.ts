@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gatewayListResponse, triggerList, type GatewayItem, type TriggerItem } from '@overtone/contract';
+import { newId } from '../src/infra/ids.ts';
+import { recordScan } from '../src/jobs/ingest/scan.ts';
+import { DEMO_GATEWAY, DEMO_POINTS, DEMO_PROFILE } from '../src/jobs/seed-demo.ts';
+import { startTestServer } from './support/test-server.ts';
+import { TEST_PASSWORD } from './support/constants.ts';
+import { createSecondTenant } from './support/second-tenant.ts';
+import { caller, loginOn, type Call } from './admin-client.ts';
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let call: Call;
+let other: Call;
+let demoId: string;
+let otherId: string;
+
+const OTHER_GATEWAY = 'CA:B8:28:00:00:99';
+const OTHER_DEVICE = 'CA:B8:31:00:00:99';
+const OTHER_TRIGGER = 'CA:B8:25:00:00:98';
+const DEMO_TRIGGER = 'CA:B8:25:00:00:01';
+/** Twelve more gateways of the demo customer, for paging. */
+const EXTRA = Array.from({ length: 12 }, (_, i) => `CA:B8:28:00:01:${String(i).padStart(2, '0')}`);
+
+type List = { total: number; gateways: GatewayItem[] };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  call = caller(server, await loginOn(server, 'admin@demo.local', TEST_PASSWORD));
+  const tenant = await createSecondTenant(server);
+  otherId = tenant.customerId;
+  other = caller(server, await loginOn(server, tenant.email, tenant.password, tenant.domain), tenant.domain);
+  const db = server.ctx.db;
+  demoId = (await db.selectFrom('gateways').select('customer_id').where('mac', '=', DEMO_GATEWAY).executeTakeFirstOrThrow())
+    .customer_id;
+  await db
+    .insertInto('gateways')
+    .values(EXTRA.map((mac) => ({ id: newId(), customer_id: demoId, mac, root: 'prod', last_seen_at: null })))
+    .execute();
+  const device = (customer_id: string, mac: string, type = 'SENSEWAY') => ({
+    id: newId(),
+    customer_id,
+    mac,
+    type,
+    point_id: null,
+    gateway_mac: null,
+    profile: JSON.stringify(DEMO_PROFILE),
+  });
+  await db
+    .insertInto('devices')
+    .values([device(otherId, OTHER_DEVICE), device(otherId, OTHER_TRIGGER, 'TRIGGER'), device(demoId, DEMO_TRIGGER, 'TRIGGER')])
+    .execute();
+});
+afterAll(async () => server?.close());
+
+/** A scanDevice report of a gateway, as the ingest records it. */
+const scan = (gateway: string, macs: string[], at = new Date()) =>
+  recordScan(
+    server.ctx.db,
+    gateway,
+    Buffer.from(JSON.stringify(Object.fromEntries(macs.map((m, i) => [m, { rssi: String(-60 - i), status: 'connected' }])))),
+    at,
+  );
+const gatewayList = async (who: Call, query = '') => {
+  const res = await who<List>('GET', `/gateway${query}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return gatewayListResponse.parse(res.body);
+};
+
+describe('GET /gateway', () => {
+  it('without a page answers every gateway of the customer, N/A before the first report', async () => {
+    const list = await gatewayList(call);
+    expect(list.total).toBe(13);
+    expect(list.gateways.map((g) => g.macAddress)).toEqual([DEMO_GATEWAY, ...EXTRA]);
+    expect(list.gateways[0]).toMatchObject({
+      type: 'SENSEWAY',
+      connectionStatus: null,
+      connectionDate: null,
+      availableDevices: [],
+    });
+  });
+
+  it('pages (10, 25, 50 or 75 per page) and filters by a part of the MAC address', async () => {
+    const first = await gatewayList(call, '?page=1&pageSize=10');
+    expect(first).toMatchObject({ total: 13 });
+    expect(first.gateways).toHaveLength(10);
+    const second = await gatewayList(call, '?page=2&pageSize=10');
+    expect(second.gateways.map((g) => g.macAddress)).toEqual(EXTRA.slice(9));
+    expect((await gatewayList(call, '?page=1&pageSize=25')).gateways).toHaveLength(13);
+    expect((await call('GET', '/gateway?page=1&pageSize=7')).status).toBe(400);
+    expect((await call('GET', '/gateway?page=0')).status).toBe(400);
+    const filtered = await gatewayList(call, '?page=1&pageSize=10&macAddress=00:01:0');
+    expect(filtered.total).toBe(10);
+    expect(
+      (await gatewayList(call, `?macAddress=${encodeURIComponent(DEMO_GATEWAY.toLowerCase())}`)).gateways.map(
+        (g) => g.macAddress,
+      ),
+    ).toEqual([DEMO_GATEWAY]);
+  });
+
+  it('is connected within 3 minutes of the last report, then disconnected; lists only this customer’s devices heard', async () => {
+    const at = new Date(Date.now() - 60_000);
+    // The demo gateway also hears another customer's device and an unknown one: neither is shown.
+    await scan(DEMO_GATEWAY, [DEMO_POINTS[0].mac, DEMO_POINTS[1].mac, OTHER_DEVICE, 'CA:B8:31:00:00:77'], at);
+    const gw = (await gatewayList(call)).gateways.find((g) => g.macAddress === DEMO_GATEWAY)!;
+    expect(gw.connectionStatus).toBe('connected');
+    expect(gw.connectionDate).toBe(at.toISOString());
+    expect(gw.availableDevices).toEqual([
+      { _id: { device: DEMO_POINTS[0].mac, gateway: DEMO_GATEWAY }, rssi: -60, scannedAt: at.toISOString() },
+      { _id: { device: DEMO_POINTS[1].mac, gateway: DEMO_GATEWAY }, rssi: -61, scannedAt: at.toISOString() },
+    ]);
+    const old = new Date(Date.now() - 4 * 60_000);
+    await server.ctx.db.updateTable('gateways').set({ last_seen_at: old }).where('mac', '=', DEMO_GATEWAY).execute();
+    const later = (await gatewayList(call)).gateways.find((g) => g.macAddress === DEMO_GATEWAY)!;
+    expect(later).toMatchObject({ connectionStatus: 'disconnected', connectionDate: old.toISOString() });
+  });
+});
+
+describe('GET /trigger', () => {
+  it('lists the customer’s trigger devices with no reported state yet (N/A)', async () => {
+    const res = await call<TriggerItem[]>('GET', '/trigger');
+    expect(res.status).toBe(200);
+    expect(triggerList.parse(res.body)).toEqual([{ _id: expect.any(String), macAddress: DEMO_TRIGGER, status: null }]);
+  });
+});
+
+describe('tenant isolation of gateways and triggers', () => {
+  it('each customer lists only its own gateways, triggers and devices', async () => {
+    await scan(OTHER_GATEWAY, [OTHER_DEVICE, DEMO_POINTS[2].mac]);
+    const theirs = await gatewayList(other);
+    expect(theirs.total).toBe(1);
+    expect(theirs.gateways[0]).toMatchObject({ macAddress: OTHER_GATEWAY, connectionStatus: 'connected' });
+    expect(theirs.gateways[0]!.availableDevices.map((d) => d._id.device)).toEqual([OTHER_DEVICE]);
+    const ours = await gatewayList(call);
+    expect(ours.gateways.map((g) => g.macAddress)).not.toContain(OTHER_GATEWAY);
+    expect((await gatewayList(call, '?macAddress=00:00:99')).total).toBe(0);
+    expect((await other<TriggerItem[]>('GET', '/trigger')).body.map((t) => t.macAddress)).toEqual([OTHER_TRIGGER]);
+  });
+});

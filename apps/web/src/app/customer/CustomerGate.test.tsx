@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { DEFAULT_PASSWORD_POLICY } from '@overtone/contract';
+import { createQueryClient } from '../queryClient';
+import { mockApi } from '../testing/mockApi';
+import { useCustomer } from './CustomerContext';
+import { CustomerGate } from './CustomerGate';
+
+function Policy() {
+  const c = useCustomer();
+  return <div data-testid="policy">{`${c.name} ${c.passwordPolicy.minCharacter}`}</div>;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('CustomerGate', () => {
+  it('shows the loading screen until the customer of this host is loaded, then the app with its policy', async () => {
+    let answer: (v: [number, unknown]) => void = () => undefined;
+    const calls = mockApi({ 'GET /customer/*/summary': () => new Promise((r) => (answer = r)) });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <CustomerGate>
+          <Policy />
+        </CustomerGate>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByTestId('loading-screen')).toBeTruthy();
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.path).toBe(`/customer/${window.location.hostname}/summary`);
+    answer([
+      200,
+      {
+        _id: 'c1',
+        name: 'Acme',
+        logo: null,
+        preferedLanguage: 'tr',
+        languages: ['tr'],
+        passwordPolicy: { ...DEFAULT_PASSWORD_POLICY, minCharacter: 14 },
+      },
+    ]);
+    expect((await screen.findByTestId('policy')).textContent).toBe('Acme 14');
+    expect(screen.queryByTestId('loading-screen')).toBeNull();
+  });
+});

@@ -1,0 +1,28 @@
+import { me as meSchema, messageBody, type Me } from '@overtone/contract';
+import { apiRequest } from '../../app/api/apiClient';
+import { updateSession } from '../../app/session';
+
+/**
+ * `POST /me/password`: sets the caller's password (the session's token, or the reset link's token
+ * in the `token` header). Resolves to the server's translated confirmation; a failure (weak or
+ * common password, expired link) is shown by the API client and rethrown.
+ */
+export const setMyPassword = async (password: string): Promise<string> =>
+  (await apiRequest('/me/password', { method: 'POST', body: { password }, schema: messageBody })).message;
+
+/**
+ * `GET /me` for a page that handles a refused token itself (the set-password page with an
+ * expired link): no toast, no redirect.
+ */
+export const fetchMe = (signal?: AbortSignal): Promise<Me> =>
+  apiRequest('/me', { schema: meSchema, signal, silent: true, redirectOnUnauthorized: false });
+
+/**
+ * `PUT /me/user-guiding-shown`: whether the onboarding tour was seen. The stored session follows
+ * at once (the tour opens or closes without waiting for the answer); a failure is shown by the API
+ * client.
+ */
+export async function setUserGuidingShown(userGuidingShown: boolean): Promise<void> {
+  updateSession({ userGuidingShown });
+  await apiRequest('/me/user-guiding-shown', { method: 'PUT', body: { userGuidingShown } });
+}

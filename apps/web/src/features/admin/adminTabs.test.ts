@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import type { Permission } from '@overtone/contract';
+import { resolveAdminTab, visibleAdminTabs } from './adminTabs';
+
+const holding =
+  (...perms: Permission[]) =>
+  (p: Permission) =>
+    perms.includes(p);
+
+describe('admin tabs by permission (spec 002 §2)', () => {
+  it('shows users, roles and gateways only with their read permission; preferences and telemetry always', () => {
+    expect(visibleAdminTabs(holding('readUser', 'readRole', 'readGateway'))).toEqual([
+      'users',
+      'roles',
+      'gateways',
+      'preferences',
+      'telemetry',
+    ]);
+    expect(visibleAdminTabs(holding('readRole'))).toEqual(['roles', 'preferences', 'telemetry']);
+    expect(visibleAdminTabs(holding())).toEqual(['preferences', 'telemetry']);
+  });
+
+  it('opens the requested tab when visible, else the first visible one (users by default)', () => {
+    const all = visibleAdminTabs(() => true);
+    expect(resolveAdminTab(null, all)).toBe('users');
+    expect(resolveAdminTab('telemetry', all)).toBe('telemetry');
+    expect(resolveAdminTab('users', ['preferences', 'telemetry'])).toBe('preferences');
+    expect(resolveAdminTab('nonsense', ['roles', 'preferences'])).toBe('roles');
+  });
+});

@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import { customer } from '@overtone/contract';
+import { apiRequest } from '../../app/api/apiClient';
+import { customerQueryKey } from '../../app/customer/customerApi';
+
+/**
+ * `GET /customer/{host}`: the full customer record with all its preferences (the preferences tab).
+ * Its key lies under the app's customer key, so `reloadCustomer` (app/customer/customerApi) reloads
+ * it together with the customer the app shows.
+ */
+export function useCustomerRecord() {
+  const host = window.location.hostname;
+  return useQuery({
+    queryKey: [...customerQueryKey(host), 'record'],
+    queryFn: ({ signal }) => apiRequest(`/customer/${encodeURIComponent(host)}`, { schema: customer, signal }),
+  });
+}

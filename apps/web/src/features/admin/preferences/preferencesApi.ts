@@ -1,0 +1,41 @@
+import { LANGUAGE_HEADER, TOKEN_HEADER, badRequestBody, errorBody, logoAnswer, type PreferencesBody } from '@overtone/contract';
+import { apiRequest, buildUrl } from '../../../app/api/apiClient';
+import { ApiError } from '../../../app/api/ApiError';
+import { errorMessage, fieldErrorMessage, genericErrorMessage } from '../../../app/api/errorMessage';
+import { currentLanguage } from '../../../app/i18n';
+import { currentToken } from '../../../app/session';
+
+/** `PUT /preferences` (updatePreferences): the whole preferences object but the logo. */
+export const savePreferences = (body: PreferencesBody) => apiRequest('/preferences', { method: 'PUT', body });
+
+/** `DELETE /preferences/logo` (updatePreferences). */
+export const deleteLogo = () => apiRequest('/preferences/logo', { method: 'DELETE', schema: logoAnswer });
+
+/**
+ * `PUT /preferences/logo` (updatePreferences) with the raw image as the body and its content type;
+ * the server resizes it to 40 px high (spec 002 §5).
+ * The API client sends JSON bodies only, so this call is made here with the same headers.
+ * @throws ApiError with the translated message (the caller shows it)
+ */
+export async function uploadLogo(file: File): Promise<string | null> {
+  const headers: Record<string, string> = { Accept: 'application/json', [LANGUAGE_HEADER]: currentLanguage() };
+  const token = currentToken();
+  if (token) headers[TOKEN_HEADER] = token;
+  headers['Content-Type'] = file.type || 'application/octet-stream';
+  let res: Response;
+  try {
+    res = await fetch(buildUrl('/preferences/logo'), { method: 'PUT', headers, body: file });
+  } catch {
+    throw new ApiError(0, genericErrorMessage(), 'NETWORK');
+  }
+  const json: unknown = await res.json().catch(() => undefined);
+  if (res.ok) return logoAnswer.parse(json).logo;
+  const bad = badRequestBody.safeParse(json);
+  const err = errorBody.safeParse(json);
+  const text = bad.success
+    ? bad.data.errors.map((e) => fieldErrorMessage(e.msg)).join('\n')
+    : res.status >= 500
+      ? genericErrorMessage()
+      : errorMessage(err.data?.code, err.data?.message);
+  throw new ApiError(res.status, text, err.data?.code);
+}
