@@ -1,5 +1,7 @@
-import type { startTestServer } from './support/test-server.ts';
-import { api, login, request } from './support/test-server.ts';
+import { api, login, request, startTestServer } from './support/test-server.ts';
+import { TEST_PASSWORD } from './support/constants.ts';
+import { createSecondTenant } from './support/second-tenant.ts';
+import { demoCustomerId } from './support/users.ts';
 import { translate } from '../src/infra/i18n.ts';
 
 /** Helpers of the admin-area API tests (users, roles, preferences, telemetry definitions, gateways, permissions). */
@@ -46,3 +48,15 @@ export const letters = (n: number): string =>
 
 /** The English text the server answers for a contract validation message key (`requirename` …). */
 export const validationText = (key: string) => translate('en', 'validation', key);
+
+/**
+ * A test server with the demo customer and a second one (`other.test`, see createSecondTenant):
+ * `call` acts as the demo admin, `other` as the second customer's admin; their customer ids.
+ */
+export async function startTwoTenants() {
+  const server = await startTestServer();
+  const call = caller(server, await loginOn(server, 'admin@demo.local', TEST_PASSWORD));
+  const tenant = await createSecondTenant(server);
+  const other = caller(server, await loginOn(server, tenant.email, tenant.password, tenant.domain), tenant.domain);
+  return { server, call, other, demoId: await demoCustomerId(server), otherId: tenant.customerId };
+}

@@ -3,12 +3,9 @@ import { gatewayListResponse, triggerList, type GatewayItem, type TriggerItem } 
 import { newId } from '../src/infra/ids.ts';
 import { recordScan } from '../src/jobs/ingest/scan.ts';
 import { DEMO_GATEWAY, DEMO_POINTS, DEMO_PROFILE } from '../src/jobs/seed-demo.ts';
-import { startTestServer } from './support/test-server.ts';
-import { TEST_PASSWORD } from './support/constants.ts';
-import { createSecondTenant } from './support/second-tenant.ts';
-import { caller, loginOn, type Call } from './admin-client.ts';
+import { startTwoTenants, type Call } from './admin-client.ts';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
+let server: Awaited<ReturnType<typeof startTwoTenants>>['server'];
 let call: Call;
 let other: Call;
 let demoId: string;
@@ -24,14 +21,8 @@ const EXTRA = Array.from({ length: 12 }, (_, i) => `CA:B8:28:00:01:${String(i).p
 type List = { total: number; gateways: GatewayItem[] };
 
 beforeAll(async () => {
-  server = await startTestServer();
-  call = caller(server, await loginOn(server, 'admin@demo.local', TEST_PASSWORD));
-  const tenant = await createSecondTenant(server);
-  otherId = tenant.customerId;
-  other = caller(server, await loginOn(server, tenant.email, tenant.password, tenant.domain), tenant.domain);
+  ({ server, call, other, demoId, otherId } = await startTwoTenants());
   const db = server.ctx.db;
-  demoId = (await db.selectFrom('gateways').select('customer_id').where('mac', '=', DEMO_GATEWAY).executeTakeFirstOrThrow())
-    .customer_id;
   await db
     .insertInto('gateways')
     .values(EXTRA.map((mac) => ({ id: newId(), customer_id: demoId, mac, root: 'prod', last_seen_at: null })))

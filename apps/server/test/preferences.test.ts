@@ -1,30 +1,16 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customer, type Customer, type PreferencesBody, type TelemetryDefinition, type User } from '@overtone/contract';
-import { startTestServer } from './support/test-server.ts';
-import { TEST_PASSWORD } from './support/constants.ts';
-import { createSecondTenant } from './support/second-tenant.ts';
-import { caller, loginOn, validationText, type Call } from './admin-client.ts';
+import { startTwoTenants, validationText, type Call } from './admin-client.ts';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
+let server: Awaited<ReturnType<typeof startTwoTenants>>['server'];
 let call: Call;
 let other: Call;
 let demoId: string;
 let otherId: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  call = caller(server, await loginOn(server, 'admin@demo.local', TEST_PASSWORD));
-  const tenant = await createSecondTenant(server);
-  otherId = tenant.customerId;
-  other = caller(server, await loginOn(server, tenant.email, tenant.password, tenant.domain), tenant.domain);
-  demoId = (
-    await server.ctx.db
-      .selectFrom('users')
-      .select('customer_id')
-      .where('email', '=', 'admin@demo.local')
-      .executeTakeFirstOrThrow()
-  ).customer_id;
+  ({ server, call, other, demoId, otherId } = await startTwoTenants());
 });
 afterAll(async () => server?.close());
 

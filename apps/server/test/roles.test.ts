@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_CATEGORIES, PERMISSIONS, permissionEntry, role, type Role, type User } from '@overtone/contract';
-import { startTestServer } from './support/test-server.ts';
-import { TEST_PASSWORD } from './support/constants.ts';
-import { createSecondTenant } from './support/second-tenant.ts';
-import { caller, loginOn, passwordChosen, validationText, type Call } from './admin-client.ts';
+import { caller, loginOn, passwordChosen, validationText, type Call, startTwoTenants } from './admin-client.ts';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
+let server: Awaited<ReturnType<typeof startTwoTenants>>['server'];
 let call: Call;
 let other: Call;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  call = caller(server, await loginOn(server, 'admin@demo.local', TEST_PASSWORD));
-  const tenant = await createSecondTenant(server);
-  other = caller(server, await loginOn(server, tenant.email, tenant.password, tenant.domain), tenant.domain);
+  ({ server, call, other } = await startTwoTenants());
 });
 afterAll(async () => server?.close());
 

@@ -2,20 +2,14 @@ import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES, PERMISSIONS, user, userList, type Customer, type Role, type User } from '@overtone/contract';
 import { LOCALES } from '../src/infra/i18n.ts';
-import { startTestServer } from './support/test-server.ts';
-import { TEST_PASSWORD } from './support/constants.ts';
-import { createSecondTenant } from './support/second-tenant.ts';
-import { caller, letters, loginOn, passwordChosen, validationText, type Call } from './admin-client.ts';
+import { caller, letters, loginOn, passwordChosen, validationText, type Call, startTwoTenants } from './admin-client.ts';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
+let server: Awaited<ReturnType<typeof startTwoTenants>>['server'];
 let call: Call;
 let other: Call;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  call = caller(server, await loginOn(server, 'admin@demo.local', TEST_PASSWORD));
-  const tenant = await createSecondTenant(server);
-  other = caller(server, await loginOn(server, tenant.email, tenant.password, tenant.domain), tenant.domain);
+  ({ server, call, other } = await startTwoTenants());
 });
 afterAll(async () => server?.close());
 
