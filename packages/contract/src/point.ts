@@ -1,18 +1,6 @@
 import { z } from 'zod';
 import { healthState } from './tree.ts';
-
-/** Bearing with fault-frequency multipliers (orders of shaft speed). */
-export const bearing = z.object({
-  _id: z.string(),
-  bearing_number: z.string(),
-  brand: z.string(),
-  bpfo: z.number(),
-  bpfi: z.number(),
-  bsf: z.number(),
-  ftf: z.number(),
-  type: z.enum(['DEFAULT', 'CUSTOM']),
-});
-export type Bearing = z.infer<typeof bearing>;
+import { bearing } from './bearing.ts';
 
 /** Measurement profile of a point's sensor: indices of the Senseway protocol (§4). */
 export const measurementProfile = z.object({

@@ -102,6 +102,8 @@ export async function findPoint(db: Kysely<DB>, customerId: string, id: string):
           bpfi: bearing.bpfi,
           bsf: bearing.bsf,
           ftf: bearing.ftf,
+          ftfi: 1 - bearing.ftf,
+          group: '',
           type: bearing.type,
         }
       : null,
