@@ -16,6 +16,8 @@ import { resolveTenant } from './modules/customers/tenant.ts';
 import { meRoutes } from './modules/me/routes.ts';
 import { treeRoutes } from './modules/tree/routes.ts';
 import { pointRoutes } from './modules/points/routes.ts';
+import { groupRoutes } from './modules/tree/group-routes.ts';
+import { pointImageRoutes } from './modules/points/images.ts';
 import { iotRoutes } from './modules/iot/routes.ts';
 import { measurementRoutes } from './modules/measurements/routes.ts';
 import { analysisRoutes } from './modules/analysis/routes.ts';
@@ -25,6 +27,8 @@ import { rolesRoutes } from './modules/roles/routes.ts';
 import { preferencesRoutes } from './modules/preferences/routes.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
 import { gatewaysRoutes } from './modules/gateways/routes.ts';
+import { bearingsRoutes } from './modules/bearings/routes.ts';
+import { pointRoutesRoutes } from './modules/point-routes/routes.ts';
 
 export const API_PREFIX = '/api';
 
@@ -77,7 +81,9 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
         customerRoutes,
         meRoutes,
         treeRoutes,
+        groupRoutes,
         pointRoutes,
+        pointImageRoutes,
         iotRoutes,
         measurementRoutes,
         analysisRoutes,
@@ -86,6 +92,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
         preferencesRoutes,
         telemetryRoutes,
         gatewaysRoutes,
+        bearingsRoutes,
+        pointRoutesRoutes,
       ])
         await mod(api, ctx);
     },

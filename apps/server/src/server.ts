@@ -17,6 +17,7 @@ import { startIngest, type Ingest } from './jobs/ingest/ingest.ts';
 import { seedDemo } from './jobs/seed-demo.ts';
 import { lockDataDir } from './infra/data-dir-lock.ts';
 import { ensureBuiltInTelemetry } from './modules/telemetry/built-in.ts';
+import { seedBearingCatalogue } from './modules/bearings/catalogue.ts';
 import { buildApp } from './app.ts';
 
 export interface RunningServer {
@@ -60,6 +61,8 @@ export async function startServer(
   };
   try {
     await migrate(database);
+    // The shared bearing catalogue (idempotent upsert), before the demo seed that uses its SKF 6205-2RS.
+    await seedBearingCatalogue(database.db);
     let demoPassword: string | null = config.demoPassword;
     const passwordFile = path.join(config.dataDir, 'demo-password.txt');
     if (config.seedDemo) {

@@ -10,6 +10,8 @@ export interface Secrets {
   liveUrlKey: string;
   /** Password of the server's own MQTT client on the embedded broker. */
   brokerServerPassword: string;
+  /** Secret access key of the emulated object store: signs presigned POST policies and image GET URLs. */
+  storageKey: string;
 }
 
 /** Reads `dataDir/secrets.json`, creating it with random keys on first start. */
@@ -21,6 +23,7 @@ export function loadSecrets(dataDir: string, env: NodeJS.ProcessEnv = process.en
     captchaKey: stored.captchaKey ?? randomBytes(32).toString('hex'),
     liveUrlKey: stored.liveUrlKey ?? randomBytes(32).toString('hex'),
     brokerServerPassword: stored.brokerServerPassword ?? randomBytes(24).toString('hex'),
+    storageKey: stored.storageKey ?? randomBytes(32).toString('hex'),
   };
   if (JSON.stringify(stored) !== JSON.stringify(secrets)) {
     fs.mkdirSync(dataDir, { recursive: true });
@@ -30,5 +33,6 @@ export function loadSecrets(dataDir: string, env: NodeJS.ProcessEnv = process.en
     captchaKey: env.CAPTCHA_HMAC_KEY || secrets.captchaKey,
     liveUrlKey: env.LIVE_URL_KEY || secrets.liveUrlKey,
     brokerServerPassword: secrets.brokerServerPassword,
+    storageKey: env.STORAGE_HMAC_KEY || secrets.storageKey,
   };
 }

@@ -13,6 +13,8 @@ export const NAMESPACES = [
   'charts',
   'errors',
   'admin',
+  'pointForm',
+  'routes',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -59,7 +59,25 @@ export interface BearingsTable {
   bpfi: number;
   bsf: number;
   ftf: number;
+  /** Cage frequency relative to the inner ring, orders (1 − ftf for catalogue rows); migration 0005. */
+  ftfi: Generated<number>;
+  /** Catalogue family ('deep groove ball', 'cylindrical roller'), '' for custom; migration 0005. */
+  group: Generated<string>;
   type: 'DEFAULT' | 'CUSTOM';
+}
+/** Routes: named sets of points (migration 0005). */
+export interface RoutesTable {
+  id: string;
+  customer_id: string;
+  name: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+/** The points of a route in order; a deleted point leaves every route (ON DELETE CASCADE). */
+export interface RoutePointsTable {
+  route_id: string;
+  point_id: string;
+  position: number;
 }
 export interface TreeNodesTable {
   id: string;
@@ -71,6 +89,17 @@ export interface TreeNodesTable {
   sort_order: Generated<number>;
   health: Generated<string>;
   point: unknown;
+  /** {telemetry: max value} of the latest persisted measurement (maintained by triggers, migration 0004). */
+  last_values: Optional<unknown>;
+  created_at: Generated<Date>;
+}
+/** Images of a point, stored in object storage under `points/{customer}/{point}/` (migration 0004). */
+export interface PointImagesTable {
+  key: string;
+  customer_id: string;
+  point_id: string;
+  content_type: string;
+  size_bytes: number;
   created_at: Generated<Date>;
 }
 export interface GatewaysTable {
@@ -192,6 +221,7 @@ export interface DB {
   captcha_uses: CaptchaUsesTable;
   bearings: BearingsTable;
   tree_nodes: TreeNodesTable;
+  point_images: PointImagesTable;
   gateways: GatewaysTable;
   devices: DevicesTable;
   device_scans: DeviceScansTable;
@@ -202,4 +232,6 @@ export interface DB {
   mfa_challenges: MfaChallengesTable;
   login_attempts: LoginAttemptsTable;
   telemetry_definitions: TelemetryDefinitionsTable;
+  routes: RoutesTable;
+  route_points: RoutePointsTable;
 }

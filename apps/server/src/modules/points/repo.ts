@@ -1,10 +1,36 @@
 import { sql, type Kysely } from 'kysely';
-import type { Point } from '@overtone/contract';
+import type { Point, PointFormBody } from '@overtone/contract';
 import { measurementProfile } from '@overtone/contract';
 import type { DB } from '../../infra/db/schema.ts';
+import { findBearing } from '../bearings/repo.ts';
 
-/** Fields of a point kept in `tree_nodes.point` (jsonb). */
-export interface PointData {
+/**
+ * Form fields of a point beyond the core ones (spec 000 §3 "Point"), as `pointFormBody` names them;
+ * null where the form's condition does not hold (points/form.ts). Units: motorPower kW, beltLength cm.
+ */
+export type PointFormExtras = Omit<
+  PointFormBody,
+  | 'name'
+  | 'tagCode'
+  | 'type'
+  | 'favoriteTelemetry'
+  | 'bearingBrand'
+  | 'bearing'
+  | 'coordinateXAxis'
+  | 'coordinateYAxis'
+  | 'coordinateZAxis'
+  | 'referenceFrequency'
+  | 'referenceFrequencyVariable'
+  | 'imageBool'
+  | 'imageName'
+  | 'deleteImage'
+>;
+
+/**
+ * Fields of a point kept in `tree_nodes.point` (jsonb). The form extras are optional: points stored
+ * before the point form existed lack them and read as {@link defaultPointData}.
+ */
+export interface PointData extends Partial<PointFormExtras> {
   type: string[];
   favoriteTelemetry: string | null;
   referenceFrequency: number;
@@ -16,7 +42,8 @@ export interface PointData {
   coordinateZAxis: 'xAxis' | 'yAxis' | 'zAxis';
 }
 
-export const defaultPointData = (): PointData => ({
+/** A point's stored fields when nothing was stored (every conditional field null). */
+export const defaultPointData = (): Required<PointData> => ({
   type: ['None'],
   favoriteTelemetry: null,
   referenceFrequency: 0,
@@ -26,6 +53,33 @@ export const defaultPointData = (): PointData => ({
   coordinateXAxis: 'xAxis',
   coordinateYAxis: 'yAxis',
   coordinateZAxis: 'zAxis',
+  previousFaults: [],
+  machineType: null,
+  driveType: null,
+  motorPower: null,
+  transmissionType: null,
+  beltType: null,
+  beltLength: null,
+  pulleyRadiusRatio: null,
+  couplingType: null,
+  gearboxType: null,
+  gearboxConversionInput: null,
+  gearboxConversionOutput: null,
+  numberOfStages: null,
+  shaftOfSensorAttachedTo: null,
+  numberOfGearTeethAtRingGear: null,
+  numberOfGearTeethAtPlanetGear: null,
+  numberOfGearTeethAtSunGear: null,
+  numberOfGearTeethAtDriverShaft: null,
+  numberOfGearTeethAtFirstCurrentShaft: null,
+  numberOfGearTeethAtSecondCurrentShaft: null,
+  numberOfGearTeethAtDrivenShaft: null,
+  transmission_numberOfStages: null,
+  transmission_gearboxConversionInput: null,
+  transmission_gearboxConversionOutput: null,
+  lastMaintenanceDate: null,
+  pumpClassification: { pump: false, class: null, rotodynamic: null, positiveDisplacement: null, open: false },
+  couplingClassification: { coupling: false, class: null, flexible: null },
 });
 
 /** Names from the root down to the node itself. */
@@ -61,8 +115,16 @@ export async function nodePaths(db: Kysely<DB>, customerId: string): Promise<Map
   return cache;
 }
 
-/** A point of the caller's customer as the API shows it, or null (also for another customer's point). */
-export async function findPoint(db: Kysely<DB>, customerId: string, id: string): Promise<Point | null> {
+/**
+ * A point of the caller's customer as the API shows it, or null (also for another customer's point).
+ * @param imageUrl signs the URL of an image key (points/images.ts); without it `images` is empty
+ */
+export async function findPoint(
+  db: Kysely<DB>,
+  customerId: string,
+  id: string,
+  imageUrl?: (key: string) => string,
+): Promise<Point | null> {
   const node = await db
     .selectFrom('tree_nodes')
     .selectAll()
@@ -72,9 +134,7 @@ export async function findPoint(db: Kysely<DB>, customerId: string, id: string):
     .executeTakeFirst();
   if (!node) return null;
   const data = { ...defaultPointData(), ...(node.point as Partial<PointData>) };
-  const bearing = data.bearingId
-    ? await db.selectFrom('bearings').selectAll().where('id', '=', data.bearingId).executeTakeFirst()
-    : undefined;
+  const bearing = data.bearingId ? await findBearing(db, customerId, data.bearingId) : null;
   const device = await db
     .selectFrom('devices')
     .selectAll()
@@ -93,25 +153,62 @@ export async function findPoint(db: Kysely<DB>, customerId: string, id: string):
     referenceFrequency: data.referenceFrequency,
     referenceFrequencyVariable: data.referenceFrequencyVariable,
     bearingBrand: data.bearingBrand,
-    bearing: bearing
-      ? {
-          _id: bearing.id,
-          bearing_number: bearing.bearing_number,
-          brand: bearing.brand,
-          bpfo: bearing.bpfo,
-          bpfi: bearing.bpfi,
-          bsf: bearing.bsf,
-          ftf: bearing.ftf,
-          ftfi: 1 - bearing.ftf,
-          group: '',
-          type: bearing.type,
-        }
-      : null,
+    // The catalogue or this customer's own custom bearing (bearings/repo.ts); another customer's is null.
+    bearing,
     coordinateXAxis: data.coordinateXAxis,
     coordinateYAxis: data.coordinateYAxis,
     coordinateZAxis: data.coordinateZAxis,
+    ...formExtrasOf(data),
+    images: imageUrl ? (await listImageKeys(db, customerId, id)).map((key) => ({ key, url: imageUrl(key) })) : [],
     health: node.health as Point['health'],
     device: device ? { _id: device.id, macAddress: device.mac, gateway: device.gateway_mac, type: device.type } : null,
     profile: profile?.success ? profile.data : null,
   };
+}
+
+/** The form extras of stored point data, every one present (null when not stored). */
+function formExtrasOf(data: Required<PointData>): PointFormExtras {
+  const d = defaultPointData();
+  return {
+    previousFaults: data.previousFaults,
+    machineType: data.machineType,
+    driveType: data.driveType,
+    motorPower: data.motorPower,
+    transmissionType: data.transmissionType,
+    beltType: data.beltType,
+    beltLength: data.beltLength,
+    pulleyRadiusRatio: data.pulleyRadiusRatio,
+    couplingType: data.couplingType,
+    gearboxType: data.gearboxType,
+    gearboxConversionInput: data.gearboxConversionInput,
+    gearboxConversionOutput: data.gearboxConversionOutput,
+    numberOfStages: data.numberOfStages,
+    shaftOfSensorAttachedTo: data.shaftOfSensorAttachedTo,
+    numberOfGearTeethAtRingGear: data.numberOfGearTeethAtRingGear,
+    numberOfGearTeethAtPlanetGear: data.numberOfGearTeethAtPlanetGear,
+    numberOfGearTeethAtSunGear: data.numberOfGearTeethAtSunGear,
+    numberOfGearTeethAtDriverShaft: data.numberOfGearTeethAtDriverShaft,
+    numberOfGearTeethAtFirstCurrentShaft: data.numberOfGearTeethAtFirstCurrentShaft,
+    numberOfGearTeethAtSecondCurrentShaft: data.numberOfGearTeethAtSecondCurrentShaft,
+    numberOfGearTeethAtDrivenShaft: data.numberOfGearTeethAtDrivenShaft,
+    transmission_numberOfStages: data.transmission_numberOfStages,
+    transmission_gearboxConversionInput: data.transmission_gearboxConversionInput,
+    transmission_gearboxConversionOutput: data.transmission_gearboxConversionOutput,
+    lastMaintenanceDate: data.lastMaintenanceDate,
+    pumpClassification: { ...d.pumpClassification, ...data.pumpClassification },
+    couplingClassification: { ...d.couplingClassification, ...data.couplingClassification },
+  };
+}
+
+/** Object keys of a point's stored images, oldest first. */
+export async function listImageKeys(db: Kysely<DB>, customerId: string, pointId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('point_images')
+    .select('key')
+    .where('customer_id', '=', customerId)
+    .where('point_id', '=', pointId)
+    .orderBy('created_at')
+    .orderBy('key')
+    .execute();
+  return rows.map((r) => r.key);
 }

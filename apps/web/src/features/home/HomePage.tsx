@@ -7,15 +7,17 @@ import { hasPermission, useSession } from '../../app/session';
 import { AssetTree } from '../tree/AssetTree';
 import { MeasurementsTab } from '../measurements/MeasurementsTab';
 import { PointTab } from '../point-detail/PointTab';
+import { RoutesTab } from '../routes/RoutesTab';
 import { useTreeQuery } from '../tree/treeApi';
 
 const MEASUREMENTS_TAB = 'measurements';
+const ROUTES_TAB = 'routes';
 const POINT_PARAM = 'point';
 const TAB_PARAM = 'tab';
 
 /**
  * The home screen (spec 000 §2): collapsible asset tree on the left, tabs on the right: the
- * measurements list and one closable tab for the opened point. The opened point and the active
+ * measurements list, the routes (readRoute) and one closable tab for the opened point. The opened point and the active
  * tab are kept in the URL (`?point=…&tab=…`) so that a reload or a shared link keeps them.
  */
 export function HomePage() {
@@ -31,10 +33,13 @@ export function HomePage() {
   const canReadMeasurements = hasPermission(session, 'readMeasurement');
   const pointKey = pointId ? `point:${pointId}` : null;
   const requested = params.get(TAB_PARAM);
+  const canReadRoutes = hasPermission(session, 'readRoute');
   const activeKey =
     requested === MEASUREMENTS_TAB && canReadMeasurements
       ? MEASUREMENTS_TAB
-      : (pointKey ?? (canReadMeasurements ? MEASUREMENTS_TAB : undefined));
+      : requested === ROUTES_TAB && canReadRoutes
+        ? ROUTES_TAB
+        : (pointKey ?? (canReadMeasurements ? MEASUREMENTS_TAB : canReadRoutes ? ROUTES_TAB : undefined));
 
   const update = (next: { point?: string | null; tab?: string | null }) =>
     setParams(
@@ -52,6 +57,7 @@ export function HomePage() {
     ...(canReadMeasurements
       ? [{ key: MEASUREMENTS_TAB, label: t('measurementsTab'), closable: false, children: <MeasurementsTab /> }]
       : []),
+    ...(canReadRoutes ? [{ key: ROUTES_TAB, label: t('routes:tab'), closable: false, children: <RoutesTab /> }] : []),
     ...(pointId && pointKey
       ? [
           {
@@ -89,9 +95,15 @@ export function HomePage() {
             position: screens.md ? 'sticky' : 'static',
             top: 72,
           }}
-          styles={{ body: { maxHeight: screens.md ? 'calc(100vh - 110px)' : 420, display: 'flex', flexDirection: 'column' } }}
+          styles={{ body: { height: screens.md ? 'calc(100vh - 110px)' : 420, display: 'flex', flexDirection: 'column' } }}
         >
-          <AssetTree selectedPointId={pointId} onOpenPoint={(id) => update({ point: id, tab: null })} />
+          <AssetTree
+            selectedPointId={pointId}
+            onOpenPoint={(id) => update({ point: id, tab: null })}
+            onPointDeleted={(id) => {
+              if (id === pointId) update({ point: null, tab: null });
+            }}
+          />
         </Card>
       )}
       <Layout.Content style={{ minWidth: 0, flex: 1 }}>
@@ -103,7 +115,7 @@ export function HomePage() {
               activeKey={activeKey}
               items={items}
               tabBarExtraContent={{ left: toggle }}
-              onChange={(key) => update({ tab: key === MEASUREMENTS_TAB ? MEASUREMENTS_TAB : null })}
+              onChange={(key) => update({ tab: key === MEASUREMENTS_TAB || key === ROUTES_TAB ? key : null })}
               onEdit={(key, action) => {
                 if (action === 'remove' && key === pointKey) update({ point: null, tab: null });
               }}

@@ -29,15 +29,25 @@ function PointTitle({ node }: { node: AssetTreeNode }) {
   const last = node.lastTelemetryValue;
   return (
     <Flex align="center" gap={6} data-testid={`tree-node-${node.name}`} data-health={node.health} style={{ minWidth: 0 }}>
-      <ApiOutlined style={{ color }} />
+      <ApiOutlined style={{ color }} aria-label={t(`health.${node.health}`)} title={t(`health.${node.health}`)} />
       <Typography.Text style={{ color }} strong={node.health !== 'unknown'}>
         {node.name}
       </Typography.Text>
       {node.unansweredEvaluationsCount > 0 && (
-        <Badge count={node.unansweredEvaluationsCount} size="small" data-testid="tree-node-badge" />
+        <Badge
+          count={node.unansweredEvaluationsCount}
+          size="small"
+          title={t('unansweredEvaluations', { count: node.unansweredEvaluationsCount })}
+          data-testid="tree-node-badge"
+        />
       )}
       {last && (
-        <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }} data-testid="tree-node-value">
+        <Typography.Text
+          type="secondary"
+          style={{ fontSize: 12, whiteSpace: 'nowrap' }}
+          title={t('lastValueTitle')}
+          data-testid="tree-node-value"
+        >
           {t('lastValue', { telemetry: last.telemetry, value: formatTreeValue(last.value) })}
         </Typography.Text>
       )}

@@ -1,0 +1,60 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { group as groupSchema, idAnswer, type Group } from '@overtone/contract';
+import { apiRequest } from '../../app/api/apiClient';
+import { moveRequest, type PendingMove } from './moveRules';
+import { TREE_QUERY_KEY } from './treeApi';
+
+/** Delay between saving the moves and reloading the tree (spec 000 §9: 500 ms). */
+export const TREE_RELOAD_AFTER_MOVE_MS = 500;
+
+/** Name and tag code of a group (tag code without its '#' prefix). */
+export interface GroupValues {
+  name: string;
+  tagCode: string;
+}
+
+const groupPath = (id: string) => `/tree/group/${encodeURIComponent(id)}`;
+
+/** `GET /tree/group/{id}`. */
+export const fetchGroup = (id: string, signal?: AbortSignal): Promise<Group> =>
+  apiRequest(groupPath(id), { schema: groupSchema, signal });
+
+/** `POST /tree/group/{parentGroupId}/group`; 'root' as parent creates a root group. Returns the new id. */
+export async function createGroup(parentGroupId: string, values: GroupValues): Promise<string> {
+  const answer = await apiRequest(`${groupPath(parentGroupId)}/group`, { method: 'POST', body: values, schema: idAnswer });
+  return answer._id;
+}
+
+/** `PUT /tree/group/{id}` with name and tag code (edit). */
+export const updateGroup = (id: string, values: GroupValues): Promise<undefined> =>
+  apiRequest(groupPath(id), { method: 'PUT', body: values });
+
+/**
+ * `DELETE /tree/group/{id}`. Silent: a failure's server message is shown by the caller as an
+ * info toast (spec 000 §8).
+ */
+export const deleteGroup = (id: string): Promise<undefined> => apiRequest(groupPath(id), { method: 'DELETE', silent: true });
+
+/** `DELETE /point/{id}`. Silent: a failure is shown by the caller as tree.DeleteCanceled (spec 000 §8). */
+export const deletePoint = (id: string): Promise<undefined> =>
+  apiRequest(`/point/${encodeURIComponent(id)}`, { method: 'DELETE', silent: true });
+
+/**
+ * Saves the collected moves one after the other, in the order they were made (see
+ * {@link moveRequest}). Stops at the first failure, which the API client has already shown
+ * (a 409 carries the rule broken).
+ * @returns how many moves were saved
+ * @throws the first failure (ApiError), after the moves before it were saved
+ */
+export async function saveMoves(moves: readonly PendingMove[]): Promise<number> {
+  let saved = 0;
+  for (const m of moves) {
+    const { method, path, body } = moveRequest(m);
+    await apiRequest(path, { method, body });
+    saved += 1;
+  }
+  return saved;
+}
+
+/** Marks the tree stale and reloads it (and waits for the reload). */
+export const reloadTree = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: TREE_QUERY_KEY });
