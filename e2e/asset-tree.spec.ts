@@ -136,12 +136,20 @@ describe('a maintenance engineer models a plant: groups, points with bearing, ge
       .toBe(1);
   });
 
+  it("shows the pump's photo on its point tab", async () => {
+    await page.getByTestId('tree-node-Pump P1').click();
+    const img = page.getByTestId('point-info-images').locator('img').first();
+    await img.waitFor();
+    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(64);
+    await page.screenshot({ path: path.join(SHOTS, 'tree-02-point-tab.png') });
+  });
+
   it('moves the fan to Line 2 by drag and drop, saves, and finds it there after a reload', async () => {
     await page.getByTestId('tree-move-toggle').click();
     await page.getByTestId('tree-move-bar').waitFor();
     await dragInto(page.getByTestId('tree-node-Fan F1'), page.getByTestId('tree-group-Line 2'));
     await expect.poll(() => page.getByTestId('tree-move-count').getAttribute('data-count')).toBe('1');
-    await page.screenshot({ path: path.join(SHOTS, 'tree-02-move.png') });
+    await page.screenshot({ path: path.join(SHOTS, 'tree-03-move.png') });
     await page.getByTestId('tree-move-save').click();
     await expect
       .poll(async () => {
@@ -169,7 +177,7 @@ describe('a maintenance engineer models a plant: groups, points with bearing, ge
     const card = page.getByTestId('route-card-Morning round');
     await card.waitFor();
     expect(await card.getByTestId('route-point-count').innerText()).toContain('2');
-    await page.screenshot({ path: path.join(SHOTS, 'tree-03-route.png') });
+    await page.screenshot({ path: path.join(SHOTS, 'tree-04-route.png') });
     const routes = await api<{ name: string; points: string[] }[]>(server.url, token, 'GET', '/route');
     expect(routes.body.map((r) => [r.name, r.points.length])).toEqual([['Morning round', 2]]);
   });

@@ -1,15 +1,21 @@
-import { Card, Descriptions, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Button, Card, Descriptions, Image, Space, Tag, Typography } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Point } from '@overtone/contract';
 import { HEALTH_COLORS } from '../../ui/health';
 import { pointPathText } from '../measurements/pointPath';
+import { hasPermission, useSession } from '../../app/session';
+import { PointFormDialog } from '../point-form/PointFormDialog';
 
 /** RPM of a frequency in Hz (spec 000 §4: RPM = Hz × 60). */
 export const hzToRpm = (hz: number) => hz * 60;
 
-/** The point's configuration summary: name, path, reference frequency, bearing, types, health. */
+/** The point's configuration summary: name, path, reference frequency, bearing, types (translated), health, images. */
 export function PointInfoCard({ point }: { point: Point }) {
   const { t } = useTranslation('point');
+  const session = useSession();
+  const [editing, setEditing] = useState(false);
   const bearing = point.bearing ? `${point.bearing.brand} ${point.bearing.bearing_number}` : (point.bearingBrand ?? '');
   const referenceFrequency = point.referenceFrequencyVariable
     ? t('variableSpeed')
@@ -18,7 +24,18 @@ export function PointInfoCard({ point }: { point: Point }) {
       : t('notSet');
 
   return (
-    <Card size="small" title={t('configuration')} data-testid="point-info">
+    <Card
+      size="small"
+      title={t('configuration')}
+      data-testid="point-info"
+      extra={
+        hasPermission(session, 'updatePoint') && (
+          <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid="point-info-edit">
+            {t('edit')}
+          </Button>
+        )
+      }
+    >
       <Descriptions
         size="small"
         column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 3, xxl: 3 }}
@@ -39,13 +56,38 @@ export function PointInfoCard({ point }: { point: Point }) {
             children: (
               <Space size={4} wrap>
                 {point.type.map((ty) => (
-                  <Tag key={ty}>{ty}</Tag>
+                  <Tag key={ty}>{t(`pointForm:pointType.${ty}`, { defaultValue: ty })}</Tag>
                 ))}
               </Space>
             ),
           },
+          ...(point.images.length
+            ? [
+                {
+                  key: 'images',
+                  label: t('images'),
+                  children: (
+                    <Image.PreviewGroup>
+                      <Space size={4} wrap data-testid="point-info-images">
+                        {point.images.map((img) => (
+                          <Image key={img.key} src={img.url} width={48} height={48} style={{ objectFit: 'cover' }} />
+                        ))}
+                      </Space>
+                    </Image.PreviewGroup>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
+      {editing && (
+        <PointFormDialog
+          open
+          mode={{ kind: 'edit', pointId: point._id }}
+          onClose={() => setEditing(false)}
+          onSaved={() => undefined}
+        />
+      )}
     </Card>
   );
 }
