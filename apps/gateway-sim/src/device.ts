@@ -71,9 +71,30 @@ export class SimDevice {
         throw new Error(`device ${this.mac}: recording ${recording.id} has no channel ${axis.channel}`);
   }
 
-  /** Signal strength for one scan report: the configured mean ±2 dBm (integer), dBm. */
-  scanRssi(random: () => number = Math.random): number {
-    return this.config.rssi + Math.floor(random() * 5) - 2;
+  /** when this device started (ms since epoch): the origin of battery discharge and rssi drift */
+  readonly startedAtMs: number = Date.now();
+
+  /**
+   * Signal strength for one scan report, dBm (integer): the configured mean, moved by the slow drift
+   * (`rssiDriftDb`·sin(2πt/`rssiDriftPeriodS`)), ±`rssiSpreadDb` at random; never above 0.
+   * @param random uniform [0, 1) source
+   * @param nowMs wall-clock time, ms since epoch
+   */
+  scanRssi(random: () => number = Math.random, nowMs = Date.now()): number {
+    const { rssi, rssiSpreadDb = 2, rssiDriftDb = 0, rssiDriftPeriodS = 600 } = this.config;
+    const drift = rssiDriftDb * Math.sin((2 * Math.PI * (nowMs - this.startedAtMs)) / 1000 / rssiDriftPeriodS);
+    return Math.min(0, Math.round(rssi + drift) + Math.floor(random() * (2 * rssiSpreadDb + 1)) - rssiSpreadDb);
+  }
+
+  /**
+   * Battery voltage now, V (two decimals): `batteryV` minus `batteryDrainVPerDay` per day since the
+   * device started, never below 2.5 V. Null when the layout gives no battery (a mains-powered node).
+   */
+  batteryVolts(nowMs = Date.now()): number | null {
+    const { batteryV, batteryDrainVPerDay = 0 } = this.config;
+    if (batteryV === undefined) return null;
+    const v = batteryV - (batteryDrainVPerDay * (nowMs - this.startedAtMs)) / 86_400_000;
+    return Math.round(Math.max(2.5, v) * 100) / 100;
   }
 
   /**

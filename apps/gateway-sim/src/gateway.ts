@@ -7,17 +7,42 @@ import { senseway } from '@overtone/contract';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { MeasureRequest, Replay, SimDevice } from './device.ts';
 import { firmwareTelemetry } from './firmware-telemetry.ts';
-import type { GatewayConfig } from './plant-config.ts';
+import { DEFAULT_SELF_REQUEST, parseSleepSeconds, PeriodicSchedules, selfObjectId } from './periodic.ts';
+import type { DeviceFaults, GatewayConfig } from './plant-config.ts';
 
 /** Sample-size bounds accepted by the simulated firmware (legacy docs: up to 1 000 000 per axis, §4.3). */
 export const MAX_SAMPLE_SIZE = 1_000_000;
 
-/** Misbehaviour switched on by tests (e.g. idempotency of ingest). Read at publish time. */
-export interface PlantFaults {
-  /** publish every chunk twice */
-  duplicateChunks?: boolean;
-  /** publish `done` twice */
-  duplicateDone?: boolean;
+/**
+ * Misbehaviour switched on by tests (e.g. idempotency of ingest), read when each measurement starts
+ * and at publish time. The top-level fields apply to every device; `devices[MAC]` overrides them
+ * for one device (over the layout's own `faults`). See README "Misbehaviour".
+ */
+export interface PlantFaults extends DeviceFaults {
+  /** per-device misbehaviour, keyed by upper-case MAC */
+  devices?: Record<string, DeviceFaults>;
+}
+
+/** The misbehaviour in force for one device: plant-wide, then the layout's, then the per-device override. */
+export function effectiveFaults(faults: PlantFaults, device: SimDevice): DeviceFaults {
+  const { devices, ...global } = faults;
+  return { ...global, ...device.config.faults, ...devices?.[device.mac] };
+}
+
+/** Publication order of `chunks` under `order` (descending = the protocol's; shuffled uses `random`). */
+export function orderChunks<T extends { index: number }>(
+  chunks: readonly T[],
+  order: DeviceFaults['chunkOrder'] = 'descending',
+  random: () => number = Math.random,
+): T[] {
+  const out = [...chunks].sort((a, b) => b.index - a.index);
+  if (order === 'ascending') out.reverse();
+  if (order === 'shuffled')
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [out[i], out[j]] = [out[j], out[i]];
+    }
+  return out;
 }
 
 /** One measurement as replayed: which stretch of which recording it carries. */
@@ -51,7 +76,8 @@ export type PlantEvent =
       calibratedRateHz: number;
       sampleSize: number;
     }
-  | { type: 'version'; gateway: string; target: string; answer: string };
+  | { type: 'version'; gateway: string; target: string; answer: string }
+  | { type: 'misbehaving'; gateway: string; device: string; id: string; fault: string };
 
 export interface GatewayOptions {
   /** broker URL, e.g. `mqtt://127.0.0.1:1883` */
@@ -71,6 +97,8 @@ export interface GatewayOptions {
   faults: PlantFaults;
   onEvent?: (e: PlantEvent) => void;
   onReplay?: (e: ReplayLogEntry) => void;
+  /** obey sleep commands by measuring on that period, this many times faster (periodic.ts); default off */
+  periodicTimeFactor?: number;
 }
 
 /** `HH:MM:SS:DD:MM:YYYY`, UTC, month 1-based (§6.2). */
@@ -158,9 +186,17 @@ export class SimGateway {
       client.on('connect', () => {
         const base = this.#topicBase();
         client
-          .subscribeAsync([`${base}/device/+/measure/+`, `${base}/device/+/version`, `${base}/client/SENSEWAY/version`], {
-            qos: 1,
-          })
+          .subscribeAsync(
+            [
+              `${base}/device/+/measure/+`,
+              `${base}/device/+/sleep`,
+              `${base}/device/+/version`,
+              `${base}/client/SENSEWAY/version`,
+            ],
+            {
+              qos: 1,
+            },
+          )
           .then(() => {
             this.#emit({ type: 'connected', gateway: this.mac });
             return this.publishScan();
@@ -177,6 +213,7 @@ export class SimGateway {
   /** Stops scanning and answering, abandons measurements in progress and closes the connection. */
   async stop(): Promise<void> {
     this.#stopped = true;
+    this.#periodic?.stopAll();
     if (this.#scanTimer) clearInterval(this.#scanTimer);
     for (const wake of this.#waits) wake();
     const client = this.#client;
@@ -192,14 +229,51 @@ export class SimGateway {
   /** Publishes `scanDevice` with every device's rssi (as a string, like the docs' example) and status. */
   async publishScan(): Promise<void> {
     if (this.#stopped) return;
-    const devices: Record<string, { type: string; rssi: string; status: string }> = {};
-    for (const d of this.devices.values()) devices[d.mac] = { type: d.config.type, rssi: String(d.scanRssi()), status: d.status };
+    const devices: Record<string, { type: string; rssi: string; status: string; battery?: string }> = {};
+    for (const d of this.devices.values()) {
+      devices[d.mac] = { type: d.config.type, rssi: String(d.scanRssi()), status: d.status };
+      const battery = d.batteryVolts();
+      if (battery !== null) devices[d.mac].battery = battery.toFixed(2);
+    }
     this.#emit({ type: 'scan', gateway: this.mac, devices });
     await this.#publish(senseway.topics.scan(this.options.root, this.mac), JSON.stringify(devices));
   }
 
+  // Periodic operation (periodic.ts): sleep commands and self-initiated measurements.
+  readonly #lastRequest = new Map<string, MeasureRequest>();
+  #periodic: PeriodicSchedules | null = null;
+
+  /** Device MACs measuring on their own schedule after a sleep command (periodic.ts). */
+  get periodicDevices(): string[] {
+    return this.#periodic?.active() ?? [];
+  }
+
+  /** A sleep command (§8.1): with `periodicTimeFactor` the device measures every `seconds` (accelerated). */
+  #onSleep(deviceMac: string, text: string): void {
+    this.#emit({ type: 'command', gateway: this.mac, device: deviceMac, id: 'sleep', payload: text });
+    const seconds = parseSleepSeconds(text);
+    if (!seconds || !this.devices.has(deviceMac) || !this.options.periodicTimeFactor) return;
+    this.#periodic ??= new PeriodicSchedules(this.options.periodicTimeFactor, (mac, id) => void this.selfMeasure(mac, id));
+    this.#periodic.set(deviceMac, seconds);
+  }
+
+  /**
+   * A measurement nobody requested (periodic wake-up): same flow as a command, with the parameters of
+   * the device's last command (else DEFAULT_SELF_REQUEST) and an id the device picks.
+   */
+  selfMeasure(deviceMac: string, id: string = selfObjectId()): Promise<void> {
+    const device = this.devices.get(deviceMac.toUpperCase());
+    if (!device || this.#stopped) return Promise.resolve();
+    const req = this.#lastRequest.get(device.mac) ?? DEFAULT_SELF_REQUEST;
+    return device
+      .enqueue(() => this.#measure(device, id, req))
+      .catch((err: Error) => this.#emit({ type: 'error', gateway: this.mac, message: `self-measure ${id}: ${err.message}` }));
+  }
+
   #onMessage(topic: string, payload: Buffer): void {
     if (this.#stopped) return;
+    const sleep = senseway.parseSleepTopic(topic);
+    if (sleep && sleep.gateway === this.mac) return this.#onSleep(sleep.device, payload.toString('utf8'));
     const t = senseway.parseTopic(topic);
     if (t.kind === 'measureCommand' && t.gateway === this.mac) {
       this.#onMeasure(t.device, t.id, payload.toString('utf8')).catch((err: Error) =>
@@ -228,8 +302,14 @@ export class SimGateway {
     };
     const device = this.devices.get(deviceMac);
     if (!device) return reject('NO_DEVICE');
+    const refuse = effectiveFaults(this.options.faults, device).reject;
+    if (refuse) {
+      this.#emit({ type: 'misbehaving', gateway: this.mac, device: device.mac, id, fault: 'reject' });
+      return reject(refuse);
+    }
     const req = parseMeasureRequest(text);
     if (!req) return reject('INVALID_ARG');
+    this.#lastRequest.set(device.mac, req);
     await device.enqueue(() => this.#measure(device, id, req));
   }
 
@@ -258,13 +338,6 @@ export class SimGateway {
 
       const counts = interleaveCounts(device.samplesG(replay), replay.rangeIndex);
       const chunks = senseway.encodeChunks(counts, chunkBytes);
-      for (const c of chunks) {
-        if (this.#stopped) return;
-        const topic = senseway.topics.chunk(root, device.mac, id, c.index);
-        await this.#publish(topic, c.payload);
-        if (faults.duplicateChunks) await this.#publish(topic, c.payload);
-      }
-
       const sent = senseway.decodeTriaxial(
         new Uint8Array(counts.buffer, counts.byteOffset, counts.byteLength),
         replay.rangeIndex,
@@ -280,9 +353,47 @@ export class SimGateway {
         },
         TELEMETRY: firmwareTelemetry(sent, device.config.temperatureC),
       };
-      if (this.#stopped) return;
-      await this.#publish(eventTopic('done'), JSON.stringify(done));
-      if (faults.duplicateDone) await this.#publish(eventTopic('done'), JSON.stringify(done));
+      const misbehave = (fault: string) => this.#emit({ type: 'misbehaving', gateway: this.mac, device: device.mac, id, fault });
+      // The faults in force when the measurement starts (a disconnect happens once per measurement).
+      const f = effectiveFaults(faults, device);
+      let disconnectAfter = f.disconnectAfterChunks;
+      /** Sends the chunks and `done`; false when the device went silent or the gateway stopped. */
+      const send = async (): Promise<boolean> => {
+        let sentChunks = 0;
+        for (const c of orderChunks(chunks, f.chunkOrder)) {
+          if (this.#stopped) return false;
+          if (f.silentAfterChunks !== undefined && sentChunks >= f.silentAfterChunks) {
+            misbehave('silent');
+            return false;
+          }
+          if (disconnectAfter !== undefined && sentChunks >= disconnectAfter) {
+            disconnectAfter = undefined;
+            misbehave('disconnect');
+            await this.#dropConnection();
+            misbehave('resend');
+            return send();
+          }
+          sentChunks++;
+          if (f.dropChunks?.includes(c.index)) {
+            misbehave(`drop chunk ${c.index}`);
+            continue;
+          }
+          if (f.delayMs) await this.#wait(f.delayMs);
+          const topic = senseway.topics.chunk(root, device.mac, id, c.index);
+          await this.#publish(topic, c.payload);
+          if (effectiveFaults(faults, device).duplicateChunks) await this.#publish(topic, c.payload);
+        }
+        if (f.silentAfterChunks !== undefined) {
+          misbehave('silent');
+          return false;
+        }
+        if (f.delayMs) await this.#wait(f.delayMs);
+        if (this.#stopped) return false;
+        await this.#publish(eventTopic('done'), JSON.stringify(done));
+        if (effectiveFaults(faults, device).duplicateDone) await this.#publish(eventTopic('done'), JSON.stringify(done));
+        return true;
+      };
+      if (!(await send())) return;
       this.#emit({
         type: 'done',
         gateway: this.mac,
@@ -296,6 +407,24 @@ export class SimGateway {
       device.status = 'Ready';
       if (!this.#stopped) await this.publishScan();
     }
+  }
+
+  /**
+   * Loses the connection abruptly (socket destroyed, no DISCONNECT, as when power or Wi-Fi drops) and
+   * resolves once mqtt.js has reconnected and the gateway has subscribed again and sent its scan.
+   */
+  async #dropConnection(): Promise<void> {
+    const client = this.#client!;
+    await new Promise<void>((resolve) => {
+      const wake = () => {
+        client.off('connect', wake);
+        this.#waits.delete(wake);
+        resolve();
+      };
+      client.on('connect', wake);
+      this.#waits.add(wake); // stop() ends the wait
+      client.stream.destroy();
+    });
   }
 
   /** Simulated acquisition time, ms; cut short by stop(). */

@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { simDuckConfigSchema } from './duck.ts';
 
 const mac = z
   .string()
@@ -23,12 +24,53 @@ const axisSource = z.object({
 });
 export type AxisSource = z.infer<typeof axisSource>;
 
+/**
+ * Misbehaviour of one simulated device (README "Misbehaviour"). Every field is optional and off by
+ * default; the same shape is accepted in `plant.json` and by `plant.setFaults()`.
+ */
+export const deviceFaultsSchema = z.object({
+  /** publish every chunk twice */
+  duplicateChunks: z.boolean().optional(),
+  /** publish `done` twice */
+  duplicateDone: z.boolean().optional(),
+  /** chunk indices never published (`done` still announces the full CHUNK_COUNT) */
+  dropChunks: z.array(z.number().int().nonnegative()).optional(),
+  /** publication order of the chunks; the protocol's is `descending` (default) */
+  chunkOrder: z.enum(['descending', 'ascending', 'shuffled']).optional(),
+  /**
+   * drop the MQTT connection (abruptly, no DISCONNECT) after this many chunks of a measurement; the
+   * gateway reconnects on its own and then resends the whole measurement, chunks and `done`
+   */
+  disconnectAfterChunks: z.number().int().nonnegative().optional(),
+  /** answer every measure command with `rejected` and this text (e.g. `NO_DEVICE`, `DEVICE_ERROR`) */
+  reject: z.string().min(1).optional(),
+  /** accept, publish this many chunks, then go silent: no further chunk and no `done` (0: nothing after `accepted`) */
+  silentAfterChunks: z.number().int().nonnegative().optional(),
+  /** wait this long before each chunk and before `done`, ms */
+  delayMs: z.number().nonnegative().optional(),
+});
+export type DeviceFaults = z.infer<typeof deviceFaultsSchema>;
+
 const device = z.object({
   mac,
   /** scan `type`; only `WIRED` is documented for generation 1 */
   type: z.literal('WIRED').default('WIRED'),
-  /** mean received signal strength, dBm; each scan reports it ±2 dB */
+  /** mean received signal strength, dBm; each scan reports it ±`rssiSpreadDb` */
   rssi: z.number().int().max(0),
+  /** half-width of the scan-to-scan rssi variation, dB (default 2) */
+  rssiSpreadDb: z.number().int().nonnegative().default(2),
+  /**
+   * slow rssi drift, dB: the mean wanders by up to this much with a period of `rssiDriftPeriodS`
+   * (a door opening, a forklift parked in front of the antenna); default 0
+   */
+  rssiDriftDb: z.number().nonnegative().default(0),
+  rssiDriftPeriodS: z.number().positive().default(600),
+  /** battery voltage when the plant starts, V; when set, scans report `battery` (see README) */
+  batteryV: z.number().positive().max(5).optional(),
+  /** battery discharge, V per day of running time (default 0); the voltage never falls below 2.5 V */
+  batteryDrainVPerDay: z.number().nonnegative().default(0),
+  /** misbehaviour switched on from the start (README "Misbehaviour") */
+  faults: deviceFaultsSchema.optional(),
   /** constant reported as TEMPERATURE in `done`, °C (not part of any recording) */
   temperatureC: z.number().default(31.5),
   /** end-node firmware reported as STAT.VERSION and on `device/<DEV>/version` */
@@ -51,7 +93,11 @@ const gateway = z.object({
 export type GatewayConfig = z.infer<typeof gateway>;
 
 export const plantConfigSchema = z
-  .object({ gateways: z.array(gateway).min(1), description: z.string().optional() })
+  .object({
+    gateways: z.array(gateway).min(1),
+    ducks: z.array(simDuckConfigSchema).default([]),
+    description: z.string().optional(),
+  })
   .superRefine((cfg, ctx) => {
     const seen = new Set<string>();
     for (const m of cfg.gateways.flatMap((g) => [g.mac, ...g.devices.map((d) => d.mac)])) {

@@ -6,8 +6,9 @@ import { senseway } from '@overtone/contract';
 import type { IClientOptions } from 'mqtt';
 import { fileURLToPath } from 'node:url';
 import { SimDevice } from './device.ts';
+import { startDucks } from './duck.ts';
 import { SimGateway, type PlantEvent, type PlantFaults, type ReplayLogEntry } from './gateway.ts';
-import { parsePlantConfig, readPlantConfig, type PlantConfig, type PlantConfigInput } from './plant-config.ts';
+import { parsePlantConfig, readPlantConfig, type DeviceFaults, type PlantConfig, type PlantConfigInput } from './plant-config.ts';
 import { loadRecording, type Recording } from './recordings.ts';
 
 /** The recordings shipped with the simulator (four CWRU records, see recordings/README.md). */
@@ -36,6 +37,8 @@ export interface PlantOptions {
   waitForConnection?: boolean;
   /** replay log entries kept (oldest dropped first); default 10 000 */
   replayLogLimit?: number;
+  /** sensors obey sleep commands, measuring on that period this many times faster (periodic.ts); default off */
+  periodicTimeFactor?: number;
 }
 
 export interface Plant {
@@ -43,8 +46,20 @@ export interface Plant {
   readonly gateways: readonly SimGateway[];
   /** one entry per measurement started, oldest first */
   readonly replayLog: ReplayLogEntry[];
-  /** test hooks, read at publish time: set `plant.faults.duplicateChunks = true` to take effect */
+  /**
+   * test hooks, read when a measurement starts and at publish time: `plant.faults.duplicateChunks = true`
+   * applies to every device, `plant.faults.devices[MAC]` to one (README "Misbehaviour")
+   */
   faults: PlantFaults;
+  /**
+   * Sets the misbehaviour of one device (replacing what was set for it before), or with `undefined`
+   * returns it to the layout's own behaviour. Takes effect from the next measurement command.
+   * @param device device MAC (any case)
+   * @throws Error when the plant has no such device
+   */
+  setFaults(device: string, faults: DeviceFaults | undefined): void;
+  /** Removes every fault set through `faults` or `setFaults` (layout faults stay). */
+  clearFaults(): void;
   /**
    * The exact samples (g, before int16 quantisation) a measurement carried.
    * @param device device MAC (any case)
@@ -96,6 +111,7 @@ export async function startPlant(options: PlantOptions): Promise<Plant> {
       chunkBytes,
       acquisitionSpeedup,
       mqttOptions: options.mqttOptions,
+      periodicTimeFactor: options.periodicTimeFactor,
       // read through the plant so that tests can replace the object as well as mutate it
       get faults() {
         return plant.faults;
@@ -119,12 +135,31 @@ export async function startPlant(options: PlantOptions): Promise<Plant> {
       if (!entry) throw new Error(`no measurement ${id} replayed on ${mac}`);
       return devicesByMac.get(mac)!.samplesG(entry);
     },
+    setFaults(device, f) {
+      const mac = device.toUpperCase();
+      if (!devicesByMac.has(mac)) throw new Error(`no device ${mac} in the plant`);
+      const devices = { ...plant.faults.devices };
+      if (f) devices[mac] = f;
+      else delete devices[mac];
+      plant.faults = { ...plant.faults, devices };
+    },
+    clearFaults() {
+      plant.faults = {};
+    },
     async stop() {
+      await Promise.all(ducks.map((d) => d.stop()));
       await Promise.all(gateways.map((g) => g.stop()));
     },
   };
 
   const connected = Promise.all(gateways.map((g) => g.start()));
+  const ducks = await startDucks(config.ducks, {
+    mqttUrl: options.mqttUrl,
+    root: options.root,
+    recordingsDir,
+    scanIntervalMs,
+    acquisitionSpeedup,
+  });
   if (options.waitForConnection ?? true) await connected;
   return plant;
 }

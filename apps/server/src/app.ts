@@ -27,8 +27,12 @@ import { rolesRoutes } from './modules/roles/routes.ts';
 import { preferencesRoutes } from './modules/preferences/routes.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
 import { gatewaysRoutes } from './modules/gateways/routes.ts';
+import { ducksRoutes } from './modules/ducks/routes.ts';
 import { bearingsRoutes } from './modules/bearings/routes.ts';
 import { pointRoutesRoutes } from './modules/point-routes/routes.ts';
+import { devicesRoutes } from './modules/devices/routes.ts';
+import { pointConfigRoutes } from './modules/point-config/routes.ts';
+import { schedulerRoutes } from './modules/scheduler/routes.ts';
 
 export const API_PREFIX = '/api';
 
@@ -92,8 +96,12 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
         preferencesRoutes,
         telemetryRoutes,
         gatewaysRoutes,
+        ducksRoutes,
         bearingsRoutes,
         pointRoutesRoutes,
+        devicesRoutes,
+        pointConfigRoutes,
+        schedulerRoutes,
       ])
         await mod(api, ctx);
     },

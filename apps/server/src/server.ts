@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +15,8 @@ import { connectServerMqtt } from './infra/mqtt-client.ts';
 import { createDspPool, createInlineDspPool } from './infra/dsp-pool.ts';
 import { livePolicy } from './modules/iot/live-policy.ts';
 import { startIngest, type Ingest } from './jobs/ingest/ingest.ts';
+import { startScheduler, type Scheduler } from './modules/scheduler/scheduler.ts';
+import { startTriggerListener } from './modules/scheduler/triggers.ts';
 import { seedDemo } from './jobs/seed-demo.ts';
 import { lockDataDir } from './infra/data-dir-lock.ts';
 import { ensureBuiltInTelemetry } from './modules/telemetry/built-in.ts';
@@ -27,6 +30,8 @@ export interface RunningServer {
   ctx: AppContext;
   database: Database;
   ingest: Ingest;
+  /** periodic measurement scheduler (modules/scheduler) */
+  scheduler: Scheduler;
   broker: EmbeddedBroker | null;
   /** Demo admin password when known (generated on first start, or DEMO_PASSWORD). */
   demoPassword: string | null;
@@ -93,7 +98,10 @@ export async function startServer(
       mqttUrl = `mqtt://127.0.0.1:${broker.tcpPort()}`;
       Object.assign(mqttOptions, { username: SERVER_MQTT_USER, password: secrets.brokerServerPassword });
     }
-    const mqtt = await connectServerMqtt(mqttUrl, mqttOptions);
+    // A stable id: the broker keeps this session (clean: false) and its unacknowledged messages.
+    const clientId =
+      config.mqttClientId || `overtone-server-${createHash('sha256').update(config.dataDir).digest('hex').slice(0, 16)}`;
+    const mqtt = await connectServerMqtt(mqttUrl, { ...mqttOptions, clientId });
     closers.push(() => mqtt.close());
     const dsp = config.dspWorkers === 0 ? createInlineDspPool() : createDspPool(config.dspWorkers ?? undefined);
     closers.push(() => dsp.close());
@@ -117,6 +125,11 @@ export async function startServer(
     logMail = (m) => log.info(m);
     const ingest = await startIngest(ctx, log);
     closers.push(() => ingest.stop());
+    // Periodic runs and trigger events (docs/scheduler.md); stopped before the broker client and database.
+    const triggers = await startTriggerListener(ctx, log);
+    closers.push(() => triggers.stop());
+    const scheduler = startScheduler(ctx, log);
+    closers.push(() => scheduler.stop());
     await app.listen({ port: config.port, host: config.host });
     closers.push(() => app.close());
     broker?.attachWebSocket(app.server);
@@ -128,6 +141,7 @@ export async function startServer(
       ctx,
       database,
       ingest,
+      scheduler,
       broker,
       demoPassword,
       close: closeAll,

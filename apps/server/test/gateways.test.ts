@@ -90,7 +90,8 @@ describe('GET /gateway', () => {
 
   it('is connected within 3 minutes of the last report, then disconnected; lists only this customer’s devices heard', async () => {
     const at = new Date(Date.now() - 60_000);
-    // The demo gateway also hears another customer's device and an unknown one: neither is shown.
+    // The demo gateway also hears another customer's device (not shown) and an unknown one, which
+    // joins the demo registry (docs/devices.md "Ownership") and is shown.
     await scan(DEMO_GATEWAY, [DEMO_POINTS[0].mac, DEMO_POINTS[1].mac, OTHER_DEVICE, 'CA:B8:31:00:00:77'], at);
     const gw = (await gatewayList(call)).gateways.find((g) => g.macAddress === DEMO_GATEWAY)!;
     expect(gw.connectionStatus).toBe('connected');
@@ -98,6 +99,7 @@ describe('GET /gateway', () => {
     expect(gw.availableDevices).toEqual([
       { _id: { device: DEMO_POINTS[0].mac, gateway: DEMO_GATEWAY }, rssi: -60, scannedAt: at.toISOString() },
       { _id: { device: DEMO_POINTS[1].mac, gateway: DEMO_GATEWAY }, rssi: -61, scannedAt: at.toISOString() },
+      { _id: { device: 'CA:B8:31:00:00:77', gateway: DEMO_GATEWAY }, rssi: -63, scannedAt: at.toISOString() },
     ]);
     const old = new Date(Date.now() - 4 * 60_000);
     await server.ctx.db.updateTable('gateways').set({ last_seen_at: old }).where('mac', '=', DEMO_GATEWAY).execute();

@@ -207,6 +207,8 @@ describe('live measurement round trip with the simulated plant', () => {
       return r.body.state === 'error' ? r.body : null;
     });
     expect(m.error).toBe('NO_DEVICE');
+    // Meanwhile the gateway's scans registered the real :04 as a new, unattached device: drop it first.
+    await db.deleteFrom('devices').where('mac', '=', 'CA:B8:31:00:00:04').where('point_id', 'is', null).execute();
     await db.updateTable('devices').set({ mac: 'CA:B8:31:00:00:04' }).where('mac', '=', 'CA:B8:31:00:00:77').execute();
   });
 });

@@ -28,6 +28,28 @@ export const measurementListQuery = z.object({
   onlyMine: boolish.optional(),
   upload: boolish.optional(),
   favorite: boolish.optional(),
+  /** Only these measurements (comma list of ids): the download of a selection. */
+  ids: z.string().optional(),
+  /** Telemetry name of the value filter (e.g. `GRMS`); applied only with an active bound. */
+  telemetry: z.string().optional(),
+  minValue: z.coerce.number().optional(),
+  maxValue: z.coerce.number().optional(),
+  minValueActive: boolish.optional(),
+  maxValueActive: boolish.optional(),
+});
+/**
+ * The list query with the value-filter rule (spec 000 §5): with both bounds active the minimum
+ * must be below the maximum (`admin.warningForValidationValue`); an active bound needs its value
+ * and a telemetry.
+ */
+export const measurementFilterQuery = measurementListQuery.superRefine((q, ctx) => {
+  const minOn = q.minValueActive === true,
+    maxOn = q.maxValueActive === true;
+  if ((minOn || maxOn) && !q.telemetry) ctx.addIssue({ code: 'custom', path: ['telemetry'], message: 'requireTelemetry' });
+  if (minOn && q.minValue === undefined) ctx.addIssue({ code: 'custom', path: ['minValue'], message: 'requireValue' });
+  if (maxOn && q.maxValue === undefined) ctx.addIssue({ code: 'custom', path: ['maxValue'], message: 'requireValue' });
+  if (minOn && maxOn && q.minValue !== undefined && q.maxValue !== undefined && !(q.minValue < q.maxValue))
+    ctx.addIssue({ code: 'custom', path: ['minValue'], message: 'admin.warningForValidationValue' });
 });
 export type MeasurementListQuery = z.infer<typeof measurementListQuery>;
 
@@ -47,7 +69,22 @@ export const measurementListItem = z.object({
   state: z.enum(MEASUREMENT_STATES),
 });
 export type MeasurementListItem = z.infer<typeof measurementListItem>;
-export const measurementListResponse = z.object({ total: z.number().int(), measurements: z.array(measurementListItem) });
+export const measurementListResponse = z.object({
+  total: z.number().int(),
+  /** False when `total` is the counting cap ({@link MEASUREMENT_COUNT_CAP}): at least that many match. */
+  totalExact: z.boolean().optional(),
+  measurements: z.array(measurementListItem),
+});
+/** `GET /measurement` counts matches up to this many (a 1M-row tenant answers in milliseconds). */
+export const MEASUREMENT_COUNT_CAP = 10000;
+
+/** `DELETE /measurements` body: the ids of the selection (at most 1000 per call). */
+export const deleteMeasurementsBody = z.object({ ids: z.array(z.string().min(1)).min(1).max(1000) });
+export const deleteMeasurementsResponse = z.object({ deleted: z.number().int() });
+/** `GET /measurement/tags`: the customer's tags, most used first (at most 200). */
+export const measurementTagsResponse = z.array(z.object({ tag: z.string(), count: z.number().int() }));
+/** `GET /measurement/download`: a signed URL (valid `expiresAt`) whose GET streams the zip archive. */
+export const measurementDownloadResponse = z.object({ url: z.string(), expiresAt: z.string() });
 
 /** One telemetry value of a measurement: `source` is the axis or channel key it was computed from. */
 export const telemetryValue = z.object({

@@ -11,6 +11,11 @@ export interface Config {
   mqttUrl: string | null;
   mqttPort: number;
   mqttHost: string;
+  /**
+   * Client id of the server's persistent broker session (MQTT_CLIENT_ID); default derived from the
+   * data directory, so a restarted server resumes its session. Each server instance needs its own.
+   */
+  mqttClientId?: string | null;
   /** Topic roots of the Senseway protocol the ingest listens on. */
   sensewayRoots: ('prod' | 'lake')[];
   /** Root used for commands we publish. */
@@ -41,6 +46,13 @@ export interface Config {
   mailFrom: string;
   /** Captcha difficulty (CAPTCHA_MAX_NUMBER, default 100000): the ALTCHA solver tries up to this many numbers. */
   captchaMaxNumber: number;
+  /**
+   * Periodic scheduler time factor (SCHEDULER_TIME_FACTOR, default 1): real intervals are the
+   * sleepAmount interval divided by it (tests and demos use e.g. 1000: 2048 s → 2.048 s).
+   */
+  schedulerTimeFactor: number;
+  /** How often the scheduler looks for due jobs, ms (SCHEDULER_POLL_MS, default 1000). */
+  schedulerPollMs: number;
 }
 
 /** Parses TRUST_PROXY (see `Config.trustProxy`). */
@@ -69,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttUrl: env.MQTT_URL || null,
     mqttPort: int(env.MQTT_PORT, 1883),
     mqttHost: env.MQTT_HOST ?? '0.0.0.0',
+    mqttClientId: env.MQTT_CLIENT_ID || null,
     sensewayRoots: roots.length ? roots : ['prod'],
     sensewayRoot: env.SENSEWAY_ROOT === 'lake' ? 'lake' : 'prod',
     webDist: env.WEB_DIST === 'off' ? null : path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../../web/dist')),
@@ -84,5 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Overtone <no-reply@overtone.local>',
     captchaMaxNumber: Math.max(10, int(env.CAPTCHA_MAX_NUMBER, 100_000)),
+    schedulerTimeFactor: Number(env.SCHEDULER_TIME_FACTOR) > 0 ? Number(env.SCHEDULER_TIME_FACTOR) : 1,
+    schedulerPollMs: Math.max(10, int(env.SCHEDULER_POLL_MS, 1000)),
   };
 }

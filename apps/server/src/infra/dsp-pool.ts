@@ -22,7 +22,7 @@ export interface DspPool {
 }
 
 const buffersOf = (task: DspTask) =>
-  [task.signal, 'signal2' in task ? task.signal2 : undefined]
+  ['signal' in task ? task.signal : undefined, 'signal2' in task ? task.signal2 : undefined]
     .filter((a): a is Float64Array => a instanceof Float64Array)
     .map((a) => a.buffer as ArrayBuffer);
 

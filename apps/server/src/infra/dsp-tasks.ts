@@ -8,7 +8,7 @@ import {
   realCepstrum,
   spectrogram,
 } from '@overtone/dsp';
-import type { WindowName } from '@overtone/contract';
+import { senseway, type WindowName } from '@overtone/contract';
 
 /**
  * The DSP tasks, runnable on any thread: typed arrays and plain numbers in, typed arrays and plain
@@ -61,7 +61,9 @@ export type DspTask =
       removeDc: boolean;
       referenceFrequencyHz: number;
     }
-  | { kind: 'telemetry'; signal: Float64Array; samplingRateHz: number };
+  | { kind: 'telemetry'; signal: Float64Array; samplingRateHz: number }
+  /** ingest post-processing: int16 LE X,Y,Z bytes of a measurement → telemetry of each axis */
+  | { kind: 'measurementTelemetry'; bytes: Uint8Array; rangeIndex: number; samplingRateHz: number };
 
 export function runDspTask(task: DspTask) {
   switch (task.kind) {
@@ -98,6 +100,12 @@ export function runDspTask(task: DspTask) {
         phase_mean: p.phaseMean,
       });
       return { ...part(o), unit: o.unit, x: part(o.x), y: part(o.y) };
+    }
+    case 'measurementTelemetry': {
+      const w = senseway.decodeTriaxial(task.bytes, task.rangeIndex);
+      return [w.x, w.y, w.z].map((axis) =>
+        computeTelemetry(axis, task.samplingRateHz).map((t) => ({ name: t.name, value: t.value, unit: t.unit })),
+      );
     }
     case 'telemetry':
       return computeTelemetry(task.signal, task.samplingRateHz).map((t) => ({ name: t.name, value: t.value, unit: t.unit }));

@@ -1,6 +1,12 @@
 import mqtt, { type MqttClient } from 'mqtt';
 
 export type MessageHandler = (topic: string, payload: Buffer) => void;
+/**
+ * A handler whose promise must settle before the message is acknowledged (PUBACK). It must not
+ * wait for a publish of this client: acknowledgements arrive on the same connection, one message
+ * at a time, so waiting for one inside a handler would deadlock.
+ */
+export type DurableMessageHandler = (topic: string, payload: Buffer) => Promise<void>;
 
 /**
  * The server's own MQTT client (ingest subscriptions, commands, `persisted` events), connected to
@@ -10,17 +16,50 @@ export interface ServerMqtt {
   client: MqttClient;
   publish(topic: string, payload: string | Buffer): Promise<void>;
   subscribe(filters: string[]): Promise<void>;
+  /** Sees every message as it arrives (before acknowledgement); for work that may be lost. */
   onMessage(handler: MessageHandler): void;
+  /**
+   * Sees every message; the broker gets the PUBACK only once every such handler has resolved (after
+   * the database commit). A handler that rejects leaves the message unacknowledged: the broker
+   * delivers it again when the persistent session resumes (docs/architecture.md "Ingest guarantees").
+   */
+  onMessageDurable(handler: DurableMessageHandler): void;
   connected(): boolean;
   close(): Promise<void>;
 }
 
+/**
+ * Connects the server's client with a persistent session (clean: false) under a stable client id,
+ * so that QoS 1 messages published while it is away are kept by the broker and delivered when it
+ * comes back; messages are acknowledged one at a time after the durable handlers (mqtt.js
+ * `handleMessage`, which holds the PUBACK until its callback, for MQTT 3.1.1 and 5 alike).
+ * @param options.clientId the session's identity: one per server instance and data directory
+ */
 export async function connectServerMqtt(url: string, options: mqtt.IClientOptions = {}): Promise<ServerMqtt> {
-  const client = await mqtt.connectAsync(url, {
+  const durable: DurableMessageHandler[] = [];
+  const client = mqtt.connect(url, {
     clientId: `overtone-server-${process.pid}-${Math.random().toString(16).slice(2, 8)}`,
+    clean: false,
     reconnectPeriod: 1000,
     connectTimeout: 10000,
+    manualConnect: true,
     ...options,
+  });
+  client.handleMessage = (packet, callback) => {
+    if (packet.cmd !== 'publish' || !durable.length) return callback();
+    const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+    Promise.all(durable.map((h) => h(packet.topic, payload))).then(
+      () => callback(),
+      (err: Error) => callback(err), // no PUBACK: redelivered when the session resumes
+    );
+  };
+  await new Promise<void>((resolve, reject) => {
+    client.once('connect', () => resolve());
+    client.once('error', (err) => {
+      client.end(true);
+      reject(err);
+    });
+    client.connect();
   });
   const filters = new Set<string>();
   // mqtt.js re-subscribes on reconnect only with resubscribe (default true) for a clean session.
@@ -32,6 +71,7 @@ export async function connectServerMqtt(url: string, options: mqtt.IClientOption
       await client.subscribeAsync(f, { qos: 1 });
     },
     onMessage: (h) => void client.on('message', (t, p) => h(t, p)),
+    onMessageDurable: (h) => void durable.push(h),
     connected: () => client.connected,
     close: async () => void (await client.endAsync()),
   };

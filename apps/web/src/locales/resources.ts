@@ -13,8 +13,11 @@ export const NAMESPACES = [
   'charts',
   'errors',
   'admin',
+  'ducks',
   'pointForm',
   'routes',
+  'pointConfig',
+  'pointConfigSchedule',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,3 +1,4 @@
 export * from './topics.ts';
 export * from './chunks.ts';
 export * from './messages.ts';
+export * from './schedule.ts';

@@ -91,6 +91,8 @@ export interface TreeNodesTable {
   point: unknown;
   /** {telemetry: max value} of the latest persisted measurement (maintained by triggers, migration 0004). */
   last_values: Optional<unknown>;
+  /** DUCKV1 channel group codes of the point (migration 0006). */
+  channel_groups: Generated<string[]>;
   created_at: Generated<Date>;
 }
 /** Images of a point, stored in object storage under `points/{customer}/{point}/` (migration 0004). */
@@ -117,8 +119,19 @@ export interface DevicesTable {
   type: Generated<string>;
   point_id: string | null;
   gateway_mac: string | null;
-  profile: unknown;
+  /** The measurement profile while attached to a point, else null (migration 0006). */
+  profile: unknown | null;
   created_at: Generated<Date>;
+}
+/** WLAN requests sent to gateways and triggers, without the password (migration 0006). */
+export interface WlanRequestsTable {
+  id: string;
+  customer_id: string;
+  target_mac: string;
+  target_kind: 'GATEWAY' | 'TRIGGER';
+  ssid: string;
+  user_id: string | null;
+  requested_at: Generated<Date>;
 }
 export interface DeviceScansTable {
   gateway_mac: string;
@@ -151,6 +164,8 @@ export interface MeasurementsTable {
   device_telemetry: Optional<unknown>;
   created_at: Generated<Date>;
   persisted_at: Optional<Date>;
+  /** configuration snapshot of a Duck measurement (migration 0008), null otherwise */
+  duck_config: Optional<unknown>;
 }
 export interface MeasurementChunksTable {
   device_mac: string;
@@ -234,4 +249,49 @@ export interface DB {
   telemetry_definitions: TelemetryDefinitionsTable;
   routes: RoutesTable;
   route_points: RoutePointsTable;
+  ducks: DucksTable;
+  wlan_requests: WlanRequestsTable;
+  scheduler_jobs: SchedulerJobsTable;
+  point_triggers: PointTriggersTable;
+  trigger_events: TriggerEventsTable;
+}
+
+/** Periodic measurement schedule of a point (migration 0007; modules/scheduler). */
+export interface SchedulerJobsTable {
+  point_id: string;
+  customer_id: string;
+  sleep_amount: number;
+  next_run_at: Date;
+  last_run_at: Date | null;
+  failed_at: Date | null;
+  fail_reason: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** Trigger device assigned to a point (migration 0007; modules/scheduler). */
+export interface PointTriggersTable {
+  point_id: string;
+  customer_id: string;
+  trigger_mac: string;
+  created_at: Generated<Date>;
+}
+
+/** Ducks of a customer with their configuration (migration 0008; modules/ducks). */
+export interface DucksTable {
+  id: string;
+  customer_id: string;
+  mac: string;
+  config: unknown;
+  repeat_interval_s: Optional<number>;
+  trigger_id: Optional<string>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** Trigger events already handled (migration 0007): deduplication across redeliveries and instances. */
+export interface TriggerEventsTable {
+  trigger_mac: string;
+  event_key: string;
+  received_at: Generated<Date>;
 }

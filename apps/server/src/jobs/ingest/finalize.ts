@@ -1,5 +1,6 @@
 import { AXIS_KEYS, senseway } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
+import type { TelemetryResult } from '../../infra/dsp-pool.ts';
 import { newId } from '../../infra/ids.ts';
 import { waveformKey } from '../../modules/measurements/waveform.ts';
 import { chunkStore } from './chunk-store.ts';
@@ -9,7 +10,7 @@ import { measurementProfile } from '@overtone/contract';
 export type FinalizeOutcome = 'persisted' | 'partial' | 'waiting' | 'skipped';
 
 /** Finds the measurement of (device, objectId), creating it for a self-initiated one of a known device. */
-async function measurementFor(ctx: AppContext, device: string, objectId: string, gateway: string) {
+async function measurementFor(ctx: AppContext, device: string, objectId: string, gateway: string | null) {
   const m = await ctx.db
     .selectFrom('measurements')
     .selectAll()
@@ -48,93 +49,148 @@ async function measurementFor(ctx: AppContext, device: string, objectId: string,
 }
 
 /**
- * Turns the stored chunks and `done` of one measurement into a persisted measurement
+ * The samples an incomplete measurement still has: the longest run of consecutive chunks, placed by
+ * the fixed chunk size (every chunk but 0 has it, senseway-gateway.md §5.2), cut to whole X,Y,Z
+ * samples. Nothing is guessed across a gap.
+ * @param chunks payloads by index
+ * @param count CHUNK_COUNT (or highest index + 1)
+ * @param expectedBytes 6 × requested sample size, 0 when unknown (places a lone chunk 0)
+ * @returns the bytes of whole samples (length a multiple of 6, possibly 0)
+ */
+export function longestWholeRun(chunks: Map<number, Uint8Array>, count: number, expectedBytes: number): Uint8Array {
+  const full =
+    [...chunks].find(([i]) => i > 0)?.[1].length ??
+    (count > 1 && expectedBytes ? (expectedBytes - (chunks.get(0)?.length ?? 0)) / (count - 1) : 0);
+  if (!full && count > 1) return new Uint8Array(0);
+  let best: [number, number] = [0, -1]; // [highest index, lowest index] of the longest run
+  for (let hi = count - 1; hi >= 0; hi--) {
+    if (!chunks.has(hi) || chunks.has(hi + 1)) continue;
+    let lo = hi;
+    while (lo > 0 && chunks.has(lo - 1)) lo--;
+    const size = (i: number) => chunks.get(i)!.length;
+    const len = (a: [number, number]) => (a[1] < 0 ? -1 : (a[0] - a[1]) * full + size(a[1]));
+    if (len([hi, lo]) > len(best)) best = [hi, lo];
+  }
+  if (best[1] < 0) return new Uint8Array(0);
+  const [hi, lo] = best;
+  const start = (count - 1 - hi) * full; // byte offset of the run in the whole stream
+  const bytes = new Uint8Array((hi - lo) * full + chunks.get(lo)!.length);
+  for (let i = hi, off = 0; i >= lo; i--) {
+    bytes.set(chunks.get(i)!, off);
+    off += chunks.get(i)!.length;
+  }
+  const skip = (6 - (start % 6)) % 6; // the run may begin inside a sample
+  const whole = Math.max(0, Math.floor((bytes.length - skip) / 6));
+  return bytes.subarray(skip, skip + 6 * whole);
+}
+
+/**
+ * Turns the stored chunks and `done` of one measurement into a stored measurement
  * (ARCHITECTURE.md "A measurement, end to end", step 4):
- * waits for every chunk `CHUNK_COUNT−1 … 0` (up to `chunkWaitMs` after `done`, then `partial`),
- * joins them in descending index order, checks the byte count against the requested sample size,
- * decodes int16 LE X,Y,Z with the range index that was sent, writes the raw stream to object
- * storage, computes telemetry per axis, and in ONE transaction marks the measurement persisted and
- * inserts its telemetry. Idempotent: a measurement already persisted is skipped, and the guarded
- * update makes a concurrent second run insert nothing.
+ * waits for every chunk `CHUNK_COUNT−1 … 0` (up to `chunkWaitMs` after `done`), joins them in
+ * descending index order, checks the byte count against the requested sample size, and in the DSP
+ * pool decodes int16 LE X,Y,Z with the range index that was sent and computes telemetry per axis;
+ * writes the raw stream to object storage and in ONE transaction marks the measurement persisted and
+ * replaces its telemetry. A measurement that stays incomplete is stored as `partial` with the
+ * samples it has (`longestWholeRun`); a later complete delivery still upgrades it to `persisted`.
+ * Idempotent: a persisted measurement is never touched again, a partial one only by complete data,
+ * and the guarded update makes a concurrent second run insert nothing.
+ * @param opts.closeIncomplete close now even without `done` or with chunks missing (the chunks stopped)
  * @returns what happened, and for `waiting` how long to wait before trying again
  */
 export async function finalizeMeasurement(
   ctx: AppContext,
   device: string,
   objectId: string,
+  opts: { closeIncomplete?: boolean } = {},
 ): Promise<{ outcome: FinalizeOutcome; retryInMs?: number; measurementId?: string; gateway?: string; root?: string }> {
   const done = await chunkStore.done(ctx.db, device, objectId);
-  if (!done) return { outcome: 'skipped' };
-  const m = await measurementFor(ctx, device, objectId, done.gateway_mac);
-  if (!m) {
+  if (!done && !opts.closeIncomplete) return { outcome: 'skipped' };
+  const m = await measurementFor(ctx, device, objectId, done?.gateway_mac ?? null);
+  if (!m || m.state === 'persisted') {
     await chunkStore.clear(ctx.db, device, objectId);
     return { outcome: 'skipped' };
   }
-  if (m.state === 'persisted' || m.state === 'partial') {
-    await chunkStore.clear(ctx.db, device, objectId);
-    return { outcome: 'skipped' };
-  }
-  const parsed = senseway.donePayload.safeParse(done.payload);
+  const parsed = senseway.donePayload.safeParse(done?.payload ?? null);
   const stat = parsed.success ? parsed.data.STAT : {};
   const chunks = await chunkStore.chunks(ctx.db, device, objectId);
   const count = stat.CHUNK_COUNT ?? (chunks.size ? Math.max(...chunks.keys()) + 1 : 0);
   const missing = Array.from({ length: count }, (_, i) => i).filter((i) => !chunks.has(i));
-  const base = { measurementId: m.id, gateway: done.gateway_mac, root: done.root };
-  const markPartial = async (reason: string) => {
-    await ctx.db
-      .updateTable('measurements')
-      .set({ state: 'partial', error: reason, gateway_mac: m.gateway_mac ?? done.gateway_mac })
-      .where('id', '=', m.id)
-      .where('state', 'not in', ['persisted', 'partial'])
-      .execute();
-    await chunkStore.clear(ctx.db, device, objectId);
-    return { outcome: 'partial' as const, ...base };
-  };
-  if (count === 0 || missing.length) {
-    const waited = Date.now() - done.received_at.getTime();
-    if (waited < ctx.config.chunkWaitMs) return { outcome: 'waiting', retryInMs: ctx.config.chunkWaitMs - waited, ...base };
-    return markPartial(count === 0 ? 'NO_CHUNKS' : `MISSING_CHUNKS ${missing.length}/${count}`);
-  }
-  const bytes = senseway.assembleChunks(chunks, count);
+  const gateway = m.gateway_mac ?? done?.gateway_mac ?? null;
+  const base = { measurementId: m.id, gateway: gateway ?? undefined, root: done?.root ?? ctx.config.sensewayRoot };
   const expectedBytes = 6 * m.sample_size;
-  if (bytes.length % 6 !== 0 || (m.sample_size > 0 && bytes.length !== expectedBytes))
-    return markPartial(`LENGTH_MISMATCH ${bytes.length}/${expectedBytes}`);
+
+  let bytes: Uint8Array;
+  let reason: string | null = null;
+  if (count === 0 || missing.length || !done) {
+    if (m.state === 'partial') {
+      // already closed with what it had: an incomplete repeat changes nothing
+      await chunkStore.clear(ctx.db, device, objectId);
+      return { outcome: 'skipped' };
+    }
+    if (done && !opts.closeIncomplete) {
+      const waited = Date.now() - done.received_at.getTime();
+      if (waited < ctx.config.chunkWaitMs) return { outcome: 'waiting', retryInMs: ctx.config.chunkWaitMs - waited, ...base };
+    }
+    reason = count === 0 ? 'NO_CHUNKS' : !done ? `NO_DONE ${chunks.size}/${count}` : `MISSING_CHUNKS ${missing.length}/${count}`;
+    bytes = longestWholeRun(chunks, count, expectedBytes);
+  } else {
+    bytes = senseway.assembleChunks(chunks, count);
+    if (bytes.length % 6 !== 0 || (m.sample_size > 0 && bytes.length !== expectedBytes)) {
+      if (m.state === 'partial') {
+        await chunkStore.clear(ctx.db, device, objectId);
+        return { outcome: 'skipped' };
+      }
+      reason = `LENGTH_MISMATCH ${bytes.length}/${expectedBytes}`;
+      bytes = bytes.subarray(0, bytes.length - (bytes.length % 6));
+    }
+  }
+  const state = reason ? ('partial' as const) : ('persisted' as const);
   const sampleSize = bytes.length / 6;
   const fs =
     stat.CALIBRATED_SAMPLINGRATE ?? stat.ACCELEROMETER_CALIBRATED_SAMPLINGRATE ?? senseway.nominalSamplingRateHz(m.rate_index);
-  const wave = senseway.decodeTriaxial(bytes, m.range_index);
-  const axes = [wave.x, wave.y, wave.z];
-  const computed = await Promise.all(axes.map((a) => ctx.dsp.telemetry(a, fs)));
-  const key = waveformKey(m.customer_id, m.id);
-  await ctx.storage.put(key, bytes, 'application/octet-stream');
+  // Decode and telemetry in the DSP pool: the API's event loop only moves bytes.
+  const computed: TelemetryResult[][] = sampleSize
+    ? await ctx.dsp.run<TelemetryResult[][]>({
+        kind: 'measurementTelemetry',
+        bytes,
+        rangeIndex: m.range_index,
+        samplingRateHz: fs,
+      })
+    : [];
+  const key = sampleSize ? waveformKey(m.customer_id, m.id) : null;
+  if (key) await ctx.storage.put(key, bytes, 'application/octet-stream');
   const startedAt = stat.MEASUREMENT_START_UNIXTIME ? new Date(stat.MEASUREMENT_START_UNIXTIME * 1000) : null;
   const measuredAt = startedAt ?? m.created_at;
+  const deviceTelemetry = parsed.success ? parsed.data.TELEMETRY : [];
   const rows = [
     ...computed.flatMap((list, i) =>
       list.map((t) => ({ telemetry: t.name, source: AXIS_KEYS[i], value: t.value, unit: t.unit, device_reported: false })),
     ),
-    ...deviceTelemetryRows(parsed.success ? parsed.data.TELEMETRY : []).map((t) => ({ ...t, device_reported: true })),
+    ...deviceTelemetryRows(deviceTelemetry).map((t) => ({ ...t, device_reported: true })),
   ].filter((r) => Number.isFinite(r.value));
 
-  const persisted = await ctx.db.transaction().execute(async (trx) => {
+  const stored = await ctx.db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('measurements')
       .set({
-        state: 'persisted',
-        error: null,
+        state,
+        error: reason,
         sample_size: sampleSize,
         calibrated_sampling_rate: fs,
         started_at: startedAt,
         waveform_key: key,
-        gateway_mac: m.gateway_mac ?? done.gateway_mac,
-        device_telemetry: JSON.stringify(parsed.success ? parsed.data.TELEMETRY : []),
+        gateway_mac: gateway,
+        device_telemetry: JSON.stringify(deviceTelemetry),
         persisted_at: new Date(),
       })
       .where('id', '=', m.id)
-      .where('state', 'not in', ['persisted', 'partial'])
+      .where('state', 'not in', state === 'persisted' ? ['persisted'] : ['persisted', 'partial'])
       .returning('id')
       .executeTakeFirst();
     if (!updated) return false;
+    // a partial measurement completed later: its telemetry is replaced
+    if (m.state === 'partial') await trx.deleteFrom('telemetry_values').where('measurement_id', '=', m.id).execute();
     if (rows.length)
       await trx
         .insertInto('telemetry_values')
@@ -152,5 +208,5 @@ export async function finalizeMeasurement(
     return true;
   });
   await chunkStore.clear(ctx.db, device, objectId);
-  return { outcome: persisted ? 'persisted' : 'skipped', ...base };
+  return { outcome: stored ? state : 'skipped', ...base };
 }

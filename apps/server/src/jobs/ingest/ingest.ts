@@ -3,6 +3,7 @@ import { senseway } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
 import { chunkStore } from './chunk-store.ts';
 import { finalizeMeasurement } from './finalize.ts';
+import { finalizeDuckMeasurement, isDuckDevice } from './duck.ts';
 import { recordScan } from './scan.ts';
 
 export interface Ingest {
@@ -11,25 +12,33 @@ export interface Ingest {
   stop(): Promise<void>;
 }
 
-const SWEEP_INTERVAL_MS = 5000;
-
 /** True for rows of `table` whose (device_mac, object_id) has no stored `done` yet. */
 const withoutDone = (table: 'measurements' | 'measurement_chunks') =>
   sql<boolean>`NOT EXISTS (SELECT 1 FROM measurement_done d WHERE d.device_mac = ${sql.ref(`${table}.device_mac`)} AND d.object_id = ${sql.ref(`${table}.object_id`)})`;
 const ORPHAN_CHUNK_TTL_MS = 60 * 60 * 1000;
+const OPEN_STATES = ['requested', 'accepted', 'receiving'] as const;
 
 type Log = { info(o: object, m?: string): void; warn(o: object, m?: string): void; error(o: object, m?: string): void };
 
 /**
- * Measurement ingest (ARCHITECTURE.md "A measurement, end to end"). Subscribes to the Senseway
- * topics of every configured root, stores chunks and `done` durably as they arrive, and finalizes
- * each measurement once, serialized per (device, objectId). On start it resumes measurements whose
- * `done` was stored before a restart; a sweeper marks requests that never completed.
+ * Measurement ingest (ARCHITECTURE.md "A measurement, end to end"; docs/architecture.md "Ingest
+ * guarantees"). Subscribes to the Senseway topics of every configured root. Each message is first
+ * stored (chunk, `done`, state change, scan) and only then acknowledged to the broker
+ * (`onMessageDurable`); finalization runs afterwards, serialized per (device, objectId), from what is
+ * in the database, so it can always be resumed:
+ * - on start, measurements whose `done` was stored before a restart are finalized;
+ * - a sweeper closes as `partial` (with the samples received) measurements whose chunks stopped
+ *   without `done` for `chunkWaitMs`, and errors requests with nothing received after
+ *   `measureTimeoutMs` (senseway-gateway.md §17.7).
  */
 export async function startIngest(ctx: AppContext, log: Log): Promise<Ingest> {
   const queues = new Map<string, Promise<unknown>>();
   const timers = new Set<NodeJS.Timeout>();
   const pending = new Set<Promise<unknown>>();
+  /** keys whose `done` is stored: a chunk arriving after it triggers finalization */
+  const doneSeen = new Set<string>();
+  /** keys already marked `receiving` (a cache: losing it costs one redundant update) */
+  const receiving = new Set<string>();
   let stopped = false;
 
   const track = <T>(p: Promise<T>) => {
@@ -38,52 +47,67 @@ export async function startIngest(ctx: AppContext, log: Log): Promise<Ingest> {
     return p;
   };
   /** Runs `fn` after earlier work on the same key. */
-  const serial = (key: string, fn: () => Promise<unknown>) => {
+  const serial = <T>(key: string, fn: () => Promise<T>) => {
     const prev = queues.get(key) ?? Promise.resolve();
-    const next = prev.then(fn, fn).catch((err) => log.error({ err, key }, 'ingest step failed'));
-    queues.set(key, next);
-    next.finally(() => queues.get(key) === next && queues.delete(key));
-    return track(next);
+    const next = prev.then(fn, fn);
+    const settled = next.catch((err) => log.error({ err, key }, 'ingest step failed'));
+    queues.set(key, settled);
+    settled.finally(() => queues.get(key) === settled && queues.delete(key));
+    track(settled);
+    return next;
   };
 
-  const finalize = (device: string, objectId: string) =>
+  const finalize = (device: string, objectId: string, opts: { closeIncomplete?: boolean } = {}) =>
     serial(`${device}/${objectId}`, async () => {
-      const r = await finalizeMeasurement(ctx, device, objectId);
+      const r = await (isDuckDevice(device) ? finalizeDuckMeasurement : finalizeMeasurement)(ctx, device, objectId, opts);
       if (r.outcome === 'waiting' && !stopped) {
         const t = setTimeout(() => {
           timers.delete(t);
-          void finalize(device, objectId);
+          void finalize(device, objectId).catch(() => {});
         }, r.retryInMs);
         timers.add(t);
       }
-      if ((r.outcome === 'persisted' || r.outcome === 'partial') && r.gateway && r.measurementId) {
+      if (r.outcome !== 'waiting') doneSeen.delete(`${device}/${objectId}`);
+      if ((r.outcome === 'persisted' || r.outcome === 'partial') && r.measurementId) {
+        log.info({ measurement: r.measurementId, device, outcome: r.outcome }, 'measurement stored');
+        if (!r.gateway) return;
         const root = r.root === 'lake' ? 'lake' : 'prod';
         const event = r.outcome === 'persisted' ? 'persisted' : 'rejected';
         const payload = r.outcome === 'persisted' ? JSON.stringify({ _id: r.measurementId }) : 'PARTIAL';
+        // not awaited inside a message handler: acknowledgements share the connection (mqtt-client.ts)
         await ctx.mqtt.publish(senseway.topics.measureEvent(root, r.gateway, device, objectId, event), payload).catch(() => {});
-        log.info({ measurement: r.measurementId, device, outcome: r.outcome }, 'measurement stored');
       }
     });
+  /** Starts finalization without waiting for it (the message is acknowledged once stored). */
+  const finalizeLater = (device: string, objectId: string) => void finalize(device, objectId).catch(() => {});
 
+  /**
+   * Stores one message durably; resolves once it is committed (then the broker gets the PUBACK).
+   * Must not wait for a publish of the server's own client (see mqtt-client.ts).
+   */
   const handle = async (topic: string, payload: Buffer) => {
     const t = senseway.parseTopic(topic);
     switch (t.kind) {
       case 'scan':
         await recordScan(ctx.db, t.gateway, payload);
         return;
-      case 'chunk':
-        await serial(`${t.device}/${t.id}`, async () => {
-          await chunkStore.putChunk(ctx.db, t.device, t.id, t.index, new Uint8Array(payload));
-          await ctx.db
-            .updateTable('measurements')
-            .set({ state: 'receiving' })
-            .where('device_mac', '=', t.device)
-            .where('object_id', '=', t.id)
-            .where('state', 'in', ['requested', 'accepted'])
-            .execute();
-        });
-        if (await chunkStore.done(ctx.db, t.device, t.id)) await finalize(t.device, t.id);
+      case 'chunk': {
+        const key = `${t.device}/${t.id}`;
+        // Stored outside the per-measurement queue: that queue may wait for a publish (deadlock).
+        await chunkStore.putChunk(ctx.db, t.device, t.id, t.index, new Uint8Array(payload));
+        if (receiving.has(key)) return doneSeen.has(key) ? finalizeLater(t.device, t.id) : undefined;
+        receiving.add(key); // one state update per measurement, not per chunk
+        if (receiving.size > 10_000) receiving.clear();
+        await ctx.db
+          .updateTable('measurements')
+          .set({ state: 'receiving' })
+          .where('device_mac', '=', t.device)
+          .where('object_id', '=', t.id)
+          .where('state', 'in', ['requested', 'accepted'])
+          .execute();
+        if (doneSeen.has(key)) finalizeLater(t.device, t.id);
         return;
+      }
       case 'measureEvent':
         if (t.event === 'done') {
           let json: unknown = {};
@@ -92,8 +116,9 @@ export async function startIngest(ctx: AppContext, log: Log): Promise<Ingest> {
           } catch {
             log.warn({ topic }, 'done payload is not JSON');
           }
-          await serial(`${t.device}/${t.id}`, () => chunkStore.putDone(ctx.db, t.device, t.id, t.gateway, t.root, json));
-          await finalize(t.device, t.id);
+          await chunkStore.putDone(ctx.db, t.device, t.id, t.gateway, t.root, json);
+          doneSeen.add(`${t.device}/${t.id}`);
+          finalizeLater(t.device, t.id);
         } else if (t.event === 'accepted') {
           await ctx.db
             .updateTable('measurements')
@@ -110,7 +135,7 @@ export async function startIngest(ctx: AppContext, log: Log): Promise<Ingest> {
             .set({ state: 'error', error: reason })
             .where('device_mac', '=', t.device)
             .where('object_id', '=', t.id)
-            .where('state', 'in', ['requested', 'accepted', 'receiving'])
+            .where('state', 'in', [...OPEN_STATES])
             .execute();
         }
         return;
@@ -119,39 +144,80 @@ export async function startIngest(ctx: AppContext, log: Log): Promise<Ingest> {
     }
   };
 
-  ctx.mqtt.onMessage((topic, payload) => {
-    if (stopped) return;
-    track(handle(topic, payload).catch((err) => log.error({ err, topic }, 'ingest message failed')));
+  ctx.mqtt.onMessageDurable(async (topic, payload) => {
+    if (stopped) throw new Error('ingest stopped'); // left unacknowledged for the next session
+    try {
+      await track(handle(topic, payload));
+    } catch (err) {
+      log.error({ err, topic }, 'ingest message failed');
+      throw err;
+    }
   });
   await ctx.mqtt.subscribe(ctx.config.sensewayRoots.flatMap((r) => senseway.topics.serverFilters(r)));
 
   // Resume: `done` stored before a restart.
-  for (const d of await ctx.db.selectFrom('measurement_done').select(['device_mac', 'object_id']).execute())
-    void finalize(d.device_mac, d.object_id);
+  for (const d of await ctx.db.selectFrom('measurement_done').select(['device_mac', 'object_id']).execute()) {
+    doneSeen.add(`${d.device_mac}/${d.object_id}`);
+    finalizeLater(d.device_mac, d.object_id);
+  }
 
-  // Sweeper: requests without `done` past the timeout are errored (senseway-gateway.md §17.7).
-  const sweep = setInterval(() => {
-    const cutoff = new Date(Date.now() - ctx.config.measureTimeoutMs);
+  const sweep = async () => {
+    const now = Date.now();
+    // Chunks that stopped without `done`: close as partial with what arrived (or drop a replay).
+    const stalled = await ctx.db
+      .selectFrom('measurement_chunks')
+      .select(['device_mac', 'object_id'])
+      .where(withoutDone('measurement_chunks'))
+      .groupBy(['device_mac', 'object_id'])
+      .having((eb) => eb.fn.max('received_at'), '<', new Date(now - ctx.config.chunkWaitMs))
+      .execute();
+    for (const s of stalled) {
+      const open = await ctx.db
+        .selectFrom('measurements')
+        .select('state')
+        .where('device_mac', '=', s.device_mac)
+        .where('object_id', '=', s.object_id)
+        .executeTakeFirst();
+      // an errored request keeps its chunks for a late resend (dropped after the orphan TTL)
+      if (open?.state === 'error') continue;
+      await finalize(s.device_mac, s.object_id, { closeIncomplete: true });
+    }
+    // Requests with nothing received past the timeout are errored.
+    await ctx.db
+      .updateTable('measurements')
+      .set({ state: 'error', error: 'TIMEOUT' })
+      .where('state', 'in', [...OPEN_STATES])
+      .where('created_at', '<', new Date(now - ctx.config.measureTimeoutMs))
+      .where(withoutDone('measurements'))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('measurement_chunks as c')
+              .select('c.idx')
+              .whereRef('c.device_mac', '=', 'measurements.device_mac')
+              .whereRef('c.object_id', '=', 'measurements.object_id'),
+          ),
+        ),
+      )
+      .execute();
+    // Chunks whose `done` never came and that nothing claimed are kept for an hour, then dropped.
+    await ctx.db
+      .deleteFrom('measurement_chunks')
+      .where('received_at', '<', new Date(now - Math.max(ORPHAN_CHUNK_TTL_MS, ctx.config.measureTimeoutMs)))
+      .where(withoutDone('measurement_chunks'))
+      .execute();
+  };
+  const sweepEveryMs = Math.min(5000, Math.max(100, Math.min(ctx.config.chunkWaitMs, ctx.config.measureTimeoutMs) / 4));
+  let sweeping = false;
+  const sweeper = setInterval(() => {
+    if (sweeping || stopped) return;
+    sweeping = true;
     track(
-      ctx.db
-        .updateTable('measurements')
-        .set({ state: 'error', error: 'TIMEOUT' })
-        .where('state', 'in', ['requested', 'accepted', 'receiving'])
-        .where('created_at', '<', cutoff)
-        .where(withoutDone('measurements'))
-        .execute()
-        .catch((err) => log.error({ err }, 'sweep failed')),
+      sweep()
+        .catch((err) => log.error({ err }, 'ingest sweep failed'))
+        .finally(() => (sweeping = false)),
     );
-    // Chunks whose `done` never came are kept for an hour (a gateway may resend), then dropped.
-    track(
-      ctx.db
-        .deleteFrom('measurement_chunks')
-        .where('received_at', '<', new Date(Date.now() - Math.max(ORPHAN_CHUNK_TTL_MS, ctx.config.measureTimeoutMs)))
-        .where(withoutDone('measurement_chunks'))
-        .execute()
-        .catch((err) => log.error({ err }, 'orphan chunk sweep failed')),
-    );
-  }, SWEEP_INTERVAL_MS);
+  }, sweepEveryMs);
 
   const idle = async () => {
     while (pending.size) await Promise.allSettled([...pending]);
@@ -160,7 +226,7 @@ export async function startIngest(ctx: AppContext, log: Log): Promise<Ingest> {
     idle,
     async stop() {
       stopped = true;
-      clearInterval(sweep);
+      clearInterval(sweeper);
       timers.forEach(clearTimeout);
       await idle();
     },

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { senseway } from '@overtone/contract';
 import type { DB } from '../../infra/db/schema.ts';
+import { learnScannedDevices } from '../../modules/devices/repo.ts';
 
 /**
  * Records a `scanDevice` report (senseway-gateway.md §7): the latest rssi and status of each device
@@ -38,5 +39,11 @@ export async function recordScan(db: Kysely<DB>, gatewayMac: string, payload: Bu
       )
       .execute();
   await db.updateTable('gateways').set({ last_seen_at: now }).where('mac', '=', gatewayMac).execute();
+  // Devices heard by a customer's gateway join that customer's registry (modules/devices, docs/devices.md).
+  await learnScannedDevices(
+    db,
+    gatewayMac,
+    rows.map((r) => r.device_mac),
+  );
   return rows.length;
 }

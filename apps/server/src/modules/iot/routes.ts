@@ -4,11 +4,11 @@ import { z } from 'zod';
 import { errorBody, measureBody, measureResponse, routingLookupResponse, senseway, sigv4Response } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../infra/errors.ts';
-import { newId } from '../../infra/ids.ts';
 import { signLiveQuery } from '../../infra/live-url.ts';
 import { authOf, needs } from '../auth/access.ts';
-import { findPoint } from '../points/repo.ts';
+import { sendMeasureCommand } from './measure-command.ts';
 import { scansOfDevice } from './repo.ts';
+import { latestBattery } from '../devices/repo.ts';
 
 /** A scan older than this is no evidence of the device's state (gateways scan about every 60 s). */
 export const SCAN_STALE_MS = 5 * 60 * 1000;
@@ -29,54 +29,14 @@ export async function iotRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     handler: async (req) => {
       const auth = authOf(req);
-      const point = await findPoint(ctx.db, auth.customerId, req.params.pointId);
-      if (!point) throw new AppError('POINT_NOT_FOUND');
-      if (!point.device || !point.profile) throw new AppError('NO_DEVICE');
-      const scans = await scansOfDevice(ctx.db, auth.customerId, point.device.macAddress);
-      const gateway = req.body.gateway?.toUpperCase() ?? point.device.gateway ?? scans[0]?.gateway_mac;
-      const owned = gateway
-        ? await ctx.db
-            .selectFrom('gateways')
-            .select('root')
-            .where('mac', '=', gateway)
-            .where('customer_id', '=', auth.customerId)
-            .executeTakeFirst()
-        : undefined;
-      if (!gateway || !owned) throw new AppError('NO_ROUTING');
-      const id = newId();
-      const { accelerometerRange, samplingRate, sampleSize } = point.profile;
-      await ctx.db
-        .insertInto('measurements')
-        .values({
-          id,
-          object_id: id,
-          customer_id: auth.customerId,
-          point_id: point._id,
-          device_mac: point.device.macAddress,
-          gateway_mac: gateway,
-          user_id: auth.userId,
-          measurement_type: 'MANUAL',
-          state: 'requested',
-          tags: [...new Set(req.body.tags)],
-          range_index: accelerometerRange,
-          rate_index: samplingRate,
-          sample_size: sampleSize,
-        })
-        .execute();
-      const root = owned.root === 'lake' ? 'lake' : 'prod';
-      try {
-        await ctx.mqtt.publish(
-          senseway.topics.measure(root, gateway, point.device.macAddress, id),
-          senseway.formatMeasureCommand({ rangeIndex: accelerometerRange, rateIndex: samplingRate, sampleSize }),
-        );
-      } catch {
-        await ctx.db
-          .updateTable('measurements')
-          .set({ state: 'error', error: 'BROKER_UNAVAILABLE' })
-          .where('id', '=', id)
-          .execute();
-        throw new AppError('BROKER_UNAVAILABLE');
-      }
+      const id = await sendMeasureCommand(ctx, {
+        customerId: auth.customerId,
+        pointId: req.params.pointId,
+        type: 'MANUAL',
+        userId: auth.userId,
+        tags: req.body.tags,
+        gateway: req.body.gateway,
+      });
       return { _id: id };
     },
   });
@@ -122,8 +82,7 @@ export async function iotRoutes(app: FastifyInstance, ctx: AppContext) {
       const now = Date.now();
       return {
         data: {
-          batteryLevel: null,
-          batteryLevelDate: null,
+          ...(await latestBattery(ctx.db, auth.customerId, device.mac)),
           data: scans.map((s) => ({
             _id: { gateway: s.gateway_mac, device: s.device_mac },
             rssi: s.rssi,

@@ -53,6 +53,7 @@ describe('AdminPage', () => {
       'admin-tab-users',
       'admin-tab-roles',
       'admin-tab-gateways',
+      'admin-tab-ducks',
       'admin-tab-preferences',
       'admin-tab-telemetry',
     ]);

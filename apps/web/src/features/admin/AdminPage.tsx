@@ -8,6 +8,7 @@ import { useAdminAccess } from './useAdminAccess';
 import { UsersTab } from './users/UsersTab';
 import { RolesTab } from './roles/RolesTab';
 import { GatewaysTab } from './gateways/GatewaysTab';
+import { DucksTab } from './ducks/DucksTab';
 import { PreferencesTab } from './preferences/PreferencesTab';
 import { TelemetryTab } from './telemetry/TelemetryTab';
 
@@ -15,6 +16,7 @@ const TAB_CONTENT: Record<AdminTab, () => ReactNode> = {
   users: () => <UsersTab />,
   roles: () => <RolesTab />,
   gateways: () => <GatewaysTab />,
+  ducks: () => <DucksTab />,
   preferences: () => <PreferencesTab />,
   telemetry: () => <TelemetryTab />,
 };

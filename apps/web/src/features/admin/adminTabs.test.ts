@@ -8,16 +8,22 @@ const holding =
     perms.includes(p);
 
 describe('admin tabs by permission (spec 002 §2)', () => {
-  it('shows users, roles and gateways only with their read permission; preferences and telemetry always', () => {
+  it('shows users, roles, gateways and ducks only with their read permission; preferences and telemetry always', () => {
     expect(visibleAdminTabs(holding('readUser', 'readRole', 'readGateway'))).toEqual([
       'users',
       'roles',
       'gateways',
+      'ducks',
       'preferences',
       'telemetry',
     ]);
     expect(visibleAdminTabs(holding('readRole'))).toEqual(['roles', 'preferences', 'telemetry']);
     expect(visibleAdminTabs(holding())).toEqual(['preferences', 'telemetry']);
+  });
+
+  it('shows the ducks tab only with readGateway', () => {
+    expect(visibleAdminTabs(holding('readUser', 'updateGateway', 'createMeasurement'))).not.toContain('ducks');
+    expect(visibleAdminTabs(holding('readGateway'))).toEqual(['gateways', 'ducks', 'preferences', 'telemetry']);
   });
 
   it('opens the requested tab when visible, else the first visible one (users by default)', () => {

@@ -1,7 +1,7 @@
 import type { Permission } from '@overtone/contract';
 
 /** Tabs of the admin page, in display order (spec 002 §2 "Admin page"). */
-export const ADMIN_TABS = ['users', 'roles', 'gateways', 'preferences', 'telemetry'] as const;
+export const ADMIN_TABS = ['users', 'roles', 'gateways', 'ducks', 'preferences', 'telemetry'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 /**
@@ -12,6 +12,7 @@ export const TAB_PERMISSION: Record<AdminTab, Permission | null> = {
   users: 'readUser',
   roles: 'readRole',
   gateways: 'readGateway',
+  ducks: 'readGateway',
   preferences: null,
   telemetry: null,
 };

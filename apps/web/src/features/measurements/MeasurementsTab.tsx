@@ -5,21 +5,42 @@ import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type MeasurementListItem } from '@overtone/contract';
 import { useDateFormatter } from '../../ui/formatDate';
 import { GoLastMeasurementLink } from './GoLastMeasurementLink';
+import { MeasurementActions } from './MeasurementActions';
+import { MeasurementFilters } from './MeasurementFilters';
 import { measurementColumns } from './measurementColumns';
+import { defaultFilters, filtersToQuery, type MeasurementFilterValues } from './measurementFilters';
 import { useMeasurementsQuery } from './measurementsApi';
 
-/** The measurements list (spec 000 §2): paged table, refresh, Go Last Measurement. Filters: later issue. */
+/**
+ * The measurements list (spec 000 §2): filters, paged table (pagination on top and bottom) with a
+ * selection, delete and download, refresh, Go Last Measurement.
+ */
 export function MeasurementsTab() {
   const { t } = useTranslation('measurements');
   const formatDate = useDateFormatter();
+  const [initial] = useState(() => defaultFilters());
+  const [filters, setFilters] = useState<MeasurementFilterValues>(initial);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
-  const q = useMeasurementsQuery({ page, pageSize });
+  const [selected, setSelected] = useState<string[]>([]);
+  const query = useMemo(() => filtersToQuery(filters), [filters]);
+  const q = useMeasurementsQuery({ ...query, page, pageSize });
   const columns = useMemo(() => measurementColumns(t, formatDate), [t, formatDate]);
+  const total = q.data?.total ?? 0;
 
   return (
     <Flex vertical gap={8} data-testid="measurements-tab">
-      <Flex align="center" justify="end" gap={4}>
+      <MeasurementFilters
+        initial={initial}
+        onApply={(f) => {
+          setFilters(f);
+          setPage(1);
+          setSelected([]);
+          if (f === filters) void q.refetch();
+        }}
+      />
+      <Flex align="center" justify="end" gap={4} wrap>
+        <MeasurementActions selected={selected} filters={query} onDeleted={() => setSelected([])} />
         <GoLastMeasurementLink />
         <Tooltip title={t('refresh')}>
           <Button
@@ -37,15 +58,20 @@ export function MeasurementsTab() {
         dataSource={q.data?.measurements ?? []}
         loading={q.isFetching}
         scroll={{ x: 'max-content' }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys.map(String)),
+          preserveSelectedRowKeys: true,
+        }}
         locale={{ emptyText: q.isError ? t('loadFailed') : undefined }}
         pagination={{
           current: page,
           pageSize,
-          total: q.data?.total ?? 0,
+          total,
           placement: ['topEnd', 'bottomEnd'],
           showSizeChanger: true,
           pageSizeOptions: PAGE_SIZES.map(String),
-          showTotal: (total) => t('total', { total }),
+          showTotal: (n) => (q.data?.totalExact === false ? t('totalAtLeast', { total: n }) : t('total', { total: n })),
           onChange: (p, size) => {
             setPage(size !== pageSize ? 1 : p);
             setPageSize(size);

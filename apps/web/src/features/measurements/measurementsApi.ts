@@ -1,5 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { measurementListResponse, type MeasurementListQuery } from '@overtone/contract';
+import {
+  deleteMeasurementsResponse,
+  measurementDownloadResponse,
+  measurementListResponse,
+  measurementTagsResponse,
+  type MeasurementListQuery,
+} from '@overtone/contract';
 import { apiRequest } from '../../app/api/apiClient';
 
 /** Root of every measurement-list query key; invalidate it after a new measurement. */
@@ -21,3 +27,20 @@ export function useMeasurementsQuery(params: MeasurementListParams, enabled = tr
     enabled,
   });
 }
+
+/** `GET /measurement/tags`: the customer's tags, most used first (suggestions of the tag filter). */
+export function useMeasurementTagsQuery() {
+  return useQuery({
+    queryKey: [MEASUREMENTS_QUERY_KEY, 'tags'],
+    queryFn: ({ signal }) => apiRequest('/measurement/tags', { schema: measurementTagsResponse, signal }),
+    staleTime: 60_000,
+  });
+}
+
+/** `DELETE /measurements` with the selected ids (deleteMeasurement). */
+export const deleteMeasurements = (ids: string[]) =>
+  apiRequest('/measurements', { method: 'DELETE', body: { ids }, schema: deleteMeasurementsResponse });
+
+/** `GET /measurement/download`: a signed, short-lived URL of the zip archive of the matching measurements. */
+export const measurementDownloadUrl = (filters: Omit<MeasurementListParams, 'page' | 'pageSize'>) =>
+  apiRequest('/measurement/download', { query: filters, schema: measurementDownloadResponse });

@@ -1,6 +1,7 @@
 import { Col, Result, Row, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { hasPermission, useSession } from '../../app/session';
+import { PointConfigCard } from '../point-config/PointConfigCard';
 import { ConnectivitySection } from './ConnectivitySection';
 import { PointInfoCard } from './PointInfoCard';
 import { PointMeasurements } from './PointMeasurements';
@@ -19,6 +20,9 @@ export function PointTab({ pointId }: { pointId: string }) {
     <Row gutter={[12, 12]} data-testid="point-tab" data-point-id={point._id}>
       <Col span={24}>
         <PointInfoCard point={point} />
+      </Col>
+      <Col span={24}>
+        <PointConfigCard pointId={point._id} />
       </Col>
       {hasPermission(session, 'createMeasurement') && (
         <Col span={24}>

@@ -1,0 +1,187 @@
+import {
+  decodeDuckStream,
+  DUCK_VOLTAGE_REFERENCES,
+  duckChannelKey,
+  duckConfigObject,
+  duckSensorTypeOf,
+  scaleDuckVolts,
+  senseway,
+  type DuckConfig,
+} from '@overtone/contract';
+import type { AppContext } from '../../context.ts';
+import { newId } from '../../infra/ids.ts';
+import { chunkStore } from './chunk-store.ts';
+import type { FinalizeOutcome } from './finalize.ts';
+
+/** A Duck's MAC prefix (protocol §9): its measurements are finalized here, not as tri-axial int16. */
+export const isDuckDevice = (mac: string) => mac.toUpperCase().startsWith('CA:B8:DA');
+
+/** Object-storage key of a Duck measurement's raw stream: the assembled uint32 little-endian words (§10.1). */
+export const duckWaveformKey = (customerId: string, measurementId: string) =>
+  `measurements/${customerId}/${measurementId}/raw.duck-u32le`;
+
+/** Telemetry kept for a sensor whose unit is not g: names renamed, units replaced by the sensor's. */
+const NON_G_TELEMETRY: Record<string, string> = {
+  GRMS: 'RMS',
+  PEAK: 'PEAK',
+  PEAK_TO_PEAK: 'PEAK_TO_PEAK',
+  CREST: 'CREST',
+  KURTOSIS: 'KURTOSIS',
+  SKEWNESS: 'SKEWNESS',
+  SHAPE_FACTOR: 'SHAPE_FACTOR',
+  CLEARANCE: 'CLEARANCE',
+};
+
+/** The measurement of (duck, objectId); a self-initiated one (periodic from the device) is created from the Duck's config. */
+async function duckMeasurementFor(ctx: AppContext, device: string, objectId: string) {
+  const find = () =>
+    ctx.db
+      .selectFrom('measurements')
+      .selectAll()
+      .where('device_mac', '=', device)
+      .where('object_id', '=', objectId)
+      .executeTakeFirst();
+  const m = await find();
+  if (m) return m;
+  const duck = await ctx.db.selectFrom('ducks').selectAll().where('mac', '=', device).executeTakeFirst();
+  if (!duck) return null;
+  const dev = await ctx.db.selectFrom('devices').select('point_id').where('mac', '=', device).executeTakeFirst();
+  await ctx.db
+    .insertInto('measurements')
+    .values({
+      id: newId(),
+      object_id: objectId,
+      customer_id: duck.customer_id,
+      point_id: dev?.point_id ?? null,
+      device_mac: device,
+      gateway_mac: device,
+      user_id: null,
+      measurement_type: 'PERIODIC',
+      state: 'receiving',
+      range_index: 0,
+      rate_index: 0,
+      sample_size: 0,
+      duck_config: JSON.stringify(duck.config),
+    })
+    .onConflict((oc) => oc.columns(['device_mac', 'object_id']).doNothing())
+    .execute();
+  return find();
+}
+
+/**
+ * Finalizes a Duck v1 measurement (protocol §10.1; docs/ducks.md): waits for every chunk
+ * `CHUNK_COUNT−1 … 0` (up to `chunkWaitMs` after `done`, then `partial`), joins them in descending
+ * order, checks 4 bytes × sampleSize × enabled channels, groups the uint32 words by channel id,
+ * converts to volts with the reference the measurement was requested with, scales each channel to
+ * its sensor's unit (minMaxVoltage → minMaxValue, linear), computes telemetry per channel in the
+ * DSP pool (source `channel_{order}`), stores the raw words, and persists in one transaction.
+ * Same outcomes and idempotence as `finalizeMeasurement`; an incomplete Duck measurement is closed
+ * `partial` without samples (`opts.closeIncomplete`: the chunks stopped).
+ */
+export async function finalizeDuckMeasurement(
+  ctx: AppContext,
+  device: string,
+  objectId: string,
+  opts: { closeIncomplete?: boolean } = {},
+): Promise<{ outcome: FinalizeOutcome; retryInMs?: number; measurementId?: string; gateway?: string; root?: string }> {
+  const stored = await chunkStore.done(ctx.db, device, objectId);
+  if (!stored && !opts.closeIncomplete) return { outcome: 'skipped' };
+  const done = stored ?? { gateway_mac: device, root: ctx.config.sensewayRoot, payload: null, received_at: new Date(0) };
+  const m = await duckMeasurementFor(ctx, device, objectId);
+  if (!m || m.state === 'persisted' || m.state === 'partial') {
+    await chunkStore.clear(ctx.db, device, objectId);
+    return { outcome: 'skipped' };
+  }
+  const parsedCfg = duckConfigObject.safeParse(m.duck_config);
+  const base = { measurementId: m.id, gateway: done.gateway_mac, root: done.root };
+  const markPartial = async (reason: string) => {
+    await ctx.db
+      .updateTable('measurements')
+      .set({ state: 'partial', error: reason, gateway_mac: m.gateway_mac ?? done.gateway_mac })
+      .where('id', '=', m.id)
+      .where('state', 'not in', ['persisted', 'partial'])
+      .execute();
+    await chunkStore.clear(ctx.db, device, objectId);
+    return { outcome: 'partial' as const, ...base };
+  };
+  if (!parsedCfg.success) return markPartial('NO_DUCK_CONFIG');
+  const cfg: DuckConfig = parsedCfg.data;
+  const parsed = senseway.donePayload.safeParse(done.payload);
+  const stat = parsed.success ? parsed.data.STAT : {};
+  const chunks = await chunkStore.chunks(ctx.db, device, objectId);
+  const count = stat.CHUNK_COUNT ?? (chunks.size ? Math.max(...chunks.keys()) + 1 : 0);
+  const missing = Array.from({ length: count }, (_, i) => i).filter((i) => !chunks.has(i));
+  if (count === 0 || missing.length || !stored) {
+    if (!stored) return markPartial(`NO_DONE ${chunks.size}/${count}`);
+    const waited = Date.now() - done.received_at.getTime();
+    if (waited < ctx.config.chunkWaitMs) return { outcome: 'waiting', retryInMs: ctx.config.chunkWaitMs - waited, ...base };
+    return markPartial(count === 0 ? 'NO_CHUNKS' : `MISSING_CHUNKS ${missing.length}/${count}`);
+  }
+  const bytes = senseway.assembleChunks(chunks, count);
+  const orders = [...new Set(cfg.sensors.flatMap((s) => s.channels.map((c) => c.order)))];
+  const expectedBytes = 4 * m.sample_size * orders.length;
+  if (bytes.length % 4 !== 0 || (m.sample_size > 0 && bytes.length !== expectedBytes))
+    return markPartial(`LENGTH_MISMATCH ${bytes.length}/${expectedBytes}`);
+  const fs = stat.CALIBRATED_SAMPLINGRATE ?? cfg.samplingRate;
+  const volts = decodeDuckStream(bytes, DUCK_VOLTAGE_REFERENCES[cfg.voltageReference]);
+  const channelRows = await Promise.all(
+    cfg.sensors.flatMap((s) =>
+      s.channels.map(async (c) => {
+        const v = volts.get(c.order - 1);
+        if (!v || v.length < 2) return [];
+        const unit = duckSensorTypeOf(s.name)?.unit ?? 'G';
+        const values = v.map((x) => scaleDuckVolts(x, s.minMaxVoltage, s.minMaxValue));
+        const list = await ctx.dsp.telemetry(values, fs);
+        const source = duckChannelKey(c.order);
+        if (unit === 'G') return list.map((t) => ({ telemetry: t.name, source, value: t.value, unit: t.unit }));
+        return list
+          .filter((t) => t.name in NON_G_TELEMETRY)
+          .map((t) => ({ telemetry: NON_G_TELEMETRY[t.name]!, source, value: t.value, unit: t.unit === 'g' ? unit : t.unit }));
+      }),
+    ),
+  );
+  const rows = channelRows.flat().filter((r) => Number.isFinite(r.value));
+  const sampleSize = Math.max(0, ...[...volts.values()].map((v) => v.length));
+  const key = duckWaveformKey(m.customer_id, m.id);
+  await ctx.storage.put(key, bytes, 'application/octet-stream');
+  const startedAt = stat.MEASUREMENT_START_UNIXTIME ? new Date(stat.MEASUREMENT_START_UNIXTIME * 1000) : null;
+  const measuredAt = startedAt ?? m.created_at;
+  const persisted = await ctx.db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('measurements')
+      .set({
+        state: 'persisted',
+        error: null,
+        sample_size: sampleSize,
+        calibrated_sampling_rate: fs,
+        started_at: startedAt,
+        waveform_key: key,
+        gateway_mac: m.gateway_mac ?? done.gateway_mac,
+        device_telemetry: JSON.stringify(parsed.success ? parsed.data.TELEMETRY : []),
+        persisted_at: new Date(),
+      })
+      .where('id', '=', m.id)
+      .where('state', 'not in', ['persisted', 'partial'])
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) return false;
+    if (rows.length)
+      await trx
+        .insertInto('telemetry_values')
+        .values(
+          rows.map((r) => ({
+            ...r,
+            device_reported: false,
+            measurement_id: m.id,
+            customer_id: m.customer_id,
+            point_id: m.point_id,
+            measured_at: measuredAt,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['measurement_id', 'telemetry', 'source', 'device_reported']).doNothing())
+        .execute();
+    return true;
+  });
+  await chunkStore.clear(ctx.db, device, objectId);
+  return { outcome: persisted ? 'persisted' : 'skipped', ...base };
+}

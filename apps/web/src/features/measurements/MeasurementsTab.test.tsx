@@ -1,0 +1,109 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
+import type { MeasurementListItem } from '@overtone/contract';
+import i18n from '../../app/i18n';
+import { ALL, CUSTOMER, fakeApi, loginAs, renderAdmin, TELEMETRY } from '../admin/adminTestKit';
+import { MeasurementsTab } from './MeasurementsTab';
+
+const item = (n: number, over: Partial<MeasurementListItem> = {}): MeasurementListItem => ({
+  _id: n.toString(16).padStart(24, '0'),
+  createdAt: '2024-05-01T10:00:00.000Z',
+  user: { name: 'Ada', surname: 'Admin' },
+  point: { _id: 'p1', name: 'Motor', path: ['Plant', 'Line 1', 'Motor'] },
+  gateway: 'CA:B8:28:00:00:01',
+  measurementType: 'MANUAL',
+  macAddress: 'CA:B8:31:00:00:02',
+  favorite: false,
+  tags: [],
+  upload: false,
+  partial: false,
+  error: null,
+  state: 'persisted',
+  ...over,
+});
+
+let api: ReturnType<typeof fakeApi>;
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  api = fakeApi({
+    'GET /measurement': { total: 2, totalExact: true, measurements: [item(1), item(2, { user: null, favorite: true })] },
+    'GET /measurement/tags': [{ tag: 'pump', count: 3 }],
+    'GET /telemetry': TELEMETRY,
+    'GET /customer/localhost': CUSTOMER,
+    'DELETE /measurements': { deleted: 1 },
+    'GET /measurement/download': { url: '/api/measurement/download/archive?q=x', expiresAt: '2030-01-01T00:00:00.000Z' },
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+const listCalls = () => api.filter((c) => c.method === 'GET' && c.path === '/measurement');
+
+describe('MeasurementsTab', () => {
+  it('loads the last 364 days to the end of today, 10 per page, and shows user or No User, path, star', async () => {
+    loginAs(ALL);
+    renderAdmin(<MeasurementsTab />);
+    await screen.findByText('No User');
+    const q = listCalls()[0].query;
+    expect(q.get('pageSize')).toBe('10');
+    expect(q.get('endDate')).toBe(dayjs().endOf('day').format('YYYY-MM-DD HH:mm:ss'));
+    expect(dayjs().diff(dayjs(q.get('startDate')), 'day')).toBe(364);
+    expect(screen.getAllByText('Ada Admin').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Plant / Line 1 / Motor').length).toBe(2);
+    expect(screen.getAllByRole('img', { name: 'Favorite' })).toHaveLength(1);
+    expect(screen.getAllByTestId('measurement-details-link')[0].getAttribute('href')).toBe(`/measurement/${item(1)._id}`);
+  });
+
+  it('sends the flags and the MAC address on Filter', async () => {
+    loginAs(ALL);
+    renderAdmin(<MeasurementsTab />);
+    await screen.findByText('No User');
+    fireEvent.change(screen.getByTestId('filter-mac'), { target: { value: 'ca:b8:31:00:00:02' } });
+    fireEvent.click(screen.getByTestId('filter-onlyMine'));
+    fireEvent.click(screen.getByTestId('filter-partial'));
+    fireEvent.click(screen.getByTestId('filter-apply'));
+    await waitFor(() => expect(listCalls().length).toBe(2));
+    const q = listCalls()[1].query;
+    expect(q.get('macAddress')).toBe('CA:B8:31:00:00:02');
+    expect(q.get('onlyMine')).toBe('true');
+    expect(q.get('partial')).toBe('true');
+    expect(q.get('upload')).toBeNull();
+  });
+
+  it('warns admin.warningForValidationValue and skips the load when min is not below max', async () => {
+    loginAs(ALL);
+    renderAdmin(<MeasurementsTab />);
+    await screen.findByText('No User');
+    fireEvent.click(screen.getByTestId('filter-min-active'));
+    fireEvent.click(screen.getByTestId('filter-max-active'));
+    fireEvent.change(screen.getByTestId('filter-min'), { target: { value: '5' } });
+    fireEvent.change(screen.getByTestId('filter-max'), { target: { value: '2' } });
+    fireEvent.click(screen.getByTestId('filter-apply'));
+    await screen.findByText('The minimum value must be less than the maximum value');
+    expect(listCalls().length).toBe(1);
+  });
+
+  it('deletes the selection after confirmation', async () => {
+    loginAs(ALL);
+    renderAdmin(<MeasurementsTab />);
+    await screen.findByText('No User');
+    const boxes = screen.getAllByRole('checkbox').filter((b) => b.closest('tbody'));
+    fireEvent.click(boxes[0]);
+    fireEvent.click(await screen.findByTestId('measurements-delete'));
+    const pop = await screen.findByText('Delete 1 selected measurements? This cannot be undone.');
+    fireEvent.click(within(pop.closest('.ant-popover') as HTMLElement).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.some((c) => c.method === 'DELETE')).toBe(true));
+    expect(api.find((c) => c.method === 'DELETE')!.body).toEqual({ ids: [item(1)._id] });
+  });
+
+  it('hides delete without deleteMeasurement', async () => {
+    loginAs(['readMeasurement']);
+    renderAdmin(<MeasurementsTab />);
+    await screen.findByText('No User');
+    expect(screen.queryByTestId('measurements-delete')).toBeNull();
+    expect(screen.getByTestId('measurements-download')).toBeTruthy();
+  });
+});

@@ -1,0 +1,67 @@
+import { useEffect } from 'react';
+import { Button, Form, Select } from 'antd';
+import { SaveOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { CHANNEL_GROUP_PATTERN, type PointConfig } from '@overtone/contract';
+import { usePointConfigMutation } from './pointConfigApi';
+
+/** A code is channel orders 1 … 8, each once, joined by '|'. */
+export const isChannelGroup = (code: string) =>
+  CHANNEL_GROUP_PATTERN.test(code) && new Set(code.split('|')).size === code.split('|').length;
+
+/**
+ * DUCKV1 channel-group picker (spec 001 §2: replaces profile, periodic and trigger for a duck):
+ * the group codes of the duck's sensors (`1|2|3`) this point records. The duck module supplies
+ * the sensors; until then codes are typed.
+ */
+export function ChannelGroupSection({
+  pointId,
+  config,
+  canUpdate,
+}: {
+  pointId: string;
+  config: PointConfig;
+  canUpdate: boolean;
+}) {
+  const { t } = useTranslation('pointConfig');
+  const [form] = Form.useForm<{ channelGroups: string[] }>();
+  const save = usePointConfigMutation(pointId);
+  useEffect(() => form.setFieldsValue({ channelGroups: config.channelGroups }), [form, config.channelGroups]);
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      disabled={!canUpdate}
+      data-testid="channel-group-section"
+      onFinish={(v) =>
+        void save.mutateAsync({ kind: 'channelGroup', body: { channelGroups: v.channelGroups } }).catch(() => undefined)
+      }
+    >
+      <Form.Item
+        name="channelGroups"
+        label={t('channelGroups')}
+        extra={t('channelGroupsHint')}
+        rules={[
+          { required: true, type: 'array', min: 1, message: t('channelGroupsRequired') },
+          {
+            validator: async (_, v: string[] = []) =>
+              v.every(isChannelGroup) ? undefined : Promise.reject(new Error(t('errors:invalidChannelGroup'))),
+          },
+        ]}
+      >
+        <Select mode="tags" tokenSeparators={[' ', ',']} data-testid="channel-groups" />
+      </Form.Item>
+      {canUpdate && (
+        <Button
+          type="primary"
+          htmlType="submit"
+          icon={<SaveOutlined />}
+          loading={save.isPending}
+          data-testid="channel-groups-save"
+        >
+          {t('save')}
+        </Button>
+      )}
+    </Form>
+  );
+}

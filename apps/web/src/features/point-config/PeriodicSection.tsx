@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Descriptions, Flex, Popconfirm, Select, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_SLEEP_AMOUNT, SLEEP_AMOUNTS } from '@overtone/contract';
+import { hasPermission, useSession } from '../../app/session';
+import { useDateFormatter } from '../../ui/formatDate';
+import { usePeriodicMutations, usePeriodicQuery } from './scheduleApi';
+
+/**
+ * Periodic section of the point configuration card (spec 001): the sleepAmount choice (codes 26…32
+ * shown as ≈30 min … ≈36 h), Save (updatePointConfig), Delete with a confirmation
+ * (deletePointConfig), and the scheduler job: next run, last run, last failure with its reason, in
+ * the customer's date format.
+ */
+export function PeriodicSection({ pointId }: { pointId: string }) {
+  const { t } = useTranslation('pointConfigSchedule');
+  const session = useSession();
+  const formatDate = useDateFormatter();
+  const query = usePeriodicQuery(pointId);
+  const { save, remove } = usePeriodicMutations(pointId);
+  const stored = query.data?.sleepAmount ?? null;
+  const [code, setCode] = useState<number>(stored ?? DEFAULT_SLEEP_AMOUNT);
+  useEffect(() => setCode(stored ?? DEFAULT_SLEEP_AMOUNT), [stored]);
+  const canUpdate = hasPermission(session, 'updatePointConfig');
+  const canDelete = hasPermission(session, 'deletePointConfig');
+  const job = query.data?.schedulerJob ?? null;
+
+  if (query.isPending) return <Spin data-testid="periodic-loading" />;
+  return (
+    <Flex vertical gap={8} data-testid="periodic-section">
+      <Typography.Title level={5}>{t('periodicTitle')}</Typography.Title>
+      <Flex gap={8} align="center" wrap>
+        <Typography.Text>{t('sleepAmount')}</Typography.Text>
+        <Select
+          aria-label={t('sleepAmount')}
+          data-testid="sleep-amount"
+          style={{ minWidth: 200 }}
+          value={code}
+          disabled={!canUpdate}
+          onChange={setCode}
+          options={SLEEP_AMOUNTS.map((c) => ({ value: c, label: t(`durations.${c}`) }))}
+        />
+        {canUpdate && (
+          <Button type="primary" loading={save.isPending} onClick={() => save.mutate(code)}>
+            {t('save')}
+          </Button>
+        )}
+        {canDelete && stored !== null && (
+          <Popconfirm title={t('deleteConfirm')} okText={t('yes')} cancelText={t('no')} onConfirm={() => remove.mutate()}>
+            <Button danger loading={remove.isPending}>
+              {t('delete')}
+            </Button>
+          </Popconfirm>
+        )}
+      </Flex>
+      {job ? (
+        <Descriptions size="small" column={1} data-testid="scheduler-job">
+          <Descriptions.Item label={t('nextRun')}>{formatDate(job.nextRunAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('lastRun')}>{job.lastRunAt ? formatDate(job.lastRunAt) : t('never')}</Descriptions.Item>
+        </Descriptions>
+      ) : (
+        <Typography.Text type="secondary">{t('notPeriodic')}</Typography.Text>
+      )}
+      {job?.failedAt && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="scheduler-failure"
+          message={`${t('failed')}: ${formatDate(job.failedAt)}`}
+          description={t(`reasons.${job.failReason ?? 'INTERNAL'}`, { defaultValue: job.failReason ?? '' })}
+        />
+      )}
+    </Flex>
+  );
+}
