@@ -45,9 +45,8 @@ export function PointConfigCard({ pointId }: { pointId: string }) {
             <>
               {section(t('profile'))}
               <ProfileSection pointId={pointId} config={q.data} canUpdate={canUpdate} canDelete={canDelete} />
-              {section(t('periodic'))}
+              {/* These two sections carry their own titles. */}
               <PeriodicSection pointId={pointId} />
-              {section(t('trigger'))}
               <TriggerSection pointId={pointId} />
             </>
           )}
