@@ -6,7 +6,7 @@ import type { Permission } from '@overtone/contract';
 import { hasPermission, useSession } from '../../app/session';
 import { buildTree, filterTree, type AssetTreeNode } from './buildTree';
 import { canDrag, canDrop, dropPlaceOf, indexTree } from './moveRules';
-import { NodeMenu } from './NodeMenu';
+import { NodeMenu, NodeMenuHost, useNodeMenu } from './NodeMenu';
 import { nodeMenu } from './nodeMenuRules';
 import { TreeNodeTitle } from './TreeNodeTitle';
 import { MoveBar, SelectionBar, TreeHeader } from './TreeToolbar';
@@ -49,6 +49,7 @@ export function AssetTree({ selectedPointId, onOpenPoint, onCheckedPointsChange,
   const roots = useMemo(() => buildTree(tree.data ?? []), [tree.data]);
   const move = useMoveMode(roots);
   const actions = useNodeActions(onPointDeleted);
+  const nodeMenuState = useNodeMenu();
   const index = useMemo(() => indexTree(move.shown), [move.shown]);
 
   const [query, setQuery] = useState('');
@@ -142,7 +143,7 @@ export function AssetTree({ selectedPointId, onOpenPoint, onCheckedPointsChange,
                 <NodeMenu
                   name={node.name}
                   entries={move.moving ? [] : nodeMenu(node, can)}
-                  onAction={(a) => actions.run(a, node)}
+                  onOpen={(entries, x, y) => nodeMenuState.open(node._id, entries, x, y)}
                 >
                   <TreeNodeTitle node={node} expanded={expanded.includes(d.key)} />
                 </NodeMenu>
@@ -151,6 +152,14 @@ export function AssetTree({ selectedPointId, onOpenPoint, onCheckedPointsChange,
           />
         )}
       </div>
+      <NodeMenuHost
+        menu={nodeMenuState.menu}
+        onClose={nodeMenuState.close}
+        onAction={(id, a) => {
+          const node = index.get(id);
+          if (node) actions.run(a, node);
+        }}
+      />
       {actions.dialogs}
     </Flex>
   );
