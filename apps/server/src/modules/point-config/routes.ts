@@ -14,8 +14,9 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../infra/errors.ts';
 import { newId } from '../../infra/ids.ts';
-import { authOf, needs } from '../auth/access.ts';
-import { attachDevice, attachedDevice, detachDevice, pointConfigOf, pointOf } from './repo.ts';
+import { needs } from '../auth/access.ts';
+import { attachDevice, attachedDevice, detachDevice, pointConfigOf } from './repo.ts';
+import { withPoint } from './with-point.ts';
 
 const params = z.object({ id: z.string() });
 const answers = { 200: pointConfig, 400: badRequestBody, 404: errorBody, 409: errorBody };
@@ -23,7 +24,7 @@ const answers = { 200: pointConfig, 400: badRequestBody, 404: errorBody, 409: er
 /**
  * The point configuration card (spec 001 §2 "Configuration card", §7): device, profile and DUCKV1
  * channel groups. Periodic and trigger live in modules/scheduler. Every answer is the point's
- * configuration after the change. Another customer's point answers 404 POINT_NOT_FOUND.
+ * configuration after the change. Another customer's point answers 404 POINT_NOT_FOUND (withPoint).
  */
 export async function pointConfigRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -36,7 +37,7 @@ export async function pointConfigRoutes(app: FastifyInstance, ctx: AppContext) {
       params,
       response: { 200: pointConfig, 404: errorBody },
     },
-    handler: async (req) => pointConfigOf(ctx.db, authOf(req).customerId, req.params.id),
+    handler: (req) => withPoint(ctx.db, req, ({ customerId, pointId }) => pointConfigOf(ctx.db, customerId, pointId)),
   });
 
   r.put('/point/:id/device', {
@@ -50,11 +51,11 @@ export async function pointConfigRoutes(app: FastifyInstance, ctx: AppContext) {
       body: pointDeviceBody,
       response: answers,
     },
-    handler: async (req) => {
-      const auth = authOf(req);
-      await attachDevice(ctx.db, auth.customerId, req.params.id, req.body, newId());
-      return pointConfigOf(ctx.db, auth.customerId, req.params.id);
-    },
+    handler: (req) =>
+      withPoint(ctx.db, req, async ({ customerId, pointId }) => {
+        await attachDevice(ctx.db, customerId, pointId, req.body, newId());
+        return pointConfigOf(ctx.db, customerId, pointId);
+      }),
   });
 
   r.delete('/point/:id/device', {
@@ -67,11 +68,11 @@ export async function pointConfigRoutes(app: FastifyInstance, ctx: AppContext) {
       params,
       response: { 200: pointConfig, 404: errorBody },
     },
-    handler: async (req) => {
-      const auth = authOf(req);
-      await detachDevice(ctx.db, auth.customerId, req.params.id);
-      return pointConfigOf(ctx.db, auth.customerId, req.params.id);
-    },
+    handler: (req) =>
+      withPoint(ctx.db, req, async ({ customerId, pointId }) => {
+        await detachDevice(ctx.db, customerId, pointId);
+        return pointConfigOf(ctx.db, customerId, pointId);
+      }),
   });
 
   r.put('/point/:id/profile', {
@@ -85,26 +86,25 @@ export async function pointConfigRoutes(app: FastifyInstance, ctx: AppContext) {
       body: pointProfileBody,
       response: answers,
     },
-    handler: async (req) => {
-      const auth = authOf(req);
-      await pointOf(ctx.db, auth.customerId, req.params.id);
-      const device = await attachedDevice(ctx.db, auth.customerId, req.params.id);
-      if (!device) throw new AppError('NO_DEVICE');
-      const b = req.body;
-      const profile: MeasurementProfile = {
-        sampleSize: b.sampleSize,
-        samplingRate: b.samplingRateIndex,
-        accelerometerRange: b.accelerometerRangeIndex,
-        sensorSelection: b.sensorSelectionIndex,
-        window: b.window,
-      };
-      await ctx.db
-        .updateTable('devices')
-        .set({ profile: JSON.stringify(profile) })
-        .where('id', '=', device.id)
-        .execute();
-      return pointConfigOf(ctx.db, auth.customerId, req.params.id);
-    },
+    handler: (req) =>
+      withPoint(ctx.db, req, async ({ customerId, pointId }) => {
+        const device = await attachedDevice(ctx.db, customerId, pointId);
+        if (!device) throw new AppError('NO_DEVICE');
+        const b = req.body;
+        const profile: MeasurementProfile = {
+          sampleSize: b.sampleSize,
+          samplingRate: b.samplingRateIndex,
+          accelerometerRange: b.accelerometerRangeIndex,
+          sensorSelection: b.sensorSelectionIndex,
+          window: b.window,
+        };
+        await ctx.db
+          .updateTable('devices')
+          .set({ profile: JSON.stringify(profile) })
+          .where('id', '=', device.id)
+          .execute();
+        return pointConfigOf(ctx.db, customerId, pointId);
+      }),
   });
 
   r.delete('/point/:id/profile', {
@@ -116,17 +116,16 @@ export async function pointConfigRoutes(app: FastifyInstance, ctx: AppContext) {
       params,
       response: { 200: pointConfig, 404: errorBody },
     },
-    handler: async (req) => {
-      const auth = authOf(req);
-      await pointOf(ctx.db, auth.customerId, req.params.id);
-      await ctx.db
-        .updateTable('devices')
-        .set({ profile: null })
-        .where('customer_id', '=', auth.customerId)
-        .where('point_id', '=', req.params.id)
-        .execute();
-      return pointConfigOf(ctx.db, auth.customerId, req.params.id);
-    },
+    handler: (req) =>
+      withPoint(ctx.db, req, async ({ customerId, pointId }) => {
+        await ctx.db
+          .updateTable('devices')
+          .set({ profile: null })
+          .where('customer_id', '=', customerId)
+          .where('point_id', '=', pointId)
+          .execute();
+        return pointConfigOf(ctx.db, customerId, pointId);
+      }),
   });
 
   r.put('/point/:id/channelGroup', {
@@ -140,15 +139,14 @@ export async function pointConfigRoutes(app: FastifyInstance, ctx: AppContext) {
       body: pointChannelGroupBody,
       response: answers,
     },
-    handler: async (req) => {
-      const auth = authOf(req);
-      await pointOf(ctx.db, auth.customerId, req.params.id);
-      const device = await attachedDevice(ctx.db, auth.customerId, req.params.id);
-      if (!device) throw new AppError('NO_DEVICE');
-      if (deviceKindOf(device.mac) !== 'DUCK') throw new AppError('DEVICE_KIND_MISMATCH');
-      const groups = [...new Set(Array.isArray(req.body.channelGroups) ? req.body.channelGroups : [req.body.channelGroups])];
-      await ctx.db.updateTable('tree_nodes').set({ channel_groups: groups }).where('id', '=', req.params.id).execute();
-      return pointConfigOf(ctx.db, auth.customerId, req.params.id);
-    },
+    handler: (req) =>
+      withPoint(ctx.db, req, async ({ customerId, pointId }) => {
+        const device = await attachedDevice(ctx.db, customerId, pointId);
+        if (!device) throw new AppError('NO_DEVICE');
+        if (deviceKindOf(device.mac) !== 'DUCK') throw new AppError('DEVICE_KIND_MISMATCH');
+        const groups = [...new Set(Array.isArray(req.body.channelGroups) ? req.body.channelGroups : [req.body.channelGroups])];
+        await ctx.db.updateTable('tree_nodes').set({ channel_groups: groups }).where('id', '=', pointId).execute();
+        return pointConfigOf(ctx.db, customerId, pointId);
+      }),
   });
 }

@@ -16,23 +16,12 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { DB } from '../../infra/db/schema.ts';
 import { AppError } from '../../infra/errors.ts';
-import { authOf, needs } from '../auth/access.ts';
+import { needs } from '../auth/access.ts';
 import { sendSleepCommand } from '../iot/measure-command.ts';
+import { withPoint } from '../point-config/with-point.ts';
 import { deleteJob, findJob, toSchedulerJob, upsertJob } from './repo.ts';
 
 const params = z.object({ id: z.string() });
-
-/** 404 POINT_NOT_FOUND unless the point exists and is the customer's (another customer's reads as missing). */
-async function assertPoint(db: Kysely<DB>, customerId: string, id: string): Promise<void> {
-  const p = await db
-    .selectFrom('tree_nodes')
-    .select('id')
-    .where('id', '=', id)
-    .where('customer_id', '=', customerId)
-    .where('node_type', '=', 'point')
-    .executeTakeFirst();
-  if (!p) throw new AppError('POINT_NOT_FOUND');
-}
 
 async function periodicOf(db: Kysely<DB>, customerId: string, pointId: string) {
   const job = await findJob(db, customerId, pointId);
@@ -53,7 +42,8 @@ async function triggersOf(db: Kysely<DB>, customerId: string, pointId: string) {
 
 /**
  * Periodic and triggered measurement of a point (spec 001 "Configuration card"; docs/scheduler.md):
- * `GET/PUT/DELETE /point/{id}/periodic`, `GET/PUT/DELETE /point/{id}/trigger`.
+ * `GET/PUT/DELETE /point/{id}/periodic`, `GET/PUT/DELETE /point/{id}/trigger`. Another customer's
+ * point answers 404 POINT_NOT_FOUND (withPoint).
  */
 export async function schedulerRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -67,11 +57,7 @@ export async function schedulerRoutes(app: FastifyInstance, ctx: AppContext) {
       params,
       response: { 200: periodicResponse, 404: errorBody },
     },
-    handler: async (req) => {
-      const auth = authOf(req);
-      await assertPoint(ctx.db, auth.customerId, req.params.id);
-      return periodicOf(ctx.db, auth.customerId, req.params.id);
-    },
+    handler: (req) => withPoint(ctx.db, req, ({ customerId, pointId }) => periodicOf(ctx.db, customerId, pointId)),
   });
 
   r.put('/point/:id/periodic', {
@@ -85,14 +71,13 @@ export async function schedulerRoutes(app: FastifyInstance, ctx: AppContext) {
       body: periodicBody,
       response: { 200: periodicResponse, 404: errorBody },
     },
-    handler: async (req) => {
-      const auth = authOf(req);
-      await assertPoint(ctx.db, auth.customerId, req.params.id);
-      const code = req.body.sleepAmount ?? req.body.sleepAmountIndex ?? DEFAULT_SLEEP_AMOUNT;
-      await upsertJob(ctx.db, auth.customerId, req.params.id, code, new Date(), ctx.config.schedulerTimeFactor);
-      await sendSleepCommand(ctx, auth.customerId, req.params.id, sleepSeconds(code));
-      return periodicOf(ctx.db, auth.customerId, req.params.id);
-    },
+    handler: (req) =>
+      withPoint(ctx.db, req, async ({ customerId, pointId }) => {
+        const code = req.body.sleepAmount ?? req.body.sleepAmountIndex ?? DEFAULT_SLEEP_AMOUNT;
+        await upsertJob(ctx.db, customerId, pointId, code, new Date(), ctx.config.schedulerTimeFactor);
+        await sendSleepCommand(ctx, customerId, pointId, sleepSeconds(code));
+        return periodicOf(ctx.db, customerId, pointId);
+      }),
   });
 
   r.delete('/point/:id/periodic', {
@@ -104,12 +89,11 @@ export async function schedulerRoutes(app: FastifyInstance, ctx: AppContext) {
       params,
       response: { 200: periodicResponse, 404: errorBody },
     },
-    handler: async (req) => {
-      const auth = authOf(req);
-      await assertPoint(ctx.db, auth.customerId, req.params.id);
-      await deleteJob(ctx.db, auth.customerId, req.params.id);
-      return { sleepAmount: null, schedulerJob: null };
-    },
+    handler: (req) =>
+      withPoint(ctx.db, req, async ({ customerId, pointId }) => {
+        await deleteJob(ctx.db, customerId, pointId);
+        return { sleepAmount: null, schedulerJob: null };
+      }),
   });
 
   r.get('/point/:id/trigger', {
@@ -120,11 +104,7 @@ export async function schedulerRoutes(app: FastifyInstance, ctx: AppContext) {
       params,
       response: { 200: pointTriggersResponse, 404: errorBody },
     },
-    handler: async (req) => {
-      const auth = authOf(req);
-      await assertPoint(ctx.db, auth.customerId, req.params.id);
-      return triggersOf(ctx.db, auth.customerId, req.params.id);
-    },
+    handler: (req) => withPoint(ctx.db, req, ({ customerId, pointId }) => triggersOf(ctx.db, customerId, pointId)),
   });
 
   r.put('/point/:id/trigger', {
@@ -138,23 +118,22 @@ export async function schedulerRoutes(app: FastifyInstance, ctx: AppContext) {
       body: pointTriggerBody,
       response: { 200: pointTriggersResponse, 404: errorBody },
     },
-    handler: async (req) => {
-      const auth = authOf(req);
-      await assertPoint(ctx.db, auth.customerId, req.params.id);
-      const device = await ctx.db
-        .selectFrom('devices')
-        .select('mac')
-        .where('mac', '=', req.body.trigger)
-        .where('customer_id', '=', auth.customerId)
-        .executeTakeFirst();
-      if (!device) throw new AppError('TRIGGER_NOT_FOUND', 'trigger');
-      await ctx.db
-        .insertInto('point_triggers')
-        .values({ point_id: req.params.id, customer_id: auth.customerId, trigger_mac: device.mac })
-        .onConflict((oc) => oc.columns(['point_id', 'trigger_mac']).doNothing())
-        .execute();
-      return triggersOf(ctx.db, auth.customerId, req.params.id);
-    },
+    handler: (req) =>
+      withPoint(ctx.db, req, async ({ customerId, pointId }) => {
+        const device = await ctx.db
+          .selectFrom('devices')
+          .select('mac')
+          .where('mac', '=', req.body.trigger)
+          .where('customer_id', '=', customerId)
+          .executeTakeFirst();
+        if (!device) throw new AppError('TRIGGER_NOT_FOUND', 'trigger');
+        await ctx.db
+          .insertInto('point_triggers')
+          .values({ point_id: pointId, customer_id: customerId, trigger_mac: device.mac })
+          .onConflict((oc) => oc.columns(['point_id', 'trigger_mac']).doNothing())
+          .execute();
+        return triggersOf(ctx.db, customerId, pointId);
+      }),
   });
 
   r.delete('/point/:id/trigger', {
@@ -168,20 +147,16 @@ export async function schedulerRoutes(app: FastifyInstance, ctx: AppContext) {
       querystring: z.object({ trigger: triggerMac.optional() }),
       response: { 200: pointTriggersResponse, 404: errorBody },
     },
-    handler: async (req) => {
-      const auth = authOf(req);
-      await assertPoint(ctx.db, auth.customerId, req.params.id);
-      // The body is optional (a DELETE often has none), so it is checked here rather than by the route schema.
-      const body = pointTriggerDeleteBody.safeParse(req.body ?? {});
-      if (!body.success) throw new AppError('VALIDATION', 'trigger');
-      const mac = body.data.trigger ?? req.query.trigger;
-      let q = ctx.db
-        .deleteFrom('point_triggers')
-        .where('point_id', '=', req.params.id)
-        .where('customer_id', '=', auth.customerId);
-      if (mac) q = q.where('trigger_mac', '=', mac);
-      await q.execute();
-      return triggersOf(ctx.db, auth.customerId, req.params.id);
-    },
+    handler: (req) =>
+      withPoint(ctx.db, req, async ({ customerId, pointId }) => {
+        // The body is optional (a DELETE often has none), so it is checked here rather than by the route schema.
+        const body = pointTriggerDeleteBody.safeParse(req.body ?? {});
+        if (!body.success) throw new AppError('VALIDATION', 'trigger');
+        const mac = body.data.trigger ?? req.query.trigger;
+        let q = ctx.db.deleteFrom('point_triggers').where('point_id', '=', pointId).where('customer_id', '=', customerId);
+        if (mac) q = q.where('trigger_mac', '=', mac);
+        await q.execute();
+        return triggersOf(ctx.db, customerId, pointId);
+      }),
   });
 }

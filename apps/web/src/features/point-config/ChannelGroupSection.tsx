@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { Button, Form, Select } from 'antd';
-import { SaveOutlined } from '@ant-design/icons';
+import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CHANNEL_GROUP_PATTERN, type PointConfig } from '@overtone/contract';
 import { usePointConfigMutation } from './pointConfigApi';
+import { SectionActions } from './SectionActions';
 
 /** A code is channel orders 1 … 8, each once, joined by '|'. */
 export const isChannelGroup = (code: string) =>
@@ -51,17 +51,7 @@ export function ChannelGroupSection({
       >
         <Select mode="tags" tokenSeparators={[' ', ',']} data-testid="channel-groups" />
       </Form.Item>
-      {canUpdate && (
-        <Button
-          type="primary"
-          htmlType="submit"
-          icon={<SaveOutlined />}
-          loading={save.isPending}
-          data-testid="channel-groups-save"
-        >
-          {t('save')}
-        </Button>
-      )}
+      <SectionActions testId="channel-groups" canSave={canUpdate} saving={save.isPending} />
     </Form>
   );
 }

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
-import { AutoComplete, Button, Flex, Form, Select, Tag } from 'antd';
-import { SaveOutlined } from '@ant-design/icons';
+import { AutoComplete, Flex, Form, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PointConfig } from '@overtone/contract';
-import { ConfirmDelete } from './ConfirmDelete';
 import { useDeviceSearchQuery, useGatewayOptionsQuery, usePointConfigMutation } from './pointConfigApi';
+import { SectionActions } from './SectionActions';
 
 /** Six upper-case hex pairs separated by colons (spec 000 §5); lower case typed is upper-cased. */
 export const MAC_PATTERN = /^([0-9A-F]{2}:){5}[0-9A-F]{2}$/;
@@ -88,20 +87,13 @@ export function DeviceSection({
           />
         </Form.Item>
       </Flex>
-      <Flex gap={8}>
-        {canUpdate && (
-          <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending} data-testid="device-save">
-            {t('save')}
-          </Button>
-        )}
-        {canDelete && config.device && (
-          <ConfirmDelete
-            title={t('confirmDeleteDevice')}
-            onConfirm={() => save.mutateAsync({ kind: 'deleteDevice' })}
-            testId="device-delete"
-          />
-        )}
-      </Flex>
+      <SectionActions
+        testId="device"
+        canSave={canUpdate}
+        saving={save.isPending}
+        canDelete={canDelete && !!config.device}
+        remove={{ title: t('confirmDeleteDevice'), onConfirm: () => save.mutateAsync({ kind: 'deleteDevice' }) }}
+      />
     </Form>
   );
 }

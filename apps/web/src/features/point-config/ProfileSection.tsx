@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Flex, Form, InputNumber, Select, Switch, Typography } from 'antd';
-import { SaveOutlined } from '@ant-design/icons';
+import { Flex, Form, InputNumber, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   ACCELEROMETER_RANGE_INDICES,
@@ -12,9 +11,9 @@ import {
   type PointConfig,
   type PointProfileBody,
 } from '@overtone/contract';
-import { ConfirmDelete } from './ConfirmDelete';
 import { usePointConfigMutation } from './pointConfigApi';
 import { profileResolution, sampleSizeFor } from './profileMath';
+import { SectionActions } from './SectionActions';
 
 type Values = PointProfileBody & { resolution?: number };
 
@@ -156,20 +155,13 @@ export function ProfileSection({
           {t('resolution', { value: res.resolution.toFixed(4), min: res.min, max: res.max })}
         </Typography.Text>
       </Flex>
-      <Flex gap={8}>
-        {canUpdate && (
-          <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending} data-testid="profile-save">
-            {t('save')}
-          </Button>
-        )}
-        {canDelete && config.profile && (
-          <ConfirmDelete
-            title={t('confirmDeleteProfile')}
-            onConfirm={() => save.mutateAsync({ kind: 'deleteProfile' })}
-            testId="profile-delete"
-          />
-        )}
-      </Flex>
+      <SectionActions
+        testId="profile"
+        canSave={canUpdate}
+        saving={save.isPending}
+        canDelete={canDelete && !!config.profile}
+        remove={{ title: t('confirmDeleteProfile'), onConfirm: () => save.mutateAsync({ kind: 'deleteProfile' }) }}
+      />
     </Form>
   );
 }

@@ -1,5 +1,3 @@
-import { Checkbox, Form, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import {
   COUPLING_CLASSES,
   FLEXIBLE_COUPLINGS,
@@ -7,80 +5,84 @@ import {
   PUMP_CLASSES,
   ROTODYNAMIC_PUMPS,
 } from '@overtone/contract';
-import { EnumItem, FIELD_GRID, useVisibility } from './formItems';
+import { ClassificationChain, type Chain } from './ClassificationChain';
 
 /**
- * The pump and coupling classification chains (spec 000 §3) as cascading choices: pump →
- * rotodynamic (centrifugal, mixed flow, axial flow; open impeller) or positive displacement (rotary,
- * reciprocating); coupling → rigid or flexible (mechanical, elastomeric, membrane).
+ * The pump and coupling classification chains (spec 000 §3): pump → rotodynamic (centrifugal,
+ * mixed flow, axial flow; open impeller) or positive displacement (rotary, reciprocating);
+ * coupling → rigid or flexible (mechanical, elastomeric, membrane). Which field shows when is
+ * decided by conditions.ts.
  */
+export const CLASSIFICATION_CHAINS: readonly Chain[] = [
+  {
+    field: 'pumpClassification',
+    title: 'pumpClassification',
+    root: { name: 'pump', label: 'isPump', testId: 'point-pump' },
+    open: 'pumpClass',
+    fields: [
+      {
+        kind: 'select',
+        name: 'class',
+        label: 'pumpClass',
+        values: PUMP_CLASSES,
+        group: 'pumpClasses',
+        testId: 'point-pump-class',
+      },
+      {
+        kind: 'select',
+        name: 'rotodynamic',
+        label: 'pumpClasses.rotodynamic',
+        values: ROTODYNAMIC_PUMPS,
+        group: 'rotodynamicPumps',
+        testId: 'point-pump-rotodynamic',
+        when: 'rotodynamicPump',
+      },
+      {
+        kind: 'select',
+        name: 'positiveDisplacement',
+        label: 'pumpClasses.positiveDisplacement',
+        values: POSITIVE_DISPLACEMENT_PUMPS,
+        group: 'positiveDisplacementPumps',
+        testId: 'point-pump-positive-displacement',
+        when: 'positiveDisplacementPump',
+      },
+      { kind: 'checkbox', name: 'open', label: 'openImpeller', testId: 'point-pump-open', when: 'rotodynamicPump' },
+    ],
+  },
+  {
+    field: 'couplingClassification',
+    title: 'couplingClassification',
+    root: { name: 'coupling', label: 'isCoupling', testId: 'point-coupling' },
+    open: 'couplingClass',
+    fields: [
+      {
+        kind: 'select',
+        name: 'class',
+        label: 'couplingClass',
+        values: COUPLING_CLASSES,
+        group: 'couplingClasses',
+        testId: 'point-coupling-class',
+      },
+      {
+        kind: 'select',
+        name: 'flexible',
+        label: 'couplingClasses.flexible',
+        values: FLEXIBLE_COUPLINGS,
+        group: 'flexibleCouplings',
+        testId: 'point-coupling-flexible',
+        when: 'flexibleCoupling',
+      },
+    ],
+  },
+];
+
+/** The classification section of the point form: each chain of CLASSIFICATION_CHAINS in turn. */
 export function ClassificationFields() {
-  const { t } = useTranslation('pointForm');
-  const show = useVisibility();
   return (
     <>
-      <Typography.Title level={5}>{t('pumpClassification')}</Typography.Title>
-      <Form.Item name={['pumpClassification', 'pump']} valuePropName="checked">
-        <Checkbox data-testid="point-pump">{t('isPump')}</Checkbox>
-      </Form.Item>
-      {show.pumpClass && (
-        <div style={FIELD_GRID}>
-          <EnumItem
-            name={['pumpClassification', 'class']}
-            label={t('pumpClass')}
-            values={PUMP_CLASSES}
-            group="pumpClasses"
-            testId="point-pump-class"
-          />
-          {show.rotodynamicPump && (
-            <EnumItem
-              name={['pumpClassification', 'rotodynamic']}
-              label={t('pumpClasses.rotodynamic')}
-              values={ROTODYNAMIC_PUMPS}
-              group="rotodynamicPumps"
-              testId="point-pump-rotodynamic"
-            />
-          )}
-          {show.positiveDisplacementPump && (
-            <EnumItem
-              name={['pumpClassification', 'positiveDisplacement']}
-              label={t('pumpClasses.positiveDisplacement')}
-              values={POSITIVE_DISPLACEMENT_PUMPS}
-              group="positiveDisplacementPumps"
-              testId="point-pump-positive-displacement"
-            />
-          )}
-          {show.rotodynamicPump && (
-            <Form.Item name={['pumpClassification', 'open']} valuePropName="checked">
-              <Checkbox data-testid="point-pump-open">{t('openImpeller')}</Checkbox>
-            </Form.Item>
-          )}
-        </div>
-      )}
-      <Typography.Title level={5}>{t('couplingClassification')}</Typography.Title>
-      <Form.Item name={['couplingClassification', 'coupling']} valuePropName="checked">
-        <Checkbox data-testid="point-coupling">{t('isCoupling')}</Checkbox>
-      </Form.Item>
-      {show.couplingClass && (
-        <div style={FIELD_GRID}>
-          <EnumItem
-            name={['couplingClassification', 'class']}
-            label={t('couplingClass')}
-            values={COUPLING_CLASSES}
-            group="couplingClasses"
-            testId="point-coupling-class"
-          />
-          {show.flexibleCoupling && (
-            <EnumItem
-              name={['couplingClassification', 'flexible']}
-              label={t('couplingClasses.flexible')}
-              values={FLEXIBLE_COUPLINGS}
-              group="flexibleCouplings"
-              testId="point-coupling-flexible"
-            />
-          )}
-        </div>
-      )}
+      {CLASSIFICATION_CHAINS.map((chain) => (
+        <ClassificationChain key={chain.field} chain={chain} />
+      ))}
     </>
   );
 }
