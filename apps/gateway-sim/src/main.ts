@@ -67,11 +67,17 @@ async function main(): Promise<void> {
     chunkBytes: numberFromEnv('CHUNK_BYTES'),
     acquisitionSpeedup: numberFromEnv('ACQUISITION_SPEEDUP'),
     onEvent: (e) => (e.type === 'error' ? console.error : console.log)(formatEvent(e)),
+    onTrigger: (e) => console.log(`${new Date().toISOString()} gateway-sim trigger dev=${e.trigger} id=${e.id}`),
     waitForConnection: false,
   });
   for (const g of plant.config.gateways)
     console.log(
       `${new Date().toISOString()} gateway-sim gateway ${g.mac}: ${g.devices.map((d) => `${d.mac}=${d.recording}`).join(' ')}`,
+    );
+  for (const d of plant.config.ducks) console.log(`${new Date().toISOString()} gateway-sim duck ${d.mac}: ${d.recording}`);
+  for (const t of plant.config.triggers)
+    console.log(
+      `${new Date().toISOString()} gateway-sim trigger ${t.mac}: ${t.intervalMs ? `an event every ${t.intervalMs / 1000} s` : 'no timer'}`,
     );
   let stopping = false;
   const stop = (signal: string) => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
 import { parsePlantConfig, readPlantConfig } from './plant-config.ts';
 
 describe('plant config', () => {
@@ -40,5 +41,48 @@ describe('plant config', () => {
         gateways: [{ mac: 'CA:B8:28:00:00:01', devices: [dev('CA:B8:31:00:00:01'), dev('ca:b8:31:00:00:01')] }],
       }),
     ).toThrow(/appears twice/);
+  });
+
+  it('bundled layouts: the demo trigger (an event every 2 min) and Duck, in plant.json and plant-realistic.json', async () => {
+    for (const cfg of [
+      await readPlantConfig(),
+      await readPlantConfig(fileURLToPath(new URL('../plant-realistic.json', import.meta.url))),
+    ]) {
+      expect(cfg.triggers).toEqual([{ mac: 'CA:B8:25:00:00:11', intervalMs: 120_000, description: expect.any(String) }]);
+      expect(cfg.ducks.map((d) => [d.mac, d.recording])).toEqual([['CA:B8:DA:00:00:01', 'cwru-130']]);
+    }
+  });
+
+  it('triggers: optional, MAC with the trigger prefix (upper-cased), intervalMs optional and at least 100 ms', () => {
+    const gateways = [{ mac: 'CA:B8:28:00:00:01', devices: [] }];
+    expect(parsePlantConfig({ gateways }).triggers).toEqual([]);
+    expect(parsePlantConfig({ gateways, triggers: [{ mac: 'ca:b8:25:00:00:0a' }] }).triggers).toEqual([
+      { mac: 'CA:B8:25:00:00:0A' },
+    ]);
+    expect(parsePlantConfig({ gateways, triggers: [{ mac: 'CA:B8:25:00:00:01', intervalMs: 100 }] }).triggers[0].intervalMs).toBe(
+      100,
+    );
+    expect(() => parsePlantConfig({ gateways, triggers: [{ mac: 'CA:B8:31:00:00:01' }] })).toThrow(/starts with CA:B8:25/);
+    expect(() => parsePlantConfig({ gateways, triggers: [{ mac: 'CA:B8:25:00:00' }] })).toThrow(/six hex pairs/);
+    expect(() => parsePlantConfig({ gateways, triggers: [{}] })).toThrow(/invalid plant config/);
+    for (const intervalMs of [0, 99, 1.5, -1000, '60000'])
+      expect(
+        () => parsePlantConfig({ gateways, triggers: [{ mac: 'CA:B8:25:00:00:01', intervalMs }] }),
+        String(intervalMs),
+      ).toThrow(/intervalMs/);
+  });
+
+  it('a MAC appears once across gateways, devices, Ducks and triggers', () => {
+    const trigger = { mac: 'CA:B8:25:00:00:01' };
+    const duck = { mac: 'CA:B8:DA:00:00:01', recording: 'r', inputs: [] };
+    expect(() =>
+      parsePlantConfig({
+        gateways: [{ mac: 'CA:B8:28:00:00:01', devices: [] }],
+        triggers: [trigger, { mac: 'ca:b8:25:00:00:01' }],
+      }),
+    ).toThrow(/CA:B8:25:00:00:01 appears twice/);
+    expect(() => parsePlantConfig({ gateways: [{ mac: 'CA:B8:DA:00:00:01', devices: [] }], ducks: [duck] })).toThrow(
+      /CA:B8:DA:00:00:01 appears twice/,
+    );
   });
 });

@@ -92,15 +92,33 @@ const gateway = z.object({
 });
 export type GatewayConfig = z.infer<typeof gateway>;
 
+/**
+ * A trigger device of the plant (`triggers`, trigger.ts): its own MQTT client publishing
+ * `<root>/trigger/<MAC>/event`, every `intervalMs` when given (the first one `intervalMs` after the
+ * start), otherwise only on `plant.triggers[i].fire()`.
+ */
+const trigger = z.object({
+  mac: mac.refine((s) => s.startsWith('CA:B8:25'), 'a trigger MAC starts with CA:B8:25'),
+  /** fire every this many ms (at least 100); default never on its own */
+  intervalMs: z.number().int().min(100).optional(),
+  description: z.string().optional(),
+});
+export type TriggerConfig = z.infer<typeof trigger>;
+
 export const plantConfigSchema = z
   .object({
     gateways: z.array(gateway).min(1),
     ducks: z.array(simDuckConfigSchema).default([]),
+    triggers: z.array(trigger).default([]),
     description: z.string().optional(),
   })
   .superRefine((cfg, ctx) => {
     const seen = new Set<string>();
-    for (const m of cfg.gateways.flatMap((g) => [g.mac, ...g.devices.map((d) => d.mac)])) {
+    for (const m of [
+      ...cfg.gateways.flatMap((g) => [g.mac, ...g.devices.map((d) => d.mac)]),
+      ...cfg.ducks.map((d) => d.mac),
+      ...cfg.triggers.map((t) => t.mac),
+    ]) {
       if (seen.has(m)) ctx.addIssue({ code: 'custom', message: `MAC ${m} appears twice` });
       seen.add(m);
     }

@@ -265,3 +265,48 @@ describe('gateway-sim over MQTT', { timeout: 30_000 }, () => {
     }
   });
 });
+
+describe('trigger devices of the layout (`triggers`)', { timeout: 30_000 }, () => {
+  const TRIGGER = 'CA:B8:25:00:00:11';
+
+  it('the bundled plant connects its trigger, which publishes an event on <root>/trigger/<MAC>/event on fire()', async () => {
+    expect(plant.triggers.map((t) => t.mac)).toEqual([TRIGGER]);
+    const events = await connectRecorder(broker.url, ['prod/trigger/+/event']);
+    try {
+      const id = await plant.triggers[0].fire();
+      const m = await events.next((x) => senseway.parseTriggerTopic(x.topic)?.trigger === TRIGGER);
+      expect(senseway.parseTriggerTopic(m.topic)).toEqual({ root: 'prod', trigger: TRIGGER });
+      expect(JSON.parse(m.payload.toString())).toMatchObject({ eventType: 'trigger', id, timestamp: expect.any(Number) });
+    } finally {
+      await events.client.endAsync();
+    }
+  });
+
+  it('a trigger with intervalMs fires on its own (onTrigger reports each event) until the plant stops', async () => {
+    const events = await connectRecorder(broker.url, ['lake/trigger/+/event']);
+    const reported: string[] = [];
+    const timed = await startPlant({
+      mqttUrl: broker.url,
+      root: 'lake',
+      scanIntervalMs: 60_000,
+      config: {
+        gateways: [{ mac: 'CA:B8:28:00:00:0A', devices: [] }],
+        triggers: [{ mac: 'ca:b8:25:00:00:0a', intervalMs: 150 }],
+      },
+      onTrigger: (e) => reported.push(`${e.trigger} ${e.id}`),
+    });
+    try {
+      const first = await events.next((x) => x.topic === 'lake/trigger/CA:B8:25:00:00:0A/event');
+      await events.next((x) => x.topic === 'lake/trigger/CA:B8:25:00:00:0A/event');
+      const { id } = JSON.parse(first.payload.toString()) as { id: string };
+      expect(timed.triggers[0].fired.length).toBeGreaterThanOrEqual(2);
+      expect(reported[0]).toBe(`CA:B8:25:00:00:0A ${id}`);
+    } finally {
+      await timed.stop();
+    }
+    const count = events.messages.length;
+    await new Promise((r) => setTimeout(r, 400));
+    expect(events.messages.length).toBe(count);
+    await events.client.endAsync();
+  });
+});

@@ -1,6 +1,7 @@
 /**
  * The simulated plant: every gateway of the plant config, each with its own MQTT connection, and
- * their sensors replaying recordings. The in-process API used by tests; `main.ts` is the CLI.
+ * their sensors replaying recordings; the layout's Ducks and trigger devices, each on its own
+ * connection too. The in-process API used by tests; `main.ts` is the CLI.
  */
 import { senseway } from '@overtone/contract';
 import type { IClientOptions } from 'mqtt';
@@ -10,6 +11,7 @@ import { startDucks } from './duck.ts';
 import { SimGateway, type PlantEvent, type PlantFaults, type ReplayLogEntry } from './gateway.ts';
 import { parsePlantConfig, readPlantConfig, type DeviceFaults, type PlantConfig, type PlantConfigInput } from './plant-config.ts';
 import { loadRecording, type Recording } from './recordings.ts';
+import { startSimTrigger, type SimTrigger } from './trigger.ts';
 
 /** The recordings shipped with the simulator (four CWRU records, see recordings/README.md). */
 export const bundledRecordingsDir = fileURLToPath(new URL('../recordings/cwru', import.meta.url));
@@ -39,11 +41,15 @@ export interface PlantOptions {
   replayLogLimit?: number;
   /** sensors obey sleep commands, measuring on that period this many times faster (periodic.ts); default off */
   periodicTimeFactor?: number;
+  /** called after each event a trigger of the layout publishes */
+  onTrigger?: (e: { trigger: string; id: string; timestamp: number }) => void;
 }
 
 export interface Plant {
   readonly config: PlantConfig;
   readonly gateways: readonly SimGateway[];
+  /** the layout's trigger devices (`triggers`), connected; `fire()` publishes an event at once */
+  readonly triggers: readonly SimTrigger[];
   /** one entry per measurement started, oldest first */
   readonly replayLog: ReplayLogEntry[];
   /**
@@ -124,9 +130,11 @@ export async function startPlant(options: PlantOptions): Promise<Plant> {
     });
   });
 
+  const triggers: SimTrigger[] = [];
   const plant: Plant = {
     config,
     gateways,
+    triggers,
     replayLog,
     faults,
     expectedSamplesG(device, id) {
@@ -147,6 +155,7 @@ export async function startPlant(options: PlantOptions): Promise<Plant> {
       plant.faults = {};
     },
     async stop() {
+      await Promise.all(triggers.map((t) => t.stop()));
       await Promise.all(ducks.map((d) => d.stop()));
       await Promise.all(gateways.map((g) => g.stop()));
     },
@@ -160,6 +169,16 @@ export async function startPlant(options: PlantOptions): Promise<Plant> {
     scanIntervalMs,
     acquisitionSpeedup,
   });
+  for (const t of config.triggers)
+    triggers.push(
+      await startSimTrigger({
+        mqttUrl: options.mqttUrl,
+        mac: t.mac,
+        root: options.root,
+        intervalMs: t.intervalMs,
+        onFire: options.onTrigger,
+      }),
+    );
   if (options.waitForConnection ?? true) await connected;
   return plant;
 }

@@ -17,6 +17,8 @@ export interface SimTriggerOptions {
   /** fire every this many ms; default never (only `fire()`) */
   intervalMs?: number;
   mqttOptions?: IClientOptions;
+  /** called after each event is published (QoS 1 acknowledged) */
+  onFire?: (e: { trigger: string; id: string; timestamp: number }) => void;
 }
 
 export interface SimTrigger {
@@ -46,6 +48,7 @@ export async function startSimTrigger(o: SimTriggerOptions): Promise<SimTrigger>
     const event = { eventType: 'trigger', timestamp: Date.now(), id: randomBytes(8).toString('hex') };
     await client.publishAsync(senseway.scheduleTopics.triggerEvent(root, mac), JSON.stringify(event), { qos: 1 });
     fired.push({ id: event.id, timestamp: event.timestamp });
+    o.onFire?.({ trigger: mac, id: event.id, timestamp: event.timestamp });
     return event.id;
   };
   const timer = o.intervalMs ? setInterval(() => void fire().catch(() => undefined), o.intervalMs) : null;

@@ -1,6 +1,6 @@
 import { loadConfig } from './infra/config.ts';
 import { startServer } from './server.ts';
-import { DEMO_EMAIL } from './jobs/seed-demo.ts';
+import { DEMO_EMAIL, seedDemoPlant } from './jobs/seed-demo.ts';
 import { humanLogStream } from './infra/log-format.ts';
 
 /** `npm start` entry: reads the environment, starts everything, stops cleanly on Ctrl+C. */
@@ -8,6 +8,15 @@ const config = loadConfig();
 const server = await startServer(config, {
   logger: process.env.LOG_FORMAT === 'json' ? { level: config.logLevel } : { level: config.logLevel, stream: humanLogStream() },
 });
+// The simulated plant's trigger and Duck join the demo tenant (idempotent; the API tests' template
+// has the demo tenant without them, so they never measure there on their own).
+if (config.seedDemo) {
+  const added = await seedDemoPlant(server.ctx.db).catch((err: unknown) => {
+    server.app.log.error({ err }, 'demo plant wiring failed');
+    return null;
+  });
+  if (added?.trigger || added?.duck) server.app.log.info(added, 'demo plant: trigger and duck wired');
+}
 const line = '─'.repeat(60);
 console.log(`\n${line}\n Overtone is running at ${server.url}`);
 console.log(

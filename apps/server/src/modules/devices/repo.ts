@@ -38,23 +38,23 @@ const kindCondition = (kind: DeviceKind) =>
  * @returns how many devices were added
  */
 export async function learnScannedDevices(db: Kysely<DB>, gatewayMac: string, deviceMacs: string[]): Promise<number> {
-  if (!deviceMacs.length) return 0;
+  // A Duck is its own gateway and names itself in its scan: that entry teaches nothing.
+  const macs = [...new Set(deviceMacs)].filter((mac) => mac !== gatewayMac);
+  if (!macs.length) return 0;
   const gw = await db.selectFrom('gateways').select('customer_id').where('mac', '=', gatewayMac).executeTakeFirst();
   if (!gw) return 0;
   const res = await db
     .insertInto('devices')
     .values(
-      [...new Set(deviceMacs)]
-        .filter((mac) => mac !== gatewayMac)
-        .map((mac) => ({
-          id: newId(),
-          customer_id: gw.customer_id,
-          mac,
-          type: deviceTypeOf(mac),
-          point_id: null,
-          gateway_mac: null,
-          profile: null,
-        })),
+      macs.map((mac) => ({
+        id: newId(),
+        customer_id: gw.customer_id,
+        mac,
+        type: deviceTypeOf(mac),
+        point_id: null,
+        gateway_mac: null,
+        profile: null,
+      })),
     )
     .onConflict((oc) => oc.column('mac').doNothing())
     .executeTakeFirst();

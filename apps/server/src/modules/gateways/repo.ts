@@ -81,3 +81,16 @@ export async function listTriggers(db: Kysely<DB>, customerId: string) {
     .execute();
   return rows.filter((d) => deviceKindOf(d.mac) === 'TRIGGER').map((d) => ({ _id: d.id, macAddress: d.mac, status: null }));
 }
+
+/**
+ * One of the customer's devices by id or MAC (any case), for the trigger routes; another
+ * customer's answers undefined, as an unknown one does.
+ */
+export async function findTrigger(db: Kysely<DB>, customerId: string, idOrMac: string) {
+  return db
+    .selectFrom('devices')
+    .select(['id', 'mac'])
+    .where('customer_id', '=', customerId)
+    .where((eb) => eb.or([eb('id', '=', idOrMac), eb('mac', '=', idOrMac.toUpperCase())]))
+    .executeTakeFirst();
+}

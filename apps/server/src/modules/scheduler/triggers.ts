@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { senseway } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../infra/errors.ts';
+import { sendDuckMeasureCommand } from '../ducks/measure.ts';
 import { sendMeasureCommand } from '../iot/measure-command.ts';
 
 type Log = { info(o: object, m?: string): void; warn(o: object, m?: string): void; error(o: object, m?: string): void };
@@ -29,12 +30,14 @@ export function triggerEventKey(payload: Buffer, receivedAt: Date): string {
 }
 
 /**
- * Makes the sensors of the points a trigger is assigned to measure (TRIGGERED) on each event it
- * publishes on `<root>/trigger/<MAC>/event` (our design; senseway-gateway.md §8.4 documents no
- * trigger topic; contract `senseway/schedule.ts`). Each event is handled once: its key is inserted
- * into `trigger_events` first, so a redelivery or another server instance receiving the same event
- * does nothing. A point whose command cannot be sent (no device, no route, broker down) is logged
- * and skipped; the other points still measure.
+ * Makes the sensors of the points a trigger is assigned to, and the Ducks assigned to it
+ * (`POST /trigger/{id}/duck`), measure (TRIGGERED) on each event it publishes on
+ * `<root>/trigger/<MAC>/event` (our design; senseway-gateway.md §8.4 documents no trigger topic;
+ * contract `senseway/schedule.ts`). Each event is handled once: its key is inserted into
+ * `trigger_events` first, so a redelivery or another server instance receiving the same event does
+ * nothing. A point or Duck whose command cannot be sent (no device, no route, Duck not configured,
+ * broker down) is logged and skipped; the others still measure. Only assignments within the
+ * trigger's own customer count.
  * @returns the listener, already subscribed
  */
 export async function startTriggerListener(ctx: AppContext, log: Log): Promise<TriggerListener> {
@@ -48,7 +51,15 @@ export async function startTriggerListener(ctx: AppContext, log: Log): Promise<T
       .select(['pt.point_id', 'pt.customer_id'])
       .where('pt.trigger_mac', '=', trigger)
       .execute();
-    if (!assigned.length) return;
+    // A Duck names its trigger by device id (ducks.trigger_id); the device must be the Duck's customer's.
+    const ducks = await ctx.db
+      .selectFrom('ducks as k')
+      .innerJoin('devices as d', (j) => j.onRef('d.id', '=', 'k.trigger_id').onRef('d.customer_id', '=', 'k.customer_id'))
+      .select(['k.id', 'k.mac', 'k.customer_id'])
+      .where('d.mac', '=', trigger)
+      .orderBy('k.mac')
+      .execute();
+    if (!assigned.length && !ducks.length) return;
     const key = triggerEventKey(payload, new Date());
     const fresh = await ctx.db
       .insertInto('trigger_events')
@@ -70,6 +81,17 @@ export async function startTriggerListener(ctx: AppContext, log: Log): Promise<T
         log.warn(
           { trigger, point: a.point_id, reason: e instanceof AppError ? e.code : String(e) },
           'triggered measurement failed',
+        );
+      }
+    }
+    for (const k of ducks) {
+      try {
+        const id = await sendDuckMeasureCommand(ctx, { customerId: k.customer_id, duck: k.id, type: 'TRIGGERED', userId: null });
+        log.info({ trigger, duck: k.mac, measurement: id }, 'triggered duck measurement requested');
+      } catch (e) {
+        log.warn(
+          { trigger, duck: k.mac, reason: e instanceof AppError ? e.code : String(e) },
+          'triggered duck measurement failed',
         );
       }
     }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { gatewayListResponse, triggerList } from '@overtone/contract';
+import { duckItem, gatewayListResponse, triggerList } from '@overtone/contract';
 import { apiRequest } from '../../../app/api/apiClient';
 
 export interface GatewayPageParams {
@@ -25,3 +25,16 @@ export function useTriggersQuery() {
     queryFn: ({ signal }) => apiRequest('/trigger', { schema: triggerList, signal }),
   });
 }
+
+const triggerDuckPath = (triggerId: string) => `/trigger/${encodeURIComponent(triggerId)}/duck`;
+
+/**
+ * `POST /trigger/{id}/duck {duck}` (updateGateway): the trigger's events also make the Duck measure.
+ * A Duck has one trigger, so this moves it from another one. Answers the Duck.
+ */
+export const assignTriggerDuck = (triggerId: string, duckId: string) =>
+  apiRequest(triggerDuckPath(triggerId), { method: 'POST', body: { duck: duckId }, schema: duckItem });
+
+/** `DELETE /trigger/{id}/duck {duck}` (updateGateway): the trigger no longer makes the Duck measure. */
+export const unassignTriggerDuck = (triggerId: string, duckId: string) =>
+  apiRequest(triggerDuckPath(triggerId), { method: 'DELETE', body: { duck: duckId }, schema: duckItem });
