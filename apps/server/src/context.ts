@@ -6,6 +6,7 @@ import type { ObjectStorage } from './infra/storage.ts';
 import type { Mailer } from './infra/mail.ts';
 import type { ServerMqtt } from './infra/mqtt-client.ts';
 import type { DspPool } from './infra/dsp-pool.ts';
+import type { ChunkStore } from './jobs/ingest/chunk-store.ts';
 
 /** What modules and jobs get from the running server (built once in app.ts). */
 export interface AppContext {
@@ -16,4 +17,6 @@ export interface AppContext {
   mailer: Mailer;
   mqtt: ServerMqtt;
   dsp: DspPool;
+  /** where ingest keeps chunks until their measurement is finalized */
+  chunks: ChunkStore;
 }

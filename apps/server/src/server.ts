@@ -9,6 +9,8 @@ import { openDatabase, type Database } from './infra/db/database.ts';
 import { migrate } from './infra/db/migrate.ts';
 import { loadSecrets } from './infra/secrets.ts';
 import { createLocalStorage } from './infra/storage.ts';
+import { createDatabaseChunkStore } from './jobs/ingest/chunk-store-database.ts';
+import { createFileChunkStore } from './jobs/ingest/chunk-store-files.ts';
 import { createMailer } from './infra/mail.ts';
 import { startEmbeddedBroker, SERVER_MQTT_USER, type EmbeddedBroker } from './infra/broker.ts';
 import { connectServerMqtt } from './infra/mqtt-client.ts';
@@ -113,6 +115,10 @@ export async function startServer(
       storage,
       mqtt,
       dsp,
+      chunks:
+        config.ingestChunkStore === 'database'
+          ? createDatabaseChunkStore(database.db)
+          : createFileChunkStore(path.join(config.dataDir, 'ingest-chunks'), { reset: opts.inMemoryDb }),
       mailer: createMailer({
         outboxDir: path.join(config.dataDir, 'outbox'),
         smtpUrl: config.smtpUrl,

@@ -69,7 +69,10 @@ function expectSamplesOf(plant: Plant, id: string, got: Float64Array, axis: 'x' 
   expect(worst).toBeLessThanOrEqual(lsb / 2 + 1e-12);
 }
 
-describe('ingest with a misbehaving gateway', () => {
+/** Every scenario runs with chunks in files (embedded default) and in the database (PostgreSQL default). */
+const CHUNK_STORES = ['files', 'database'] as const;
+
+describe.each(CHUNK_STORES)('ingest with a misbehaving gateway (chunks in %s)', (ingestChunkStore) => {
   let server: Server;
   let plant: Plant;
   let token: string;
@@ -77,7 +80,8 @@ describe('ingest with a misbehaving gateway', () => {
   let cleanTelemetryRows = 0;
 
   beforeAll(async () => {
-    server = await startTestServer({ chunkWaitMs: CHUNK_WAIT_MS, measureTimeoutMs: MEASURE_TIMEOUT_MS });
+    server = await startTestServer({ chunkWaitMs: CHUNK_WAIT_MS, measureTimeoutMs: MEASURE_TIMEOUT_MS, ingestChunkStore });
+    expect(server.ctx.chunks.kind).toBe(ingestChunkStore);
     plant = await startPlant({
       mqttUrl: server.mqttUrl,
       scanIntervalMs: 1000,
@@ -117,8 +121,7 @@ describe('ingest with a misbehaving gateway', () => {
     expectSamplesOf(plant, r.id, r.m.waveform!.x);
     cleanTelemetryRows = r.m.telemetryRows;
     expect(cleanTelemetryRows).toBeGreaterThan(20);
-    const left = await server.ctx.db.selectFrom('measurement_chunks').select('idx').execute();
-    expect(left).toEqual([]);
+    expect(await server.ctx.chunks.pending()).toEqual([]);
   });
 
   it('duplicate chunks and duplicate done: nothing doubled', async () => {
@@ -225,11 +228,11 @@ describe('ingest with a misbehaving gateway', () => {
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
     expect(telemetryAfter.n).toBe(telemetryBefore.n);
-    expect(await server.ctx.db.selectFrom('measurement_chunks').select('idx').execute()).toEqual([]);
+    expect(await server.ctx.chunks.pending()).toEqual([]);
   });
 });
 
-describe('the server restarts in the middle of a measurement', () => {
+describe.each(CHUNK_STORES)('the server restarts in the middle of a measurement (chunks in %s)', (ingestChunkStore) => {
   let dataDir = '';
   afterAll(() => dataDir && fs.rmSync(dataDir, { recursive: true, force: true }));
 
@@ -240,7 +243,7 @@ describe('the server restarts in the middle of a measurement', () => {
         s.close(() => resolve(p));
       });
     });
-    const config = { chunkWaitMs: 5000, measureTimeoutMs: 60000, mqttPort: port };
+    const config = { chunkWaitMs: 5000, measureTimeoutMs: 60000, mqttPort: port, ingestChunkStore };
     let server: Server = await startTestServer(config, { persistent: true });
     dataDir = server.dataDir;
     const plant = await startPlant({
@@ -261,8 +264,8 @@ describe('the server restarts in the middle of a measurement', () => {
       });
       const id = res.body._id;
       await until(async () => {
-        const n = await server.ctx.db.selectFrom('measurement_chunks').select('idx').where('object_id', '=', id).execute();
-        return n.length >= 2;
+        const n = await server.ctx.chunks.chunks(DEVICE, id);
+        return n.size >= 2;
       });
       await server.close(); // mid-measurement: chunks stored, more in flight
       server = await startTestServer({ ...config, dataDir }, { persistent: true });

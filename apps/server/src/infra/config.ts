@@ -26,6 +26,13 @@ export interface Config {
   liveUrlTtlS: number;
   /** Milliseconds to wait for missing chunks after `done` before a measurement is stored as partial. */
   chunkWaitMs: number;
+  /**
+   * Where chunks wait for finalization (INGEST_CHUNK_STORE): `files` in the data directory (default
+   * with the embedded database) or `database` (default with DATABASE_URL; shared by instances).
+   */
+  ingestChunkStore: 'files' | 'database';
+  /** Measurements finalized at once (INGEST_CONCURRENCY, default 3): decode, telemetry, storage, commit. */
+  ingestConcurrency: number;
   /** Milliseconds after which a requested measurement with no `done` is marked as errored. */
   measureTimeoutMs: number;
   sessionTtlHours: number;
@@ -68,6 +75,12 @@ export function parseTrustProxy(v: string | undefined): boolean | number | strin
     .join(',');
 }
 
+/** INGEST_CHUNK_STORE, defaulting by database kind. @throws Error for another value */
+function chunkStoreKind(v: string | undefined, databaseUrl: string | undefined): Config['ingestChunkStore'] {
+  if (v === 'files' || v === 'database') return v;
+  if (v) throw new Error(`INGEST_CHUNK_STORE must be 'files' or 'database', got '${v}'`);
+  return databaseUrl ? 'database' : 'files';
+}
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -88,6 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: env.DEMO_PASSWORD || null,
     liveUrlTtlS: int(env.LIVE_URL_TTL_S, 300),
     chunkWaitMs: int(env.CHUNK_WAIT_MS, 15000),
+    ingestChunkStore: chunkStoreKind(env.INGEST_CHUNK_STORE, env.DATABASE_URL),
+    ingestConcurrency: Math.max(1, int(env.INGEST_CONCURRENCY, 3)),
     measureTimeoutMs: int(env.MEASURE_TIMEOUT_MS, 120000),
     sessionTtlHours: int(env.SESSION_TTL_HOURS, 24 * 7),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { DB } from './schema.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { startPGliteThread } from './pglite-thread.ts';
 
 export interface Database {
   db: Kysely<DB>;
@@ -39,13 +39,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     };
   }
   if (opts.dataDir) fs.mkdirSync(path.dirname(opts.dataDir), { recursive: true });
-  const pgl = await PGlite.create({ dataDir: opts.dataDir ?? undefined, loadDataDir: opts.loadDataDir });
+  const pgl = await startPGliteThread({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pgl) });
   return {
     db,
     kind: 'pglite',
     execScript: async (s) => void (await pgl.exec(s)),
-    dump: async () => pgl.dumpDataDir('gzip'),
+    dump: () => pgl.dumpDataDir(),
     close: () => db.destroy(),
   };
 }

@@ -9,15 +9,16 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGliteLike } from './pglite-thread.ts';
 
 /**
- * Kysely dialect over PGlite (PostgreSQL compiled to WASM, one connection). The single
+ * Kysely dialect over PGlite (PostgreSQL compiled to WASM, one connection; on its own thread, see
+ * pglite-thread.ts). The single
  * connection is handed out under a mutex so a transaction never interleaves with other queries.
  * Code running inside a transaction must use the transaction object, not the outer `db`.
  */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pg: PGlite) {}
+  constructor(private readonly pg: PGliteLike) {}
   createAdapter = () => new PostgresAdapter();
   createDriver = (): Driver => new PGliteDriver(this.pg);
   createQueryCompiler = () => new PostgresQueryCompiler();
@@ -25,7 +26,7 @@ export class PGliteDialect implements Dialect {
 }
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pg: PGlite) {}
+  constructor(private readonly pg: PGliteLike) {}
   async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
     const r = await this.pg.query<R>(q.sql, q.parameters as unknown[]);
     return { rows: r.rows, numAffectedRows: r.affectedRows === undefined ? undefined : BigInt(r.affectedRows) };
@@ -39,7 +40,7 @@ class PGliteConnection implements DatabaseConnection {
 class PGliteDriver implements Driver {
   private tail: Promise<void> = Promise.resolve();
   private readonly release = new WeakMap<DatabaseConnection, () => void>();
-  constructor(private readonly pg: PGlite) {}
+  constructor(private readonly pg: PGliteLike) {}
   async init() {}
   async acquireConnection(): Promise<DatabaseConnection> {
     let unlock!: () => void;

@@ -1,42 +1,55 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../infra/db/schema.ts';
+/** A measurement's `done` message as stored (senseway-gateway.md §5.3). */
+export interface StoredDone {
+  gateway_mac: string;
+  /** topic root it came on (`prod` or `lake`) */
+  root: string;
+  /** the parsed JSON payload (`{}` when it was not JSON) */
+  payload: unknown;
+  received_at: Date;
+}
 
-/** Durable storage of chunks and `done` messages until their measurement is persisted. */
-export const chunkStore = {
-  /** Stores a chunk once (a redelivered chunk changes nothing). */
-  async putChunk(db: Kysely<DB>, device: string, objectId: string, idx: number, payload: Uint8Array) {
-    await db
-      .insertInto('measurement_chunks')
-      .values({ device_mac: device, object_id: objectId, idx, payload })
-      .onConflict((oc) => oc.columns(['device_mac', 'object_id', 'idx']).doNothing())
-      .execute();
-  },
-  async putDone(db: Kysely<DB>, device: string, objectId: string, gateway: string, root: string, payload: unknown) {
-    await db
-      .insertInto('measurement_done')
-      .values({ device_mac: device, object_id: objectId, gateway_mac: gateway, root, payload: JSON.stringify(payload) })
-      .onConflict((oc) => oc.columns(['device_mac', 'object_id']).doNothing())
-      .execute();
-  },
-  async chunks(db: Kysely<DB>, device: string, objectId: string) {
-    const rows = await db
-      .selectFrom('measurement_chunks')
-      .select(['idx', 'payload'])
-      .where('device_mac', '=', device)
-      .where('object_id', '=', objectId)
-      .execute();
-    return new Map(rows.map((r) => [r.idx, new Uint8Array(r.payload)]));
-  },
-  async done(db: Kysely<DB>, device: string, objectId: string) {
-    return db
-      .selectFrom('measurement_done')
-      .selectAll()
-      .where('device_mac', '=', device)
-      .where('object_id', '=', objectId)
-      .executeTakeFirst();
-  },
-  async clear(db: Kysely<DB>, device: string, objectId: string) {
-    await db.deleteFrom('measurement_chunks').where('device_mac', '=', device).where('object_id', '=', objectId).execute();
-    await db.deleteFrom('measurement_done').where('device_mac', '=', device).where('object_id', '=', objectId).execute();
-  },
-};
+/** A measurement with chunks or a `done` stored and not yet cleared. */
+export interface PendingInput {
+  device: string;
+  objectId: string;
+  /** when its newest chunk was stored; null with no chunk */
+  lastChunkAt: Date | null;
+  hasDone: boolean;
+}
+
+/**
+ * Durable storage of what arrives for a measurement (its chunks and its `done`) between arrival
+ * and finalization (docs/architecture.md "Ingest guarantees"). Two backends with the same
+ * guarantees: `createFileChunkStore` (embedded database: files in the data directory, beside
+ * PGlite's own) and `createDatabaseChunkStore` (PostgreSQL: tables `measurement_chunks` and
+ * `measurement_done`, shared by every instance). `device` is an upper-case MAC and `objectId` an
+ * object id accepted by `isStorableChunkKey`. Every `put` resolves once durable (then its message may
+ * be acknowledged) and stores once: a redelivery changes nothing.
+ */
+export interface ChunkStore {
+  readonly kind: 'files' | 'database';
+  putChunk(device: string, objectId: string, idx: number, payload: Uint8Array): Promise<void>;
+  putDone(device: string, objectId: string, done: Omit<StoredDone, 'received_at'>): Promise<void>;
+  /** The stored chunks of one measurement by index (empty when none). */
+  chunks(device: string, objectId: string): Promise<Map<number, Uint8Array>>;
+  done(device: string, objectId: string): Promise<StoredDone | undefined>;
+  /** Removes the chunks and the `done` of one measurement (finalized, skipped or deleted). */
+  clear(device: string, objectId: string): Promise<void>;
+  /** Removes only the chunks (a stalled request whose chunks are dropped). */
+  clearChunks(device: string, objectId: string): Promise<void>;
+  /** Every measurement with input stored (the sweeper's and the restart's view; small in steady state). */
+  pending(): Promise<PendingInput[]>;
+}
+
+const MAC = /^[0-9A-F]{2}(:[0-9A-F]{2}){5}$/;
+const OBJECT_ID = /^[0-9A-Za-z_-]{1,64}$/;
+/** Highest chunk index accepted (far above any measurement of the protocol: 50 000 samples are 15 legacy chunks). */
+export const MAX_CHUNK_INDEX = 65_535;
+
+/**
+ * True when a chunk topic's parts can be stored: an upper-case MAC (six hex pairs), an object id of
+ * 1–64 letters, digits, `_` or `-` (the protocol's are 24 hex digits, senseway-gateway.md §5), an
+ * index 0…65 535. Anything else is dropped with a warning (it could not name a measurement).
+ */
+export const isStorableChunkKey = (device: string, objectId: string, idx: number) =>
+  MAC.test(device) && OBJECT_ID.test(objectId) && Number.isInteger(idx) && idx >= 0 && idx <= MAX_CHUNK_INDEX;

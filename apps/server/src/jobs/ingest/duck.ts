@@ -10,8 +10,8 @@ import {
 } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
 import { newId } from '../../infra/ids.ts';
-import { chunkStore } from './chunk-store.ts';
 import type { FinalizeOutcome } from './finalize.ts';
+import { insertTelemetryValues } from './persist-measurement.ts';
 
 /** A Duck's MAC prefix (protocol §9): its measurements are finalized here, not as tri-axial int16. */
 export const isDuckDevice = (mac: string) => mac.toUpperCase().startsWith('CA:B8:DA');
@@ -84,12 +84,12 @@ export async function finalizeDuckMeasurement(
   objectId: string,
   opts: { closeIncomplete?: boolean } = {},
 ): Promise<{ outcome: FinalizeOutcome; retryInMs?: number; measurementId?: string; gateway?: string; root?: string }> {
-  const stored = await chunkStore.done(ctx.db, device, objectId);
+  const stored = await ctx.chunks.done(device, objectId);
   if (!stored && !opts.closeIncomplete) return { outcome: 'skipped' };
   const done = stored ?? { gateway_mac: device, root: ctx.config.sensewayRoot, payload: null, received_at: new Date(0) };
   const m = await duckMeasurementFor(ctx, device, objectId);
   if (!m || m.state === 'persisted' || m.state === 'partial') {
-    await chunkStore.clear(ctx.db, device, objectId);
+    await ctx.chunks.clear(device, objectId);
     return { outcome: 'skipped' };
   }
   const parsedCfg = duckConfigObject.safeParse(m.duck_config);
@@ -101,14 +101,14 @@ export async function finalizeDuckMeasurement(
       .where('id', '=', m.id)
       .where('state', 'not in', ['persisted', 'partial'])
       .execute();
-    await chunkStore.clear(ctx.db, device, objectId);
+    await ctx.chunks.clear(device, objectId);
     return { outcome: 'partial' as const, ...base };
   };
   if (!parsedCfg.success) return markPartial('NO_DUCK_CONFIG');
   const cfg: DuckConfig = parsedCfg.data;
   const parsed = senseway.donePayload.safeParse(done.payload);
   const stat = parsed.success ? parsed.data.STAT : {};
-  const chunks = await chunkStore.chunks(ctx.db, device, objectId);
+  const chunks = await ctx.chunks.chunks(device, objectId);
   const count = stat.CHUNK_COUNT ?? (chunks.size ? Math.max(...chunks.keys()) + 1 : 0);
   const missing = Array.from({ length: count }, (_, i) => i).filter((i) => !chunks.has(i));
   if (count === 0 || missing.length || !stored) {
@@ -165,23 +165,14 @@ export async function finalizeDuckMeasurement(
       .returning('id')
       .executeTakeFirst();
     if (!updated) return false;
-    if (rows.length)
-      await trx
-        .insertInto('telemetry_values')
-        .values(
-          rows.map((r) => ({
-            ...r,
-            device_reported: false,
-            measurement_id: m.id,
-            customer_id: m.customer_id,
-            point_id: m.point_id,
-            measured_at: measuredAt,
-          })),
-        )
-        .onConflict((oc) => oc.columns(['measurement_id', 'telemetry', 'source', 'device_reported']).doNothing())
-        .execute();
+    await insertTelemetryValues(
+      trx,
+      m,
+      measuredAt,
+      rows.map((r) => ({ ...r, device_reported: false })),
+    );
     return true;
   });
-  await chunkStore.clear(ctx.db, device, objectId);
+  await ctx.chunks.clear(device, objectId);
   return { outcome: persisted ? 'persisted' : 'skipped', ...base };
 }

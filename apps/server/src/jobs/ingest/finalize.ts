@@ -1,51 +1,78 @@
+import { sql, type Selectable } from 'kysely';
 import { AXIS_KEYS, senseway } from '@overtone/contract';
+import type { DB } from '../../infra/db/schema.ts';
 import type { AppContext } from '../../context.ts';
 import type { TelemetryResult } from '../../infra/dsp-pool.ts';
 import { newId } from '../../infra/ids.ts';
 import { waveformKey } from '../../modules/measurements/waveform.ts';
-import { chunkStore } from './chunk-store.ts';
 import { deviceTelemetryRows } from './device-telemetry.ts';
+import { insertFinalMeasurement, persistFinalMeasurement, type FinalMeasurementColumns } from './persist-measurement.ts';
 import { measurementProfile } from '@overtone/contract';
 
 export type FinalizeOutcome = 'persisted' | 'partial' | 'waiting' | 'skipped';
 
-/** Finds the measurement of (device, objectId), creating it for a self-initiated one of a known device. */
-async function measurementFor(ctx: AppContext, device: string, objectId: string, gateway: string | null) {
-  const m = await ctx.db
-    .selectFrom('measurements')
-    .selectAll()
-    .where('device_mac', '=', device)
-    .where('object_id', '=', objectId)
-    .executeTakeFirst();
-  if (m) return m;
-  const dev = await ctx.db.selectFrom('devices').selectAll().where('mac', '=', device).executeTakeFirst();
-  if (!dev) return null;
-  const profile = measurementProfile.safeParse(dev.profile);
+const alreadyFinal = new Error('measurement already final');
+
+type MeasurementRow = Selectable<DB['measurements']>;
+/** What finalization reads of a measurement. */
+type Target = Pick<
+  MeasurementRow,
+  | 'id'
+  | 'object_id'
+  | 'device_mac'
+  | 'customer_id'
+  | 'point_id'
+  | 'gateway_mac'
+  | 'state'
+  | 'sample_size'
+  | 'range_index'
+  | 'rate_index'
+  | 'created_at'
+>;
+
+/**
+ * The measurement of (device, objectId), or for a self-initiated one (the device measured on its
+ * own) of a known device the measurement to create (`create: true`, created final by
+ * `insertFinalMeasurement`). One query finds the measurement and the device together: each query is
+ * a round trip to the database's thread.
+ * @returns null for an unknown device without a measurement
+ */
+async function measurementFor(
+  ctx: AppContext,
+  device: string,
+  objectId: string,
+  gateway: string | null,
+): Promise<{ m: Target; create: boolean } | null> {
+  const found = (
+    await sql<
+      MeasurementRow & { dev_mac: string | null; dev_customer_id: string; dev_point_id: string | null; dev_profile: unknown }
+    >`
+      SELECT m.*, d.mac AS dev_mac, d.customer_id AS dev_customer_id, d.point_id AS dev_point_id, d.profile AS dev_profile
+        FROM (SELECT 1) AS one
+        LEFT JOIN measurements m ON m.device_mac = ${device} AND m.object_id = ${objectId}
+        LEFT JOIN devices d ON d.mac = ${device}`.execute(ctx.db)
+  ).rows[0];
+  const { dev_mac, dev_customer_id, dev_point_id, dev_profile, ...m } = found;
+  if (m.id) return { m, create: false };
+  if (!dev_mac) return null;
+  const profile = measurementProfile.safeParse(dev_profile);
   const p = profile.success ? profile.data : { accelerometerRange: 4, samplingRate: 9 };
-  await ctx.db
-    .insertInto('measurements')
-    .values({
+  return {
+    create: true,
+    m: {
       id: newId(), // the device's objectId may repeat (C1 always sends 24 zeros): ours is unique
       object_id: objectId,
-      customer_id: dev.customer_id,
-      point_id: dev.point_id,
       device_mac: device,
+      customer_id: dev_customer_id,
+      point_id: dev_point_id,
       gateway_mac: gateway,
-      user_id: null,
-      measurement_type: 'PERIODIC',
       state: 'receiving',
+      sample_size: 0, // self-initiated: accept the size the device sent
       range_index: p.accelerometerRange,
       rate_index: p.samplingRate,
-      sample_size: 0, // self-initiated: accept the size the device sent
-    })
-    .onConflict((oc) => oc.columns(['device_mac', 'object_id']).doNothing())
-    .execute();
-  return ctx.db
-    .selectFrom('measurements')
-    .selectAll()
-    .where('device_mac', '=', device)
-    .where('object_id', '=', objectId)
-    .executeTakeFirst();
+      created_at: new Date(),
+    },
+  };
 }
 
 /**
@@ -104,16 +131,17 @@ export async function finalizeMeasurement(
   objectId: string,
   opts: { closeIncomplete?: boolean } = {},
 ): Promise<{ outcome: FinalizeOutcome; retryInMs?: number; measurementId?: string; gateway?: string; root?: string }> {
-  const done = await chunkStore.done(ctx.db, device, objectId);
+  const done = await ctx.chunks.done(device, objectId);
   if (!done && !opts.closeIncomplete) return { outcome: 'skipped' };
-  const m = await measurementFor(ctx, device, objectId, done?.gateway_mac ?? null);
-  if (!m || m.state === 'persisted') {
-    await chunkStore.clear(ctx.db, device, objectId);
+  const target = await measurementFor(ctx, device, objectId, done?.gateway_mac ?? null);
+  if (!target || target.m.state === 'persisted') {
+    await ctx.chunks.clear(device, objectId);
     return { outcome: 'skipped' };
   }
+  const { m, create } = target;
   const parsed = senseway.donePayload.safeParse(done?.payload ?? null);
   const stat = parsed.success ? parsed.data.STAT : {};
-  const chunks = await chunkStore.chunks(ctx.db, device, objectId);
+  const chunks = await ctx.chunks.chunks(device, objectId);
   const count = stat.CHUNK_COUNT ?? (chunks.size ? Math.max(...chunks.keys()) + 1 : 0);
   const missing = Array.from({ length: count }, (_, i) => i).filter((i) => !chunks.has(i));
   const gateway = m.gateway_mac ?? done?.gateway_mac ?? null;
@@ -125,7 +153,7 @@ export async function finalizeMeasurement(
   if (count === 0 || missing.length || !done) {
     if (m.state === 'partial') {
       // already closed with what it had: an incomplete repeat changes nothing
-      await chunkStore.clear(ctx.db, device, objectId);
+      await ctx.chunks.clear(device, objectId);
       return { outcome: 'skipped' };
     }
     if (done && !opts.closeIncomplete) {
@@ -138,7 +166,7 @@ export async function finalizeMeasurement(
     bytes = senseway.assembleChunks(chunks, count);
     if (bytes.length % 6 !== 0 || (m.sample_size > 0 && bytes.length !== expectedBytes)) {
       if (m.state === 'partial') {
-        await chunkStore.clear(ctx.db, device, objectId);
+        await ctx.chunks.clear(device, objectId);
         return { outcome: 'skipped' };
       }
       reason = `LENGTH_MISMATCH ${bytes.length}/${expectedBytes}`;
@@ -170,43 +198,35 @@ export async function finalizeMeasurement(
     ...deviceTelemetryRows(deviceTelemetry).map((t) => ({ ...t, device_reported: true })),
   ].filter((r) => Number.isFinite(r.value));
 
-  const stored = await ctx.db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('measurements')
-      .set({
-        state,
-        error: reason,
-        sample_size: sampleSize,
-        calibrated_sampling_rate: fs,
-        started_at: startedAt,
-        waveform_key: key,
-        gateway_mac: gateway,
-        device_telemetry: JSON.stringify(deviceTelemetry),
-        persisted_at: new Date(),
-      })
-      .where('id', '=', m.id)
-      .where('state', 'not in', state === 'persisted' ? ['persisted'] : ['persisted', 'partial'])
-      .returning('id')
-      .executeTakeFirst();
-    if (!updated) return false;
-    // a partial measurement completed later: its telemetry is replaced
-    if (m.state === 'partial') await trx.deleteFrom('telemetry_values').where('measurement_id', '=', m.id).execute();
-    if (rows.length)
-      await trx
-        .insertInto('telemetry_values')
-        .values(
-          rows.map((r) => ({
-            ...r,
-            measurement_id: m.id,
-            customer_id: m.customer_id,
-            point_id: m.point_id,
-            measured_at: measuredAt,
-          })),
-        )
-        .onConflict((oc) => oc.columns(['measurement_id', 'telemetry', 'source', 'device_reported']).doNothing())
-        .execute();
-    return true;
-  });
-  await chunkStore.clear(ctx.db, device, objectId);
+  const columns: FinalMeasurementColumns = {
+    state,
+    error: reason,
+    sample_size: sampleSize,
+    calibrated_sampling_rate: fs,
+    started_at: startedAt,
+    waveform_key: key,
+    gateway_mac: gateway,
+    device_telemetry: deviceTelemetry,
+  };
+  const unless = state === 'persisted' ? ['persisted'] : ['persisted', 'partial'];
+  const stored = create
+    ? await insertFinalMeasurement(ctx.db, { ...m, device_mac: device }, columns, measuredAt, rows)
+    : m.state === 'partial'
+      ? // a partial measurement completed later: its telemetry is replaced, in one transaction
+        await ctx.db
+          .transaction()
+          .execute(async (trx) => {
+            await trx.deleteFrom('telemetry_values').where('measurement_id', '=', m.id).execute();
+            if (await persistFinalMeasurement(trx, m, columns, unless, measuredAt, rows)) return true;
+            throw alreadyFinal; // rolls the delete back
+          })
+          .catch((err: unknown) => {
+            if (err === alreadyFinal) return false;
+            throw err;
+          })
+      : await persistFinalMeasurement(ctx.db, m, columns, unless, measuredAt, rows);
+  // created meanwhile by another finalization: the waveform stored under our id is nobody's
+  if (create && !stored && key) await ctx.storage.delete(key).catch(() => {});
+  await ctx.chunks.clear(device, objectId);
   return { outcome: stored ? state : 'skipped', ...base };
 }

@@ -1,10 +1,10 @@
-import { sql } from 'kysely';
 import { senseway } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
-import { chunkStore } from './chunk-store.ts';
+import { isStorableChunkKey } from './chunk-store.ts';
 import { finalizeMeasurement } from './finalize.ts';
 import { finalizeDuckMeasurement, isDuckDevice } from './duck.ts';
 import { recordScan } from './scan.ts';
+import { createLimiter } from './limiter.ts';
 
 export interface Ingest {
   /** Resolves when every message received so far has been handled (tests, shutdown). */
@@ -12,9 +12,6 @@ export interface Ingest {
   stop(): Promise<void>;
 }
 
-/** True for rows of `table` whose (device_mac, object_id) has no stored `done` yet. */
-const withoutDone = (table: 'measurements' | 'measurement_chunks') =>
-  sql<boolean>`NOT EXISTS (SELECT 1 FROM measurement_done d WHERE d.device_mac = ${sql.ref(`${table}.device_mac`)} AND d.object_id = ${sql.ref(`${table}.object_id`)})`;
 const ORPHAN_CHUNK_TTL_MS = 60 * 60 * 1000;
 const OPEN_STATES = ['requested', 'accepted', 'receiving'] as const;
 
@@ -57,9 +54,17 @@ export async function startIngest(ctx: AppContext, log: Log): Promise<Ingest> {
     return next;
   };
 
+  /**
+   * Finalizations in progress at once. Unbounded, a burst queues hundreds of them in the database's
+   * single connection, and every API query waits behind that queue; a few at a time keep the DSP
+   * pool, storage and database busy in parallel while an API query waits for at most a few steps.
+   */
+  const finalizing = createLimiter(ctx.config.ingestConcurrency);
   const finalize = (device: string, objectId: string, opts: { closeIncomplete?: boolean } = {}) =>
     serial(`${device}/${objectId}`, async () => {
-      const r = await (isDuckDevice(device) ? finalizeDuckMeasurement : finalizeMeasurement)(ctx, device, objectId, opts);
+      const r = await finalizing(() =>
+        (isDuckDevice(device) ? finalizeDuckMeasurement : finalizeMeasurement)(ctx, device, objectId, opts),
+      );
       if (r.outcome === 'waiting' && !stopped) {
         const t = setTimeout(() => {
           timers.delete(t);
@@ -93,18 +98,30 @@ export async function startIngest(ctx: AppContext, log: Log): Promise<Ingest> {
         return;
       case 'chunk': {
         const key = `${t.device}/${t.id}`;
+        if (!isStorableChunkKey(t.device, t.id, t.index)) return log.warn({ topic }, 'chunk topic names no measurement: dropped');
         // Stored outside the per-measurement queue: that queue may wait for a publish (deadlock).
-        await chunkStore.putChunk(ctx.db, t.device, t.id, t.index, new Uint8Array(payload));
+        await ctx.chunks.putChunk(
+          t.device,
+          t.id,
+          t.index,
+          new Uint8Array(payload.buffer, payload.byteOffset, payload.byteLength),
+        );
         if (receiving.has(key)) return doneSeen.has(key) ? finalizeLater(t.device, t.id) : undefined;
         receiving.add(key); // one state update per measurement, not per chunk
         if (receiving.size > 10_000) receiving.clear();
-        await ctx.db
-          .updateTable('measurements')
-          .set({ state: 'receiving' })
-          .where('device_mac', '=', t.device)
-          .where('object_id', '=', t.id)
-          .where('state', 'in', ['requested', 'accepted'])
-          .execute();
+        // A display state, not part of what is acknowledged: not awaited, so the PUBACK of a chunk
+        // waits only for its file (the database queue may be busy finalizing other measurements).
+        // It cannot undo a later state: it applies only to `requested` or `accepted`.
+        void track(
+          ctx.db
+            .updateTable('measurements')
+            .set({ state: 'receiving' })
+            .where('device_mac', '=', t.device)
+            .where('object_id', '=', t.id)
+            .where('state', 'in', ['requested', 'accepted'])
+            .execute()
+            .catch((err) => log.warn({ err, key }, 'receiving state not recorded')),
+        );
         if (doneSeen.has(key)) finalizeLater(t.device, t.id);
         return;
       }
@@ -116,7 +133,7 @@ export async function startIngest(ctx: AppContext, log: Log): Promise<Ingest> {
           } catch {
             log.warn({ topic }, 'done payload is not JSON');
           }
-          await chunkStore.putDone(ctx.db, t.device, t.id, t.gateway, t.root, json);
+          await ctx.chunks.putDone(t.device, t.id, { gateway_mac: t.gateway, root: t.root, payload: json });
           doneSeen.add(`${t.device}/${t.id}`);
           finalizeLater(t.device, t.id);
         } else if (t.event === 'accepted') {
@@ -156,56 +173,54 @@ export async function startIngest(ctx: AppContext, log: Log): Promise<Ingest> {
   await ctx.mqtt.subscribe(ctx.config.sensewayRoots.flatMap((r) => senseway.topics.serverFilters(r)));
 
   // Resume: `done` stored before a restart.
-  for (const d of await ctx.db.selectFrom('measurement_done').select(['device_mac', 'object_id']).execute()) {
-    doneSeen.add(`${d.device_mac}/${d.object_id}`);
-    finalizeLater(d.device_mac, d.object_id);
-  }
+  for (const d of await ctx.chunks.pending())
+    if (d.hasDone) {
+      doneSeen.add(`${d.device}/${d.objectId}`);
+      finalizeLater(d.device, d.objectId);
+    }
 
   const sweep = async () => {
     const now = Date.now();
+    const pending = await ctx.chunks.pending();
+    const withoutDone = pending.filter((p) => !p.hasDone && p.lastChunkAt);
     // Chunks that stopped without `done`: close as partial with what arrived (or drop a replay).
-    const stalled = await ctx.db
-      .selectFrom('measurement_chunks')
-      .select(['device_mac', 'object_id'])
-      .where(withoutDone('measurement_chunks'))
-      .groupBy(['device_mac', 'object_id'])
-      .having((eb) => eb.fn.max('received_at'), '<', new Date(now - ctx.config.chunkWaitMs))
-      .execute();
-    for (const s of stalled) {
+    for (const s of withoutDone.filter((p) => p.lastChunkAt!.getTime() < now - ctx.config.chunkWaitMs)) {
       const open = await ctx.db
         .selectFrom('measurements')
         .select('state')
-        .where('device_mac', '=', s.device_mac)
-        .where('object_id', '=', s.object_id)
+        .where('device_mac', '=', s.device)
+        .where('object_id', '=', s.objectId)
         .executeTakeFirst();
       // an errored request keeps its chunks for a late resend (dropped after the orphan TTL)
       if (open?.state === 'error') continue;
-      await finalize(s.device_mac, s.object_id, { closeIncomplete: true });
+      await finalize(s.device, s.objectId, { closeIncomplete: true });
     }
     // Requests with nothing received past the timeout are errored.
-    await ctx.db
-      .updateTable('measurements')
-      .set({ state: 'error', error: 'TIMEOUT' })
-      .where('state', 'in', [...OPEN_STATES])
-      .where('created_at', '<', new Date(now - ctx.config.measureTimeoutMs))
-      .where(withoutDone('measurements'))
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('measurement_chunks as c')
-              .select('c.idx')
-              .whereRef('c.device_mac', '=', 'measurements.device_mac')
-              .whereRef('c.object_id', '=', 'measurements.object_id'),
-          ),
-        ),
-      )
-      .execute();
+    const hasInput = new Set(pending.map((p) => `${p.device}/${p.objectId}`));
+    const timedOut = (
+      await ctx.db
+        .selectFrom('measurements')
+        .select(['id', 'device_mac', 'object_id'])
+        .where('state', 'in', [...OPEN_STATES])
+        .where('created_at', '<', new Date(now - ctx.config.measureTimeoutMs))
+        .execute()
+    ).filter((m) => !hasInput.has(`${m.device_mac}/${m.object_id}`));
+    if (timedOut.length)
+      await ctx.db
+        .updateTable('measurements')
+        .set({ state: 'error', error: 'TIMEOUT' })
+        .where(
+          'id',
+          'in',
+          timedOut.map((m) => m.id),
+        )
+        // a chunk arriving between the two queries still completes it: finalization overrides `error`
+        .where('state', 'in', [...OPEN_STATES])
+        .execute();
     // Chunks whose `done` never came and that nothing claimed are kept for an hour, then dropped.
-    await ctx.db
-      .deleteFrom('measurement_chunks')
-      .where('received_at', '<', new Date(now - Math.max(ORPHAN_CHUNK_TTL_MS, ctx.config.measureTimeoutMs)))
-      .where(withoutDone('measurement_chunks'))
-      .execute();
+    const orphanBefore = now - Math.max(ORPHAN_CHUNK_TTL_MS, ctx.config.measureTimeoutMs);
+    for (const o of withoutDone.filter((p) => p.lastChunkAt!.getTime() < orphanBefore))
+      await ctx.chunks.clearChunks(o.device, o.objectId);
   };
   const sweepEveryMs = Math.min(5000, Math.max(100, Math.min(ctx.config.chunkWaitMs, ctx.config.measureTimeoutMs) / 4));
   let sweeping = false;

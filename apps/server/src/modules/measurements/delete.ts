@@ -2,20 +2,22 @@ import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../infra/db/schema.ts';
 import type { ObjectStorage } from '../../infra/storage.ts';
+import type { ChunkStore } from '../../jobs/ingest/chunk-store.ts';
 
 /**
- * Deletes measurements of one customer (`DELETE /measurements`): their rows, telemetry values and
- * any chunks or pending `done` of theirs in one transaction, then their stored waveforms. Ids of
- * another customer or unknown ids are ignored (they count as not deleted).
+ * Deletes measurements of one customer (`DELETE /measurements`): their rows and telemetry values
+ * in one transaction, then any chunks or `done` waiting for them and their stored waveforms. Ids of another customer or unknown ids are ignored (they count as not deleted).
  *
- * Never half-deleted: the rows go together or not at all; objects are removed only after the commit
- * (a failed commit leaves every object in place). An object whose removal fails is logged and left
+ * Never half-deleted: the rows go together or not at all; chunks and objects are removed only after
+ * the commit (a failed commit leaves everything in place; chunks that outlive their measurement are
+ * dropped by the ingest sweeper). An object whose removal fails is logged and left
  * as an orphan under `measurements/{customer}/{id}/`, which no row references any more.
  * @returns how many measurements were deleted
  */
 export async function deleteMeasurements(
   db: Kysely<DB>,
   storage: ObjectStorage,
+  chunks: ChunkStore,
   customerId: string,
   ids: readonly string[],
   log?: FastifyBaseLogger,
@@ -32,22 +34,14 @@ export async function deleteMeasurements(
     if (!rows.length) return rows;
     const found = rows.map((r) => r.id);
     await trx.deleteFrom('telemetry_values').where('customer_id', '=', customerId).where('measurement_id', 'in', found).execute();
-    for (const r of rows) {
-      await trx
-        .deleteFrom('measurement_chunks')
-        .where('device_mac', '=', r.device_mac)
-        .where('object_id', '=', r.object_id)
-        .execute();
-      await trx
-        .deleteFrom('measurement_done')
-        .where('device_mac', '=', r.device_mac)
-        .where('object_id', '=', r.object_id)
-        .execute();
-    }
     await trx.deleteFrom('measurements').where('customer_id', '=', customerId).where('id', 'in', found).execute();
     return rows;
   });
   for (const r of gone) {
+    if (r.device_mac && r.object_id)
+      await chunks
+        .clear(r.device_mac, r.object_id)
+        .catch((err: unknown) => log?.warn({ err }, 'chunks or done of a deleted measurement not removed'));
     if (!r.waveform_key) continue;
     try {
       await storage.delete(r.waveform_key);

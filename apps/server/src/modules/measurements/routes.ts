@@ -73,7 +73,7 @@ export async function measurementRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: deleteMeasurementsResponse, 400: badRequestBody },
     },
     handler: async (req) => ({
-      deleted: await deleteMeasurements(ctx.db, ctx.storage, authOf(req).customerId, req.body.ids, req.log),
+      deleted: await deleteMeasurements(ctx.db, ctx.storage, ctx.chunks, authOf(req).customerId, req.body.ids, req.log),
     }),
   });
 

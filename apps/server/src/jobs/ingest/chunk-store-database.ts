@@ -1,0 +1,82 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../infra/db/schema.ts';
+import type { ChunkStore, PendingInput } from './chunk-store.ts';
+
+/**
+ * Chunks and `done` in the tables `measurement_chunks` and `measurement_done` (PostgreSQL
+ * deployments: every server instance sees them, and they survive the loss of an instance's disk).
+ * A message is durable once its INSERT commits.
+ */
+export function createDatabaseChunkStore(db: Kysely<DB>): ChunkStore {
+  const clearChunks = async (device: string, objectId: string) => {
+    await db.deleteFrom('measurement_chunks').where('device_mac', '=', device).where('object_id', '=', objectId).execute();
+  };
+  return {
+    kind: 'database',
+    async putChunk(device, objectId, idx, payload) {
+      await db
+        .insertInto('measurement_chunks')
+        .values({ device_mac: device, object_id: objectId, idx, payload })
+        .onConflict((oc) => oc.columns(['device_mac', 'object_id', 'idx']).doNothing())
+        .execute();
+    },
+    async putDone(device, objectId, d) {
+      await db
+        .insertInto('measurement_done')
+        .values({
+          device_mac: device,
+          object_id: objectId,
+          gateway_mac: d.gateway_mac,
+          root: d.root,
+          payload: JSON.stringify(d.payload),
+        })
+        .onConflict((oc) => oc.columns(['device_mac', 'object_id']).doNothing())
+        .execute();
+    },
+    async chunks(device, objectId) {
+      const rows = await db
+        .selectFrom('measurement_chunks')
+        .select(['idx', 'payload'])
+        .where('device_mac', '=', device)
+        .where('object_id', '=', objectId)
+        .execute();
+      return new Map(rows.map((r) => [r.idx, new Uint8Array(r.payload)]));
+    },
+    async done(device, objectId) {
+      return db
+        .selectFrom('measurement_done')
+        .select(['gateway_mac', 'root', 'payload', 'received_at'])
+        .where('device_mac', '=', device)
+        .where('object_id', '=', objectId)
+        .executeTakeFirst();
+    },
+    async clear(device, objectId) {
+      await clearChunks(device, objectId);
+      await db.deleteFrom('measurement_done').where('device_mac', '=', device).where('object_id', '=', objectId).execute();
+    },
+    clearChunks,
+    async pending() {
+      const chunks = await db
+        .selectFrom('measurement_chunks')
+        .select(['device_mac', 'object_id'])
+        .select((eb) => eb.fn.max('received_at').as('last'))
+        .groupBy(['device_mac', 'object_id'])
+        .execute();
+      const done = await db.selectFrom('measurement_done').select(['device_mac', 'object_id']).execute();
+      const out = new Map<string, PendingInput>();
+      for (const c of chunks)
+        out.set(`${c.device_mac}/${c.object_id}`, {
+          device: c.device_mac,
+          objectId: c.object_id,
+          lastChunkAt: new Date(c.last),
+          hasDone: false,
+        });
+      for (const d of done) {
+        const key = `${d.device_mac}/${d.object_id}`;
+        const p = out.get(key) ?? { device: d.device_mac, objectId: d.object_id, lastChunkAt: null, hasDone: false };
+        out.set(key, { ...p, hasDone: true });
+      }
+      return [...out.values()];
+    },
+  };
+}

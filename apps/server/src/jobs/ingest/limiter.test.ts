@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { createLimiter } from './limiter.ts';
+
+describe('createLimiter', () => {
+  it('runs at most n at once, in arrival order, and passes results and errors through', async () => {
+    const run = createLimiter(2);
+    let active = 0;
+    let peak = 0;
+    const started: number[] = [];
+    const task = (i: number) => async () => {
+      started.push(i);
+      peak = Math.max(peak, ++active);
+      await new Promise((r) => setTimeout(r, 5));
+      active--;
+      if (i === 3) throw new Error('three');
+      return i * 10;
+    };
+    const results = await Promise.allSettled([0, 1, 2, 3, 4, 5].map((i) => run(task(i))));
+    expect(peak).toBe(2);
+    expect(started).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual([
+      0,
+      10,
+      20,
+      'three',
+      40,
+      50,
+    ]);
+  });
+});

@@ -1,0 +1,133 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DB } from '../../infra/db/schema.ts';
+
+/** One telemetry value of a measurement (`telemetry_values` without the measurement's columns). */
+export interface TelemetryRow {
+  telemetry: string;
+  /** axis (`x`, `y`, `z`), duck channel (`channel_{order}`) or the device's own source */
+  source: string;
+  value: number;
+  unit: string;
+  device_reported: boolean;
+}
+
+/** The measurement columns copied into each of its telemetry rows. */
+export interface TelemetryOwner {
+  id: string;
+  customer_id: string;
+  point_id: string | null;
+}
+
+/**
+ * INSERT of a measurement's telemetry values with ONE parameter for the rows: a JSON array expanded
+ * by `jsonb_to_recordset` (PostgreSQL 16 docs §9.16.3). A multi-row VALUES list needs nine
+ * parameters a row (~60 rows a measurement), each converted to text and back by PGlite; the JSON
+ * array is parsed once, in C. A value already stored (same measurement, telemetry, source,
+ * device_reported) is kept (idempotent redelivery).
+ * @param onlyIf an SQL condition the rows are inserted under (a CTE's EXISTS), default true
+ */
+const insertSql = (
+  m: TelemetryOwner,
+  measuredAt: Date,
+  rows: readonly TelemetryRow[],
+  onlyIf: RawBuilder<unknown> = sql`true`,
+) => sql`
+  INSERT INTO telemetry_values (measurement_id, customer_id, point_id, measured_at, telemetry, source, value, unit, device_reported)
+  SELECT ${m.id}, ${m.customer_id}, ${m.point_id}, ${measuredAt}, r.telemetry, r.source, r.value, r.unit, r.device_reported
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      AS r(telemetry text, source text, value double precision, unit text, device_reported boolean)
+   WHERE ${onlyIf}
+  ON CONFLICT (measurement_id, telemetry, source, device_reported) DO NOTHING`;
+
+/**
+ * Inserts a measurement's telemetry values in one statement (see `insertSql`).
+ * @param db a transaction or the database
+ * @param m the measurement: id, customer and point copied into every row
+ * @param measuredAt when the measurement was taken (the trend's time axis)
+ */
+export async function insertTelemetryValues(db: Kysely<DB>, m: TelemetryOwner, measuredAt: Date, rows: readonly TelemetryRow[]) {
+  if (rows.length) await insertSql(m, measuredAt, rows).execute(db);
+}
+
+/** What a finalized measurement's row gets (columns of `measurements`). */
+export interface FinalMeasurementColumns {
+  state: 'persisted' | 'partial';
+  error: string | null;
+  sample_size: number;
+  calibrated_sampling_rate: number;
+  started_at: Date | null;
+  waveform_key: string | null;
+  gateway_mac: string | null;
+  device_telemetry: unknown;
+}
+
+/**
+ * Marks a measurement final and stores its telemetry in ONE statement (data-modifying CTEs are
+ * atomic, PostgreSQL 16 docs §7.8.4): one round trip to the database instead of four (BEGIN, INSERT,
+ * UPDATE, COMMIT), which the embedded database's thread makes worth saving. The row is updated only
+ * when its state is not in `unlessState` (a repeated or concurrent finalization changes nothing),
+ * and the telemetry is inserted only with that update. The 0004 row trigger then computes the
+ * point's last values at the end of the statement, with the telemetry already there.
+ * For a measurement that already has telemetry (a partial one completed later) use a transaction
+ * that deletes it first: one statement cannot delete and re-insert the same keys.
+ * @returns whether the measurement was updated
+ */
+export async function persistFinalMeasurement(
+  db: Kysely<DB>,
+  m: TelemetryOwner,
+  set: FinalMeasurementColumns,
+  unlessState: readonly string[],
+  measuredAt: Date,
+  rows: readonly TelemetryRow[],
+): Promise<boolean> {
+  const r = await sql<{ id: string }>`
+    WITH updated AS (
+      UPDATE measurements
+         SET state = ${set.state}, error = ${set.error}, sample_size = ${set.sample_size},
+             calibrated_sampling_rate = ${set.calibrated_sampling_rate}, started_at = ${set.started_at},
+             waveform_key = ${set.waveform_key}, gateway_mac = ${set.gateway_mac},
+             device_telemetry = ${JSON.stringify(set.device_telemetry)}::jsonb, persisted_at = now()
+       WHERE id = ${m.id} AND NOT (state = ANY(${[...unlessState]}::text[]))
+      RETURNING id
+    ), inserted AS (${insertSql(m, measuredAt, rows, sql`EXISTS (SELECT 1 FROM updated)`)})
+    SELECT id FROM updated`.execute(db);
+  return r.rows.length > 0;
+}
+
+/** A self-initiated measurement created final: its identity and how it was taken. */
+export interface NewMeasurementColumns extends TelemetryOwner {
+  object_id: string;
+  device_mac: string;
+  range_index: number;
+  rate_index: number;
+  created_at: Date;
+}
+
+/**
+ * Creates a self-initiated measurement (the device measured on its own: PERIODIC) directly in its
+ * final state, with its telemetry, in ONE statement: inserting it `receiving` and updating it later
+ * would write each of its ~13 index entries twice. Nothing is created when (device_mac, object_id)
+ * already exists (a concurrent finalization): the caller then drops what it stored under `m.id`.
+ * @returns whether the measurement was created
+ */
+export async function insertFinalMeasurement(
+  db: Kysely<DB>,
+  m: NewMeasurementColumns,
+  set: FinalMeasurementColumns,
+  measuredAt: Date,
+  rows: readonly TelemetryRow[],
+): Promise<boolean> {
+  const r = await sql<{ id: string }>`
+    WITH created AS (
+      INSERT INTO measurements (id, object_id, customer_id, point_id, device_mac, gateway_mac, user_id, measurement_type,
+                                state, error, range_index, rate_index, sample_size, calibrated_sampling_rate, started_at,
+                                waveform_key, device_telemetry, created_at, persisted_at)
+      VALUES (${m.id}, ${m.object_id}, ${m.customer_id}, ${m.point_id}, ${m.device_mac}, ${set.gateway_mac}, NULL, 'PERIODIC',
+              ${set.state}, ${set.error}, ${m.range_index}, ${m.rate_index}, ${set.sample_size}, ${set.calibrated_sampling_rate},
+              ${set.started_at}, ${set.waveform_key}, ${JSON.stringify(set.device_telemetry)}::jsonb, ${m.created_at}, now())
+      ON CONFLICT (device_mac, object_id) DO NOTHING
+      RETURNING id
+    ), inserted AS (${insertSql(m, measuredAt, rows, sql`EXISTS (SELECT 1 FROM created)`)})
+    SELECT id FROM created`.execute(db);
+  return r.rows.length > 0;
+}

@@ -1,0 +1,140 @@
+/**
+ * The two chunk stores (docs/architecture.md "Ingest guarantees") keep the same contract: each
+ * message stored once, read back byte for byte, listed while pending, cleared on demand. The
+ * database store runs on the embedded database from the test template (its own thread).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../src/infra/db/database.ts';
+import { createDatabaseChunkStore } from '../src/jobs/ingest/chunk-store-database.ts';
+import { createFileChunkStore } from '../src/jobs/ingest/chunk-store-files.ts';
+import { isStorableChunkKey, type ChunkStore } from '../src/jobs/ingest/chunk-store.ts';
+import { TEMPLATE_FILE } from './support/constants.ts';
+
+const DEVICE = 'CA:B8:31:00:00:09';
+const ID = '5e0000000000000000000abc';
+/** every byte value, so a codec that mangles any of them fails */
+const payload = (seed: number) => Uint8Array.from({ length: 20480 }, (_, i) => (i * 7 + seed) & 0xff);
+
+let database: Database;
+let dir: string;
+const stores: Record<'files' | 'database', () => ChunkStore> = {
+  files: () => createFileChunkStore(dir),
+  database: () => createDatabaseChunkStore(database.db),
+};
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'overtone-chunks-'));
+  database = await openDatabase({ databaseUrl: null, dataDir: null, loadDataDir: new Blob([fs.readFileSync(TEMPLATE_FILE)]) });
+});
+afterAll(async () => {
+  await database?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe.each(['files', 'database'] as const)('chunk store in %s', (kind) => {
+  it('stores each chunk and done once, reads them back exactly, lists them while pending, clears them', async () => {
+    const store = stores[kind]();
+    expect(store.kind).toBe(kind);
+    expect(await store.chunks(DEVICE, ID)).toEqual(new Map());
+    expect(await store.done(DEVICE, ID)).toBeUndefined();
+
+    await store.putChunk(DEVICE, ID, 1, payload(1));
+    await store.putChunk(DEVICE, ID, 1, payload(99)); // a redelivery with other bytes changes nothing
+    await store.putChunk(DEVICE, ID, 0, payload(0).subarray(0, 1000));
+    const chunks = await store.chunks(DEVICE, ID);
+    expect([...chunks.keys()].sort()).toEqual([0, 1]);
+    expect(Buffer.from(chunks.get(1)!).equals(Buffer.from(payload(1)))).toBe(true);
+    expect(Buffer.from(chunks.get(0)!).equals(Buffer.from(payload(0).subarray(0, 1000)))).toBe(true);
+
+    let pending = await store.pending();
+    expect(pending).toHaveLength(1);
+    expect(pending[0]).toMatchObject({ device: DEVICE, objectId: ID, hasDone: false });
+    expect(Date.now() - pending[0].lastChunkAt!.getTime()).toBeLessThan(60_000);
+
+    const before = Date.now();
+    await store.putDone(DEVICE, ID, { gateway_mac: 'CA:B8:28:00:00:01', root: 'prod', payload: { STAT: { CHUNK_COUNT: 2 } } });
+    await store.putDone(DEVICE, ID, { gateway_mac: 'CA:B8:28:00:00:02', root: 'lake', payload: {} });
+    const done = await store.done(DEVICE, ID);
+    expect(done).toMatchObject({ gateway_mac: 'CA:B8:28:00:00:01', root: 'prod', payload: { STAT: { CHUNK_COUNT: 2 } } });
+    expect(done!.received_at.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    pending = await store.pending();
+    expect(pending.map((p) => p.hasDone)).toEqual([true]);
+
+    await store.clearChunks(DEVICE, ID); // the done stays
+    expect(await store.chunks(DEVICE, ID)).toEqual(new Map());
+    expect(await store.pending()).toEqual([{ device: DEVICE, objectId: ID, lastChunkAt: null, hasDone: true }]);
+
+    await store.putChunk(DEVICE, ID, 2, payload(2));
+    await store.clear(DEVICE, ID);
+    expect(await store.chunks(DEVICE, ID)).toEqual(new Map());
+    expect(await store.done(DEVICE, ID)).toBeUndefined();
+    expect(await store.pending()).toEqual([]);
+    await store.clear(DEVICE, ID); // clearing nothing is fine
+  });
+
+  it('keeps measurements apart (same object id on two devices)', async () => {
+    const store = stores[kind]();
+    await store.putChunk(DEVICE, ID, 0, payload(5));
+    await store.putChunk('CA:B8:31:00:00:0A', ID, 0, payload(6));
+    expect(Buffer.from((await store.chunks('CA:B8:31:00:00:0A', ID)).get(0)!).equals(Buffer.from(payload(6)))).toBe(true);
+    expect((await store.pending()).map((p) => p.device).sort()).toEqual([DEVICE, 'CA:B8:31:00:00:0A']);
+    await store.clear(DEVICE, ID);
+    await store.clear('CA:B8:31:00:00:0A', ID);
+    expect(await store.pending()).toEqual([]);
+  });
+});
+
+describe('file chunk store specifics', () => {
+  it('a record torn by a crash is cut off before the next append; the redelivered chunk is read whole', async () => {
+    const root = path.join(dir, 'torn');
+    await createFileChunkStore(root).putChunk(DEVICE, ID, 3, payload(3));
+    const log = path.join(root, 'CAB831000009', `${ID}.chunks`);
+    const header = Buffer.alloc(8);
+    header.writeUInt32LE(2, 0);
+    header.writeUInt32LE(20480, 4);
+    fs.appendFileSync(log, Buffer.concat([header, Buffer.from(payload(2).subarray(0, 5000))])); // the crash
+    const store = createFileChunkStore(root); // the restarted server
+    expect([...(await store.chunks(DEVICE, ID)).keys()]).toEqual([3]); // the torn record is not a chunk
+    await store.putChunk(DEVICE, ID, 2, payload(2)); // the gateway resends what was not acknowledged
+    const chunks = await store.chunks(DEVICE, ID);
+    expect(Buffer.from(chunks.get(2)!).equals(Buffer.from(payload(2)))).toBe(true);
+    expect(Buffer.from(chunks.get(3)!).equals(Buffer.from(payload(3)))).toBe(true);
+    expect(fs.statSync(log).size).toBe(2 * (8 + 20480));
+  });
+
+  it('removes a `done` left half-written for an hour, survives a restart, resets on demand', async () => {
+    const root = path.join(dir, 'specifics');
+    const store = createFileChunkStore(root);
+    await store.putChunk(DEVICE, ID, 0, payload(0));
+    const tmp = path.join(root, 'CAB831000009', `${ID}.done.1-0.tmp`);
+    fs.writeFileSync(tmp, '{"gateway_');
+    expect((await store.pending()).map((p) => p.hasDone)).toEqual([false]);
+    expect(fs.existsSync(tmp)).toBe(true); // young: left alone
+    const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    fs.utimesSync(tmp, old, old);
+    await store.pending();
+    expect(fs.existsSync(tmp)).toBe(false);
+
+    expect((await createFileChunkStore(root).chunks(DEVICE, ID)).size).toBe(1); // survives a restart
+    expect(await createFileChunkStore(root, { reset: true }).pending()).toEqual([]);
+  });
+});
+
+describe('isStorableChunkKey', () => {
+  it('accepts protocol keys and refuses anything that could not name a measurement (or a path)', () => {
+    expect(isStorableChunkKey(DEVICE, ID, 0)).toBe(true);
+    expect(isStorableChunkKey(DEVICE, ID, 65535)).toBe(true);
+    expect(isStorableChunkKey(DEVICE, ID, 65536)).toBe(false);
+    expect(isStorableChunkKey(DEVICE, ID, -1)).toBe(false);
+    expect(isStorableChunkKey(DEVICE, ID, 1.5)).toBe(false);
+    expect(isStorableChunkKey('ca:b8:31:00:00:09', ID, 0)).toBe(false);
+    expect(isStorableChunkKey('CA:B8:31:00:00', ID, 0)).toBe(false);
+    expect(isStorableChunkKey(DEVICE, '..', 0)).toBe(false);
+    expect(isStorableChunkKey(DEVICE, 'a/b', 0)).toBe(false);
+    expect(isStorableChunkKey(DEVICE, '', 0)).toBe(false);
+    expect(isStorableChunkKey(DEVICE, 'x'.repeat(65), 0)).toBe(false);
+  });
+});

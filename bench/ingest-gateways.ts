@@ -1,0 +1,82 @@
+/**
+ * The simulated gateways of bench/ingest.bench.ts, in their own process as real gateways are on
+ * their own machines: the server's process then does only the server's work. Receives
+ * `{ mqttUrl, devices, gateway, perGateway, burst, idBase }` on IPC; each device publishes on its own
+ * MQTT connection `perGateway` self-initiated measurements (chunks highest index first, then `done`),
+ * `burst` back to back before waiting for their acknowledgements; reports
+ * `{ startedAt }` (epoch ms) once connected, `{ sent: [[objectId, lastChunkAtEpochMs], …] }` per burst
+ * and `{ finished: true }`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import mqtt from 'mqtt';
+import { senseway } from '@overtone/contract';
+
+export const SAMPLES = 12_000;
+
+/** CWRU 105 (drive end, fan end, drive end later) quantised at ±4 g: the bench's signal. */
+export function benchCounts() {
+  const dir = path.resolve(import.meta.dirname, '../apps/gateway-sim/recordings/cwru');
+  const ch = (f: string) => {
+    const b = fs.readFileSync(path.join(dir, f));
+    return new Float32Array(b.buffer, b.byteOffset, b.byteLength / 4);
+  };
+  const de = ch('cwru_105_IR007_0HP_DE.f32');
+  const fe = ch('cwru_105_IR007_0HP_FE.f32');
+  const counts = new Int16Array(3 * SAMPLES);
+  const k = senseway.gPerCount(2);
+  for (let i = 0; i < SAMPLES; i++) {
+    counts[3 * i] = Math.round(de[i] / k);
+    counts[3 * i + 1] = Math.round(fe[i] / k);
+    counts[3 * i + 2] = Math.round(de[i + 60000] / k);
+  }
+  return counts;
+}
+
+interface Job {
+  mqttUrl: string;
+  devices: string[];
+  gateway: string;
+  perGateway: number;
+  burst: number;
+  idBase: number;
+}
+
+async function main(job: Job) {
+  const chunks = senseway.encodeChunks(benchCounts());
+  const now = () => performance.timeOrigin + performance.now();
+  let seq = job.idBase;
+  const clients = await Promise.all(job.devices.map(() => mqtt.connectAsync(job.mqttUrl, { reconnectPeriod: 0 })));
+  const publishOne = (client: mqtt.MqttClient, device: string): Promise<[string, number]> => {
+    const id = (0x5e000000 + seq++).toString(16).padStart(24, '0');
+    const sent = chunks.map((c) =>
+      client.publishAsync(senseway.topics.chunk('prod', device, id, c.index), Buffer.from(c.payload), { qos: 1 }),
+    );
+    const lastChunkAt = now();
+    const done = JSON.stringify({
+      STAT: {
+        CALIBRATED_SAMPLINGRATE: 12000,
+        CHUNK_COUNT: chunks.length,
+        MEASUREMENT_START_UNIXTIME: Math.floor(Date.now() / 1000),
+      },
+      TELEMETRY: [],
+    });
+    sent.push(client.publishAsync(senseway.topics.measureEvent('prod', job.gateway, device, id, 'done'), done, { qos: 1 }));
+    return Promise.all(sent).then(() => [id, lastChunkAt]);
+  };
+  process.send!({ startedAt: now() });
+  await Promise.all(
+    clients.map(async (c, g) => {
+      for (let i = 0; i < job.perGateway; i += job.burst) {
+        const sent = await Promise.all(
+          Array.from({ length: Math.min(job.burst, job.perGateway - i) }, () => publishOne(c, job.devices[g])),
+        );
+        process.send!({ sent });
+      }
+    }),
+  );
+  await Promise.all(clients.map((c) => c.endAsync()));
+  process.send!({ finished: true, chunksPerMeasurement: chunks.length });
+}
+
+if (process.send) process.once('message', (job: Job) => void main(job).catch((e) => (console.error(e), process.exit(1))));
