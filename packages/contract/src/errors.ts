@@ -51,6 +51,7 @@ export const ERRORS = {
   BEARING_NOT_FOUND: { status: 404, message: 'Bearing not found' },
   TRIGGER_NOT_FOUND: { status: 404, message: 'Trigger device not found' },
   NO_DEVICE: { status: 409, message: 'No sensor is attached to this point' },
+  DEVICE_NOT_ON_POINT: { status: 409, message: 'The sensor is not attached to a point; attach it to a point first' },
   NO_ROUTING: { status: 409, message: 'No suitable Senseway found to reach the target device' },
   SIGNAL_TOO_SHORT: { status: 422, message: 'The signal needs at least 2 samples' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'Too many data points, use the download button' },

@@ -36,7 +36,17 @@ export const gatewayItem = z.object({
 export type GatewayItem = z.infer<typeof gatewayItem>;
 export const gatewayListResponse = z.object({ total: z.number().int(), gateways: z.array(gatewayItem) });
 
-/** `GET /trigger`: trigger devices with their last reported state (N/A when none). */
+/** A sensor a trigger makes measure: the device on a point the trigger is assigned to. */
+export const triggerAssignedDevice = z.object({
+  _id: z.string(),
+  macAddress: z.string(),
+  point: z.object({ _id: z.string(), name: z.string() }),
+});
+
+/**
+ * `GET /trigger`: trigger devices with their last reported state (N/A when none) and the sensors
+ * their events make measure (spec 001 "Trigger: assignedDevices").
+ */
 export const triggerItem = z.object({
   _id: z.string(),
   macAddress: z.string(),
@@ -51,6 +61,7 @@ export const triggerItem = z.object({
       }),
     })
     .nullable(),
+  assignedDevices: z.array(triggerAssignedDevice),
 });
 export type TriggerItem = z.infer<typeof triggerItem>;
 export const triggerList = z.array(triggerItem);

@@ -67,9 +67,43 @@ export async function listGateways(
   };
 }
 
+/** A sensor whose point a trigger is assigned to (`GET /trigger` `assignedDevices`). */
+export interface TriggerAssignedDevice {
+  _id: string;
+  macAddress: string;
+  point: { _id: string; name: string };
+}
+
 /**
- * The customer's trigger devices (MAC prefix CA:B8:25, contract `deviceKindOf`). No trigger state is
- * stored yet (the trigger protocol has not landed), so `status` is null, which the web shows as N/A.
+ * The sensors each of the given triggers makes measure, by trigger MAC: the devices attached to the
+ * points the trigger is assigned to (`point_triggers`, the storage of `PUT /point/{id}/trigger`),
+ * within the customer, ordered by MAC. A point without a device lists nothing.
+ */
+export async function assignedDevicesOf(
+  db: Kysely<DB>,
+  customerId: string,
+  triggerMacs: string[],
+): Promise<Map<string, TriggerAssignedDevice[]>> {
+  const byTrigger = new Map<string, TriggerAssignedDevice[]>(triggerMacs.map((m) => [m, []]));
+  if (!triggerMacs.length) return byTrigger;
+  const rows = await db
+    .selectFrom('point_triggers as pt')
+    .innerJoin('devices as d', (j) => j.onRef('d.point_id', '=', 'pt.point_id').on('d.customer_id', '=', customerId))
+    .innerJoin('tree_nodes as n', (j) => j.onRef('n.id', '=', 'pt.point_id').on('n.customer_id', '=', customerId))
+    .select(['pt.trigger_mac', 'd.id', 'd.mac', 'n.id as point_id', 'n.name as point_name'])
+    .where('pt.customer_id', '=', customerId)
+    .where('pt.trigger_mac', 'in', triggerMacs)
+    .orderBy('d.mac')
+    .execute();
+  for (const r of rows)
+    byTrigger.get(r.trigger_mac)?.push({ _id: r.id, macAddress: r.mac, point: { _id: r.point_id, name: r.point_name } });
+  return byTrigger;
+}
+
+/**
+ * The customer's trigger devices (MAC prefix CA:B8:25, contract `deviceKindOf`), each with the
+ * sensors it makes measure ({@link assignedDevicesOf}). No trigger state is stored yet (the trigger
+ * protocol has not landed), so `status` is null, which the web shows as N/A.
  */
 export async function listTriggers(db: Kysely<DB>, customerId: string) {
   const rows = await db
@@ -79,7 +113,59 @@ export async function listTriggers(db: Kysely<DB>, customerId: string) {
     .where(sql<boolean>`upper(mac) LIKE 'CA:B8:25%'`)
     .orderBy('mac')
     .execute();
-  return rows.filter((d) => deviceKindOf(d.mac) === 'TRIGGER').map((d) => ({ _id: d.id, macAddress: d.mac, status: null }));
+  const triggers = rows.filter((d) => deviceKindOf(d.mac) === 'TRIGGER');
+  const assigned = await assignedDevicesOf(
+    db,
+    customerId,
+    triggers.map((d) => d.mac),
+  );
+  return triggers.map((d) => ({ _id: d.id, macAddress: d.mac, status: null, assignedDevices: assigned.get(d.mac) ?? [] }));
+}
+
+/** One trigger of {@link listTriggers}, by its device row. */
+export async function triggerItemOf(db: Kysely<DB>, customerId: string, trigger: { id: string; mac: string }) {
+  const assigned = await assignedDevicesOf(db, customerId, [trigger.mac]);
+  return { _id: trigger.id, macAddress: trigger.mac, status: null, assignedDevices: assigned.get(trigger.mac) ?? [] };
+}
+
+/** One of the customer's registered devices by MAC (upper case), with the point it is attached to. */
+export async function findDeviceByMac(db: Kysely<DB>, customerId: string, mac: string) {
+  return db
+    .selectFrom('devices')
+    .select(['id', 'mac', 'point_id'])
+    .where('customer_id', '=', customerId)
+    .where('mac', '=', mac)
+    .executeTakeFirst();
+}
+
+/**
+ * Makes `triggerMac` the one trigger of the point: the point's other triggers are unassigned and this
+ * one is assigned (`point_triggers`, the rows `GET /point/{id}/trigger` lists), in one transaction.
+ */
+export async function moveDevicePointToTrigger(db: Kysely<DB>, customerId: string, pointId: string, triggerMac: string) {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('point_triggers')
+      .where('point_id', '=', pointId)
+      .where('customer_id', '=', customerId)
+      .where('trigger_mac', '!=', triggerMac)
+      .execute();
+    await trx
+      .insertInto('point_triggers')
+      .values({ point_id: pointId, customer_id: customerId, trigger_mac: triggerMac })
+      .onConflict((oc) => oc.columns(['point_id', 'trigger_mac']).doNothing())
+      .execute();
+  });
+}
+
+/** Unassigns `triggerMac` from the point (idempotent); the point's other triggers stay. */
+export async function unassignPointTrigger(db: Kysely<DB>, customerId: string, pointId: string, triggerMac: string) {
+  await db
+    .deleteFrom('point_triggers')
+    .where('point_id', '=', pointId)
+    .where('customer_id', '=', customerId)
+    .where('trigger_mac', '=', triggerMac)
+    .execute();
 }
 
 /**

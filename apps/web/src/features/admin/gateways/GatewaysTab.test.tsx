@@ -14,8 +14,9 @@ const TRIGGERS: TriggerItem[] = [
         reported: { eventType: 'DISCONNECTED', disconnectReason: 'keep-alive timeout', timestamp: '2024-05-06T07:08:09.000Z' },
       },
     },
+    assignedDevices: [],
   },
-  { _id: 't2', macAddress: 'CA:B8:25:00:00:10', status: null },
+  { _id: 't2', macAddress: 'CA:B8:25:00:00:10', status: null, assignedDevices: [] },
 ];
 
 let calls: ApiCall[];

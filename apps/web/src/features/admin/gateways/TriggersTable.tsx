@@ -1,20 +1,22 @@
-import { useState } from 'react';
-import { Button, Flex, Table, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
-import { ApiOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
 import type { TriggerItem } from '@overtone/contract';
+import { useState } from 'react';
+import { Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
 import { useDucksQuery } from '../ducks/ducksApi';
 import { rowTestId } from '../rowTestId';
 import { useAdminAccess } from '../useAdminAccess';
 import { useTriggersQuery } from './gatewaysApi';
+import { TriggerAssignedCell } from './TriggerAssignDialog';
+import { TriggerDevicesDialog } from './TriggerDevicesDialog';
 import { TriggerDucksDialog } from './TriggerDucksDialog';
 import { TriggerStatus } from './TriggerStatus';
 
 /**
- * The triggers view (spec 002 §2): MAC address and the reported status of each trigger device, and
- * the Ducks each one makes measure (`GET /ducks` `trigger`); with updateGateway a dialog assigns and
- * unassigns them (`POST` / `DELETE /trigger/{id}/duck`).
+ * The triggers view (spec 002 §2): MAC address and the reported status of each trigger device, the
+ * sensors each one makes measure (`GET /trigger` `assignedDevices`) and its Ducks (`GET /ducks`
+ * `trigger`); with updateGateway a dialog assigns and unassigns each (`POST` / `DELETE
+ * /trigger/{id}/device`, `/trigger/{id}/duck`).
  */
 export function TriggersTable() {
   const { t } = useTranslation('admin');
@@ -22,34 +24,40 @@ export function TriggersTable() {
   const canEdit = can('updateGateway');
   const q = useTriggersQuery();
   const ducks = useDucksQuery();
-  const [ducksOf, setDucksOf] = useState<TriggerItem | null>(null);
+  const triggers = q.data ?? [];
+  // Ids, not items: the dialogs show the trigger as the list reads it again after each change.
+  const [ducksOf, setDucksOf] = useState<string | null>(null);
+  const [devicesOf, setDevicesOf] = useState<string | null>(null);
+  const ducksTrigger = triggers.find((g) => g._id === ducksOf);
+  const devicesTrigger = triggers.find((g) => g._id === devicesOf);
   const columns: ColumnsType<TriggerItem> = [
     { key: 'mac', title: t('gateways.macAddress'), render: (_, g) => <span className="mono">{g.macAddress}</span> },
     { key: 'status', title: t('gateways.reportedStatus'), render: (_, g) => <TriggerStatus trigger={g} /> },
     {
+      key: 'devices',
+      title: t('gateways.triggerDevices.column'),
+      render: (_, g) => (
+        <TriggerAssignedCell
+          testId="trigger-devices"
+          items={g.assignedDevices.map((d) => ({ key: d._id, mac: d.macAddress, title: d.point.name }))}
+          none={t('gateways.triggerDevices.none')}
+          manage={t('gateways.triggerDevices.manage')}
+          onManage={canEdit ? () => setDevicesOf(g._id) : undefined}
+        />
+      ),
+    },
+    {
       key: 'ducks',
       title: t('gateways.triggerDucks.column'),
-      render: (_, g) => {
-        const assigned = (ducks.data ?? []).filter((d) => d.trigger === g._id);
-        return (
-          <Flex gap={4} wrap align="center" data-testid="trigger-ducks">
-            {assigned.length ? (
-              assigned.map((d) => (
-                <Tag key={d._id} className="mono">
-                  {d.macAddress}
-                </Tag>
-              ))
-            ) : (
-              <Typography.Text type="secondary">{t('gateways.triggerDucks.none')}</Typography.Text>
-            )}
-            {canEdit && (
-              <Button size="small" icon={<ApiOutlined />} onClick={() => setDucksOf(g)} data-testid="trigger-ducks-manage">
-                {t('gateways.triggerDucks.manage')}
-              </Button>
-            )}
-          </Flex>
-        );
-      },
+      render: (_, g) => (
+        <TriggerAssignedCell
+          testId="trigger-ducks"
+          items={(ducks.data ?? []).filter((d) => d.trigger === g._id).map((d) => ({ key: d._id, mac: d.macAddress }))}
+          none={t('gateways.triggerDucks.none')}
+          manage={t('gateways.triggerDucks.manage')}
+          onManage={canEdit ? () => setDucksOf(g._id) : undefined}
+        />
+      ),
     },
   ];
   return (
@@ -58,15 +66,21 @@ export function TriggersTable() {
         rowKey="_id"
         size="middle"
         columns={columns}
-        dataSource={q.data ?? []}
+        dataSource={triggers}
         loading={q.isPending}
         pagination={{ defaultPageSize: 10, pageSizeOptions: ['10', '25', '50', '75'], hideOnSinglePage: true }}
         locale={{ emptyText: t('gateways.noTriggers') }}
         onRow={(g) => rowTestId(`trigger-row-${g.macAddress}`)}
       />
-      {ducksOf && (
-        <TriggerDucksDialog trigger={ducksOf} ducks={ducks.data ?? []} triggers={q.data ?? []} onClose={() => setDucksOf(null)} />
+      {ducksTrigger && (
+        <TriggerDucksDialog
+          trigger={ducksTrigger}
+          ducks={ducks.data ?? []}
+          triggers={triggers}
+          onClose={() => setDucksOf(null)}
+        />
       )}
+      {devicesTrigger && <TriggerDevicesDialog trigger={devicesTrigger} triggers={triggers} onClose={() => setDevicesOf(null)} />}
     </>
   );
 }

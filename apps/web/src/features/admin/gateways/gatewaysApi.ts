@@ -1,5 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { duckItem, gatewayListResponse, triggerList } from '@overtone/contract';
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { deviceList, duckItem, gatewayListResponse, triggerItem } from '@overtone/contract';
 import { apiRequest } from '../../../app/api/apiClient';
 
 export interface GatewayPageParams {
@@ -18,11 +19,31 @@ export function useGatewaysQuery(params: GatewayPageParams) {
   });
 }
 
-/** `GET /trigger` (readGateway): trigger devices with their last reported state. */
+const TRIGGERS_KEY = ['admin', 'triggers'] as const;
+
+/** `GET /trigger` (readGateway): trigger devices with their last reported state and their sensors. */
 export function useTriggersQuery() {
   return useQuery({
-    queryKey: ['admin', 'triggers'],
-    queryFn: ({ signal }) => apiRequest('/trigger', { schema: triggerList, signal }),
+    queryKey: TRIGGERS_KEY,
+    queryFn: ({ signal }) => apiRequest('/trigger', { schema: z.array(triggerItem), signal }),
+  });
+}
+
+/**
+ * After a sensor's trigger changed: the triggers list, and the point card's trigger lists
+ * (`GET /point/{id}/trigger`, cached as `pointTriggers`), which read the same assignments.
+ */
+export const invalidateTriggers = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: TRIGGERS_KEY }),
+    queryClient.invalidateQueries({ queryKey: ['pointTriggers'] }),
+  ]);
+
+/** `GET /device?all=true&kind=SENSEWAY` (readGateway): the customer's sensors, with the point each is on. */
+export function useSensorsQuery() {
+  return useQuery({
+    queryKey: ['devices', 'all', 'SENSEWAY'],
+    queryFn: ({ signal }) => apiRequest('/device', { query: { all: true, kind: 'SENSEWAY' }, schema: deviceList, signal }),
   });
 }
 
@@ -38,3 +59,19 @@ export const assignTriggerDuck = (triggerId: string, duckId: string) =>
 /** `DELETE /trigger/{id}/duck {duck}` (updateGateway): the trigger no longer makes the Duck measure. */
 export const unassignTriggerDuck = (triggerId: string, duckId: string) =>
   apiRequest(triggerDuckPath(triggerId), { method: 'DELETE', body: { duck: duckId }, schema: duckItem });
+
+const triggerDevicePath = (triggerId: string) => `/trigger/${encodeURIComponent(triggerId)}/device`;
+
+/**
+ * `POST /trigger/{id}/device {macAddress}` (updateGateway): the trigger's events make the sensor
+ * measure. Stored on the sensor's point, so the sensor is moved from any other trigger. Answers the trigger.
+ */
+export const assignTriggerDevice = (triggerId: string, macAddress: string) =>
+  apiRequest(triggerDevicePath(triggerId), { method: 'POST', body: { macAddress }, schema: triggerItem });
+
+/** `DELETE /trigger/{id}/device/{mac}` (updateGateway): the trigger no longer makes the sensor measure. */
+export const unassignTriggerDevice = (triggerId: string, macAddress: string) =>
+  apiRequest(`${triggerDevicePath(triggerId)}/${encodeURIComponent(macAddress)}`, {
+    method: 'DELETE',
+    schema: triggerItem,
+  });
