@@ -72,6 +72,7 @@ export function MeasurementFilters({
           value={f.measurementType}
           onChange={(v) => set('measurementType', v)}
           options={MEASUREMENT_TYPES.map((v) => ({ value: v, label: t(`type.${v}`) }))}
+          data-testid="filter-type"
         />
         <DatePicker.RangePicker
           showTime
@@ -80,6 +81,7 @@ export function MeasurementFilters({
           onChange={(v) => v?.[0] && v[1] && set('range', [v[0], v[1]] as [Dayjs, Dayjs])}
           presets={DATE_SHORTCUT_DAYS.map((d) => ({ label: t(SHORTCUT_KEYS[d]), value: () => lastDays(d) }))}
           aria-label={t('filters.dateRange')}
+          data-testid="filter-range"
         />
       </Flex>
       <Flex gap={8} wrap align="center">

@@ -11,7 +11,11 @@ const TYPE_COLORS: Record<MeasurementListItem['measurementType'], string> = {
 /** MANUAL / PERIODIC / TRIGGERED, translated. */
 export function MeasurementTypeTag({ type }: { type: MeasurementListItem['measurementType'] }) {
   const { t } = useTranslation('measurements');
-  return <Tag color={TYPE_COLORS[type]}>{t(`type.${type}`)}</Tag>;
+  return (
+    <Tag color={TYPE_COLORS[type]} data-testid={`measurement-type-${type}`}>
+      {t(`type.${type}`)}
+    </Tag>
+  );
 }
 
 /** Partial and error markers of a measurement (nothing for a complete one). */

@@ -41,13 +41,13 @@ export function PeriodicSection({ pointId }: { pointId: string }) {
           options={SLEEP_AMOUNTS.map((c) => ({ value: c, label: t(`durations.${c}`) }))}
         />
         {canUpdate && (
-          <Button type="primary" loading={save.isPending} onClick={() => save.mutate(code)}>
+          <Button type="primary" loading={save.isPending} onClick={() => save.mutate(code)} data-testid="periodic-save">
             {t('save')}
           </Button>
         )}
         {canDelete && stored !== null && (
           <Popconfirm title={t('deleteConfirm')} okText={t('yes')} cancelText={t('no')} onConfirm={() => remove.mutate()}>
-            <Button danger loading={remove.isPending}>
+            <Button danger loading={remove.isPending} data-testid="periodic-delete">
               {t('delete')}
             </Button>
           </Popconfirm>

@@ -68,6 +68,7 @@ export function TriggerSection({ pointId }: { pointId: string }) {
               value={mac}
               status={mac && !parsed.success ? 'error' : undefined}
               onChange={(e) => setMac(e.target.value)}
+              data-testid="trigger-mac"
             />
             {mac && !parsed.success && <Typography.Text type="danger">{t('invalidMac')}</Typography.Text>}
           </Flex>
@@ -75,6 +76,7 @@ export function TriggerSection({ pointId }: { pointId: string }) {
             type="primary"
             disabled={!parsed.success}
             loading={assign.isPending}
+            data-testid="trigger-assign"
             onClick={() => parsed.success && assign.mutate(parsed.data, { onSuccess: () => setMac('') })}
           >
             {t('assign')}

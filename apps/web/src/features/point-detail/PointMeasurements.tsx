@@ -23,6 +23,7 @@ export function PointMeasurements({ pointId }: { pointId: string }) {
           icon={<ReloadOutlined spin={q.isFetching} />}
           aria-label={t('common:refresh')}
           onClick={() => void q.refetch()}
+          data-testid="point-measurements-refresh"
         />
       }
       data-testid="point-measurements"
