@@ -33,6 +33,8 @@ import { pointRoutesRoutes } from './modules/point-routes/routes.ts';
 import { devicesRoutes } from './modules/devices/routes.ts';
 import { pointConfigRoutes } from './modules/point-config/routes.ts';
 import { schedulerRoutes } from './modules/scheduler/routes.ts';
+import { measurementDetailRoutes } from './modules/measurement-detail/routes.ts';
+import { shareRoutes } from './modules/share/routes.ts';
 
 export const API_PREFIX = '/api';
 
@@ -102,6 +104,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
         devicesRoutes,
         pointConfigRoutes,
         schedulerRoutes,
+        measurementDetailRoutes,
+        shareRoutes,
       ])
         await mod(api, ctx);
     },

@@ -56,6 +56,10 @@ export const ERRORS = {
   SIGNAL_TOO_SHORT: { status: 422, message: 'The signal needs at least 2 samples' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'Too many data points, use the download button' },
   BROKER_UNAVAILABLE: { status: 503, message: 'The measurement broker is not reachable' },
+  PHOTO_NOT_FOUND: { status: 404, message: 'Photo not found' },
+  SHARE_LINK_INVALID: { status: 401, message: 'This link is invalid or has expired' },
+  SHARE_LINK_NOT_FOUND: { status: 404, message: 'Share link not found' },
+  SHARE_NOT_ALLOWED: { status: 403, message: 'This link does not share this part of the measurement' },
   NOT_IMPLEMENTED: { status: 501, message: 'Not yet available' },
   INTERNAL: { status: 500, message: 'An error has occurred' },
 } as const satisfies Record<string, { status: number; message: string }>;

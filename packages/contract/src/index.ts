@@ -22,3 +22,5 @@ export * from './iot.ts';
 export * from './schedule.ts';
 export * from './analysis.ts';
 export * as senseway from './senseway/index.ts';
+export * from './measurement-detail.ts';
+export * from './share.ts';

@@ -1,0 +1,241 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { ColumnType, Generated, Kysely } from 'kysely';
+import {
+  AXIS_KEYS,
+  senseway,
+  type DeleteMeasurementResponse,
+  type MeasurementDetail,
+  type MeasurementJsonExport,
+  type MeasurementPhoto,
+} from '@overtone/contract';
+import type { AppContext } from '../../context.ts';
+import type { DB } from '../../infra/db/schema.ts';
+import { AppError } from '../../infra/errors.ts';
+import { nodePath } from '../points/repo.ts';
+import { deleteMeasurements } from '../measurements/delete.ts';
+import { toListItem } from '../measurements/repo.ts';
+import { loadWaveformG } from '../measurements/waveform.ts';
+
+/** Tables of migration 0013 (this module and the share module own them). */
+export interface MeasurementPhotosTable {
+  key: string;
+  customer_id: string;
+  measurement_id: string;
+  content_type: Generated<string>;
+  created_at: Generated<Date>;
+}
+export interface ShareTokensTable {
+  id: string;
+  token_hash: string;
+  customer_id: string;
+  measurement_id: string;
+  allow_trend: Generated<boolean>;
+  allow_image: Generated<boolean>;
+  allow_alarm_transactions: Generated<boolean>;
+  expires_in: string;
+  created_by: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: ColumnType<Date, Date, Date>;
+  expires_at: ColumnType<Date, Date, Date>;
+}
+export type DetailDB = DB & { measurement_photos: MeasurementPhotosTable; share_tokens: ShareTokensTable };
+/** The app's database with the tables of migration 0013. */
+export const detailDb = (db: Kysely<DB>) => db as unknown as Kysely<DetailDB>;
+
+/** A measurement row of the customer, or 404 MEASUREMENT_NOT_FOUND (also for another customer's id). */
+export async function measurementRow(db: Kysely<DB>, customerId: string, id: string) {
+  const m = await db
+    .selectFrom('measurements as m')
+    .leftJoin('users as u', 'u.id', 'm.user_id')
+    .selectAll('m')
+    .select(['u.name as user_name', 'u.surname as user_surname'])
+    .where('m.id', '=', id)
+    .where('m.customer_id', '=', customerId)
+    .executeTakeFirst();
+  if (!m) throw new AppError('MEASUREMENT_NOT_FOUND');
+  return m;
+}
+
+/** The same answer as GET /measurement/{id} (for token holders of a share link). */
+export async function loadMeasurementDetail(ctx: AppContext, customerId: string, id: string): Promise<MeasurementDetail> {
+  const m = await measurementRow(ctx.db, customerId, id);
+  const wave =
+    m.waveform_key && (m.state === 'persisted' || m.state === 'partial')
+      ? await loadWaveformG(ctx.storage, m.waveform_key, m.range_index)
+      : null;
+  const telemetry = await ctx.db
+    .selectFrom('telemetry_values')
+    .select(['telemetry', 'source', 'value', 'unit', 'device_reported'])
+    .where('measurement_id', '=', m.id)
+    .where('customer_id', '=', customerId)
+    .orderBy('telemetry')
+    .orderBy('source')
+    .execute();
+  const path = m.point_id ? await nodePath(ctx.db, customerId, m.point_id) : [];
+  const device = await ctx.db.selectFrom('devices').select('type').where('mac', '=', m.device_mac).executeTakeFirst();
+  return {
+    ...toListItem(m, m.point_id ? path : null),
+    note: m.note,
+    device: { type: device?.type ?? 'SENSEWAY' },
+    calibratedSamplingRate: m.calibrated_sampling_rate,
+    startedAt: m.started_at ? m.started_at.toISOString() : null,
+    profile: {
+      sampleSize: m.sample_size,
+      samplingRate: m.rate_index,
+      accelerometerRange: { index: m.range_index, value: senseway.rangeFullScaleG(m.range_index) },
+    },
+    measurementData: wave ? AXIS_KEYS.map((key) => ({ key, unit: 'g' })) : [],
+    data: wave
+      ? { accelerometer_x: Array.from(wave.x), accelerometer_y: Array.from(wave.y), accelerometer_z: Array.from(wave.z) }
+      : {},
+    telemetry: telemetry.map((t) => ({
+      name: t.telemetry,
+      telemetry: t.telemetry,
+      source: t.source,
+      sensor: t.source,
+      value: t.value,
+      unit: t.unit,
+      deviceReported: t.device_reported,
+    })),
+  };
+}
+
+/** One measurement as the JSON file of the tools menu's download. */
+export async function measurementJson(
+  ctx: AppContext,
+  customerId: string,
+  id: string,
+  now = new Date(),
+): Promise<MeasurementJsonExport> {
+  const d = await loadMeasurementDetail(ctx, customerId, id);
+  const m = await measurementRow(ctx.db, customerId, id);
+  return {
+    format: 'overtone.measurement.v1',
+    exportedAt: now.toISOString(),
+    measurement: {
+      _id: d._id,
+      createdAt: d.createdAt,
+      startedAt: d.startedAt,
+      measurementType: d.measurementType,
+      point: d.point,
+      macAddress: d.macAddress,
+      gateway: d.gateway,
+      deviceType: d.device.type,
+      upload: d.upload,
+      partial: d.partial,
+      favorite: d.favorite,
+      note: d.note,
+      tags: d.tags,
+      samplingRateHz: d.calibratedSamplingRate,
+      sampleSize: m.sample_size,
+      accelerometerRange: { index: d.profile.accelerometerRange.index, valueG: d.profile.accelerometerRange.value },
+    },
+    unit: 'g',
+    telemetry: d.telemetry,
+    data: d.data,
+  };
+}
+
+/** Trims, drops empty tags and duplicates, keeps the order. */
+export const cleanTags = (tags: readonly string[]) => [...new Set(tags.map((t) => t.trim()).filter(Boolean))];
+
+// ---- photos ----
+
+/** Lifetime of a photo's signed GET URL. */
+export const PHOTO_URL_TTL_S = 60 * 60;
+export const PHOTO_OBJECT_PATH = '/measurement-photo/object';
+export const photoPrefix = (customerId: string, measurementId: string) => `measurement-photos/${customerId}/${measurementId}/`;
+const photoSignature = (secret: string, key: string, expires: number) =>
+  createHmac('sha256', secret).update(`PHOTO GET\n${key}\n${expires}`).digest('base64url');
+
+/** A URL an `<img src>` can GET a photo with (no token): key, expiry (Unix s) and their HMAC. */
+export function signedPhotoUrl(secret: string, key: string, now = Date.now()): string {
+  const expires = Math.floor(now / 1000) + PHOTO_URL_TTL_S;
+  return `/api${PHOTO_OBJECT_PATH}?${new URLSearchParams({ key, expires: String(expires), signature: photoSignature(secret, key, expires) })}`;
+}
+export function verifyPhotoUrl(
+  secret: string,
+  q: { key: string; expires: number; signature: string },
+  now = Date.now(),
+): boolean {
+  if (q.expires * 1000 < now) return false;
+  const a = Buffer.from(photoSignature(secret, q.key, q.expires));
+  const b = Buffer.from(q.signature);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The photos of a measurement of the customer (404 when the measurement is not theirs). */
+export async function listPhotos(ctx: AppContext, customerId: string, measurementId: string): Promise<MeasurementPhoto[]> {
+  await measurementRow(ctx.db, customerId, measurementId);
+  const rows = await detailDb(ctx.db)
+    .selectFrom('measurement_photos')
+    .select(['key', 'created_at'])
+    .where('customer_id', '=', customerId)
+    .where('measurement_id', '=', measurementId)
+    .orderBy('created_at')
+    .orderBy('key')
+    .execute();
+  return rows.map((r) => ({ key: r.key, url: signedPhotoUrl(ctx.secrets.storageKey, r.key), date: r.created_at.toISOString() }));
+}
+
+/** Deletes one photo (`photoKeyPart`: the last segment of its key); 404 PHOTO_NOT_FOUND when none. */
+export async function deletePhoto(ctx: AppContext, customerId: string, measurementId: string, photoKeyPart: string) {
+  await measurementRow(ctx.db, customerId, measurementId);
+  const key = photoPrefix(customerId, measurementId) + photoKeyPart;
+  const gone = await detailDb(ctx.db)
+    .deleteFrom('measurement_photos')
+    .where('customer_id', '=', customerId)
+    .where('measurement_id', '=', measurementId)
+    .where('key', '=', key)
+    .returning('key')
+    .executeTakeFirst();
+  if (!gone) throw new AppError('PHOTO_NOT_FOUND');
+  await ctx.storage.delete(key).catch(() => {});
+}
+
+// ---- delete with the adjacent measurement ----
+
+/**
+ * Deletes one measurement (rows, telemetry, waveform, photos; share links go with it) and answers the
+ * measurement the page opens next: the next newer one of the same point, else the next older one.
+ */
+export async function deleteOne(ctx: AppContext, customerId: string, id: string, log?: Parameters<typeof deleteMeasurements>[5]) {
+  const m = await measurementRow(ctx.db, customerId, id);
+  let adjacent: DeleteMeasurementResponse['adjacent'] = null;
+  if (m.point_id) {
+    const base = ctx.db
+      .selectFrom('measurements')
+      .select(['id', 'created_at'])
+      .where('customer_id', '=', customerId)
+      .where('point_id', '=', m.point_id)
+      .where('id', '!=', m.id);
+    const newer = await base
+      .where((eb) =>
+        eb.or([eb('created_at', '>', m.created_at), eb.and([eb('created_at', '=', m.created_at), eb('id', '>', m.id)])]),
+      )
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    const row =
+      newer ??
+      (await base
+        .where((eb) =>
+          eb.or([eb('created_at', '<', m.created_at), eb.and([eb('created_at', '=', m.created_at), eb('id', '<', m.id)])]),
+        )
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst());
+    if (row) adjacent = { _id: row.id, createdAt: row.created_at.toISOString() };
+  }
+  const photos = await detailDb(ctx.db)
+    .selectFrom('measurement_photos')
+    .select('key')
+    .where('customer_id', '=', customerId)
+    .where('measurement_id', '=', id)
+    .execute();
+  const deleted = await deleteMeasurements(ctx.db, ctx.storage, ctx.chunks, customerId, [id], log);
+  if (!deleted) throw new AppError('MEASUREMENT_NOT_FOUND');
+  for (const p of photos) await ctx.storage.delete(p.key).catch(() => {});
+  return { deleted: true as const, pointId: m.point_id, adjacent };
+}
