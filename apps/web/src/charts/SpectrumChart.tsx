@@ -1,13 +1,24 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { App, Flex, Typography } from 'antd';
+import { App, Flex, InputNumber, Segmented, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';
 import { axisStyle, useChartTheme } from './chartTheme';
-import { downloadCanvasPng, downloadCsv, exportFileName } from './download';
+import { downloadCanvasPng, downloadCsv, downloadSvg, exportFileName, toSvg } from './download';
 import { formatAmplitude, formatFrequency, formatRpm } from './formatNumber';
 import { SpectrumPeakReadout } from './SpectrumPeakReadout';
-import { HARMONIC_COUNT, spectrumOverlayHook, type MarkerSet, type OverlayState } from './spectrumOverlay';
-import { clampIndex, highestPeakBelow, MAX_ZOOM_LEVEL, RPM_PER_HZ, toDb, zoomRange } from './spectrumMath';
+import { spectrumOverlayHook, type MarkerSet, type OverlayState } from './spectrumOverlay';
+import {
+  clampIndex,
+  DEFAULT_HARMONIC_COUNT,
+  harmonicsHz,
+  highestPeakBelow,
+  MAX_HARMONIC_COUNT,
+  RPM_PER_HZ,
+  stepIndex,
+  toDb,
+  zoomForKey,
+  zoomRange,
+} from './spectrumMath';
 import { SpectrumToolbar, type AmplitudeScale, type FrequencyAxis } from './SpectrumToolbar';
 import { UplotChart, type ChartOptions } from './UplotChart';
 
@@ -23,7 +34,7 @@ interface Props {
   unit: string;
   /** Label of the amplitude kind (Grms, Vrms). */
   amplitudeLabel: string;
-  /** Running speed of the point in Hz; harmonics 1×..5× are marked when > 0. */
+  /** Running speed of the point in Hz; the harmonics start from it by default when > 0. */
   referenceFrequencyHz?: number;
   /** Upper frequency of the peak readout, Hz; `Infinity` for the highest line of the whole spectrum. */
   peakLimitHz?: number;
@@ -38,10 +49,20 @@ interface Props {
   height?: number;
 }
 
+/** Where the harmonics start: the reference frequency of the point or the selected (Ctrl+clicked) line. */
+export type HarmonicSource = 'reference' | 'selected';
+
+/** Keys typed into a form control are not the chart's. */
+const isEditable = (el: EventTarget) =>
+  el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+
 /**
  * Spectrum chart (spec 002 "Chart controls", FFT): linear or dB scale, Hz or RPM axis, zoom
- * levels 0–10 centred on the active line, keyboard (←/→ 1 line, Alt+←/→ 10, ↑/↓ zoom, Enter reset),
- * Ctrl+click to pick a line, reference-frequency harmonics, peak readout, CSV/PNG export.
+ * levels 0–10 centred on the active line (each halves the span), keyboard when the plot has focus
+ * (←/→ 1 line, Alt+←/→ 10, ↑/↓ zoom, Enter reset) and the same step/jump buttons, Ctrl+click to pick
+ * a line (a plain click shows the hint), 1–10 harmonics (5 by default) of the reference frequency or
+ * of the selected line, further marker sets (bearing faults), peak readout, CSV/PNG/SVG export named
+ * by date-time. Every display change works on the given lines: nothing is requested again.
  */
 export default function SpectrumChart(props: Props) {
   const {
@@ -63,6 +84,11 @@ export default function SpectrumChart(props: Props) {
   const [scale, setScale] = useState<AmplitudeScale>('linear');
   const [axis, setAxis] = useState<FrequencyAxis>('frequency');
   const [zoom, setZoom] = useState(0);
+  const [harmonicsOn, setHarmonicsOn] = useState(true);
+  const [harmonicCount, setHarmonicCount] = useState(DEFAULT_HARMONIC_COUNT);
+  // null until the user picks one: the reference frequency when the point has one, else the selected line.
+  const [sourceChoice, setHarmonicSource] = useState<HarmonicSource | null>(null);
+  const harmonicSource: HarmonicSource = sourceChoice ?? (referenceFrequencyHz > 0 ? 'reference' : 'selected');
   const peak = useMemo(() => highestPeakBelow(xHz, y, peakLimitHz), [xHz, y, peakLimitHz]);
   const [active, setActive] = useState<number | null>(null);
   const [hover, setHover] = useState<number | null>(null);
@@ -79,19 +105,21 @@ export default function SpectrumChart(props: Props) {
     return [xd, yd];
   }, [xHz, y, factor, scale]);
 
+  const f0Hz = harmonicSource === 'reference' ? referenceFrequencyHz : activeIndex !== null ? (xHz[activeIndex] ?? 0) : 0;
+  const harmonics = harmonicsOn ? harmonicsHz(f0Hz, harmonicCount) : [];
   const overlay = useRef<OverlayState>({ harmonicsX: [], harmonicLabel: String, activeIndex: null, peakIndex: null });
   overlay.current = {
-    harmonicsX:
-      referenceFrequencyHz > 0 ? Array.from({ length: HARMONIC_COUNT }, (_, k) => (k + 1) * referenceFrequencyHz * factor) : [],
+    harmonicsX: harmonics.map((f) => f * factor),
     harmonicLabel: (k) => t('harmonic', { order: k }),
     activeIndex,
     peakIndex: peak?.index ?? null,
     markers: markers?.map((m) => ({ ...m, xs: m.xs.map((x) => x * factor) })),
   };
   // Marker sets changed (e.g. a fault toggled): the overlay is read on draw, so a redraw is enough.
+  const harmonicsKey = harmonics.join(',');
   useEffect(() => {
     chart.current?.redraw(false);
-  }, [markers]);
+  }, [markers, harmonicsKey]);
 
   const onClick = useRef<(e: MouseEvent, idx: number | null) => void>(() => undefined);
   onClick.current = (e, idx) => {
@@ -161,28 +189,16 @@ export default function SpectrumChart(props: Props) {
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const n = xHz.length;
-    if (!n) return;
-    const step = e.altKey ? 10 : 1;
-    switch (e.key) {
-      case 'ArrowLeft':
-        setActive(clampIndex((activeIndex ?? 0) - step, n));
-        break;
-      case 'ArrowRight':
-        setActive(clampIndex((activeIndex ?? 0) + step, n));
-        break;
-      case 'ArrowUp':
-        setZoom((z) => Math.min(MAX_ZOOM_LEVEL, z + 1));
-        break;
-      case 'ArrowDown':
-        setZoom((z) => Math.max(0, z - 1));
-        break;
-      case 'Enter':
-        setZoom(0);
-        break;
-      default:
-        return;
-    }
+    if (!n || e.ctrlKey || e.metaKey || isEditable(e.target)) return;
+    const moved = stepIndex(activeIndex ?? 0, e.key, e.altKey, n);
+    const zoomed = zoomForKey(zoom, e.key);
+    if (moved !== null) setActive(moved);
+    else if (zoomed !== null) setZoom(zoomed);
+    else return;
     e.preventDefault();
+  };
+  const step = (delta: number) => {
+    if (xHz.length) setActive(clampIndex((activeIndex ?? 0) + delta, xHz.length));
   };
 
   const exportCsv = () =>
@@ -194,6 +210,27 @@ export default function SpectrumChart(props: Props) {
       ],
       [data[0] as ArrayLike<number>, data[1] as ArrayLike<number | null>],
     );
+  const exportSvg = () => {
+    const u = chart.current;
+    const xs = data[0] as ArrayLike<number>;
+    const ys = data[1] as ArrayLike<number | null>;
+    const finite = Array.from(ys).filter((v): v is number => v !== null && Number.isFinite(v));
+    const xr: [number, number] = [u?.scales.x.min ?? xs[0], u?.scales.x.max ?? xs[xs.length - 1]];
+    const yr: [number, number] = [u?.scales.y.min ?? Math.min(0, ...finite), u?.scales.y.max ?? Math.max(1, ...finite)];
+    downloadSvg(
+      exportFileName(`${name}_spectrum`, 'svg'),
+      toSvg({
+        series: [{ x: xs, y: ys, color: theme.series }],
+        xRange: xr,
+        yRange: yr,
+        xLabel: xUnit,
+        yLabel: `${amplitudeLabel} (${yUnit})`,
+        title: name,
+        background: theme.background,
+        textColor: theme.text,
+      }),
+    );
+  };
   const exportPng = () =>
     chart.current && downloadCanvasPng(chart.current.ctx.canvas, exportFileName(`${name}_spectrum`, 'png'), theme.background);
 
@@ -218,9 +255,42 @@ export default function SpectrumChart(props: Props) {
         onZoom={setZoom}
         onCsv={exportCsv}
         onPng={exportPng}
+        onSvg={exportSvg}
+        onStep={step}
         extra={toolbarExtra}
         testIdPrefix={testIdPrefix}
       />
+      <Flex gap={8} align="center" wrap data-testid={`${testIdPrefix}-harmonics`}>
+        <Switch size="small" checked={harmonicsOn} onChange={setHarmonicsOn} data-testid={`${testIdPrefix}-harmonics-switch`} />
+        <Typography.Text>{t('harmonics')}</Typography.Text>
+        <InputNumber
+          size="small"
+          min={1}
+          max={MAX_HARMONIC_COUNT}
+          value={harmonicCount}
+          onChange={(v) => v !== null && setHarmonicCount(Math.max(1, Math.min(MAX_HARMONIC_COUNT, Math.round(v))))}
+          disabled={!harmonicsOn}
+          style={{ width: 64 }}
+          aria-label={t('harmonicCount')}
+          data-testid={`${testIdPrefix}-harmonic-count`}
+        />
+        <Segmented<HarmonicSource>
+          size="small"
+          value={harmonicSource}
+          onChange={setHarmonicSource}
+          disabled={!harmonicsOn}
+          options={[
+            { value: 'reference', label: t('harmonicSource.reference'), disabled: !(referenceFrequencyHz > 0) },
+            { value: 'selected', label: t('harmonicSource.selected') },
+          ]}
+          data-testid={`${testIdPrefix}-harmonic-source`}
+        />
+        {harmonicsOn && harmonics.length === 0 && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t(harmonicSource === 'reference' ? 'noReferenceFrequency' : 'selectLineForHarmonics')}
+          </Typography.Text>
+        )}
+      </Flex>
       <SpectrumPeakReadout
         peak={peak}
         limitHz={peakLimitHz}
@@ -236,6 +306,8 @@ export default function SpectrumChart(props: Props) {
         onMouseDown={(e) => e.currentTarget.focus()}
         style={{ outline: 'none' }}
         data-testid={`${testIdPrefix}-plot`}
+        data-zoom={zoom}
+        data-harmonics-hz={harmonics.join(',')}
       >
         <UplotChart
           options={options}

@@ -1,6 +1,15 @@
 import type { ReactNode } from 'react';
 import { Button, Dropdown, Flex, Segmented, Space, Tooltip, Typography } from 'antd';
-import { CompressOutlined, DownloadOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
+import {
+  CompressOutlined,
+  DoubleLeftOutlined,
+  DoubleRightOutlined,
+  DownloadOutlined,
+  LeftOutlined,
+  RightOutlined,
+  ZoomInOutlined,
+  ZoomOutOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MAX_ZOOM_LEVEL } from './spectrumMath';
 
@@ -16,6 +25,10 @@ interface Props {
   onZoom(level: number): void;
   onCsv(): void;
   onPng(): void;
+  /** SVG export; the menu item is shown when given. */
+  onSvg?(): void;
+  /** Moves the active line by `delta` lines (−10, −1, +1, +10); the step buttons are shown when given. */
+  onStep?(delta: number): void;
   /** Controls owned by the caller (window, Grms/Vrms). */
   extra?: ReactNode;
   /** Prefix of the `data-testid`s, `spectrum` by default. */
@@ -24,7 +37,7 @@ interface Props {
 
 /** Spectrum controls (spec 002 §2 "Chart controls", FFT): scale, x axis, zoom, downloads. */
 export function SpectrumToolbar(props: Props) {
-  const { scale, onScale, axis, onAxis, zoom, onZoom, onCsv, onPng, extra, testIdPrefix = 'spectrum' } = props;
+  const { scale, onScale, axis, onAxis, zoom, onZoom, onCsv, onPng, onSvg, onStep, extra, testIdPrefix = 'spectrum' } = props;
   const { t } = useTranslation('charts');
   return (
     <Flex gap={10} align="center" wrap>
@@ -78,6 +91,22 @@ export function SpectrumToolbar(props: Props) {
           />
         </Tooltip>
       </Space.Compact>
+      {onStep && (
+        <Space.Compact size="small">
+          {(
+            [
+              [-10, 'jumpLeft', <DoubleLeftOutlined key="i" />],
+              [-1, 'stepLeft', <LeftOutlined key="i" />],
+              [1, 'stepRight', <RightOutlined key="i" />],
+              [10, 'jumpRight', <DoubleRightOutlined key="i" />],
+            ] as const
+          ).map(([delta, key, icon]) => (
+            <Tooltip key={key} title={t(key)}>
+              <Button icon={icon} onClick={() => onStep(delta)} aria-label={t(key)} data-testid={`${testIdPrefix}-${key}`} />
+            </Tooltip>
+          ))}
+        </Space.Compact>
+      )}
       <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid={`${testIdPrefix}-zoom-level`}>
         {t('zoomLevel', { level: zoom, max: MAX_ZOOM_LEVEL })}
       </Typography.Text>
@@ -86,6 +115,7 @@ export function SpectrumToolbar(props: Props) {
           items: [
             { key: 'csv', label: t('downloadCsv'), onClick: onCsv },
             { key: 'png', label: t('downloadPng'), onClick: onPng },
+            ...(onSvg ? [{ key: 'svg', label: t('downloadSvg'), onClick: onSvg }] : []),
           ],
         }}
       >

@@ -1,11 +1,14 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Flex, Segmented, Switch, Tooltip, Typography } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PauseCircleOutlined, SoundOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import type { WindowName } from '@overtone/contract';
+import { playSignal, type AudioPlayback } from './audio';
 import { axisStyle, useChartTheme } from './chartTheme';
 import { downloadCsv, exportFileName } from './download';
-import { MM_PER_S2_PER_G, removeMean, scaled, timeAxisS } from './timeSignal';
+import { applyWindow, MM_PER_S2_PER_G, removeMean, scaled, timeAxisS } from './timeSignal';
 import { UplotChart, type ChartOptions } from './UplotChart';
+import { WindowSelect } from './WindowSelect';
 
 export type AccelerationUnit = 'g' | 'mmps2';
 
@@ -17,44 +20,100 @@ interface Props {
   /** Used in the export file name (e.g. the axis key). */
   name: string;
   height?: number;
+  /** Compact chart without tools (the FFT panel's time mini-chart). */
+  mini?: boolean;
+  /** Prefix of the `data-testid`s, `time` by default. */
+  testIdPrefix?: string;
+}
+
+/** The columns shown: time in s and the waveform after DC removal, window and unit. */
+export function timeChartData(
+  signalG: readonly number[],
+  samplingRateHz: number,
+  o: { dcOffset: boolean; unit: AccelerationUnit; window: WindowName },
+): [Float64Array, Float64Array] {
+  const x = timeAxisS(signalG.length, samplingRateHz);
+  const base = o.dcOffset ? removeMean(signalG) : Float64Array.from(signalG);
+  const windowed = o.window === 'rectangular' ? base : applyWindow(base, o.window);
+  return [x, o.unit === 'g' ? windowed : scaled(windowed, MM_PER_S2_PER_G)];
 }
 
 /**
  * Waveform of one axis (spec 002 §2 "Chart controls", time chart): x in seconds (i / fs), y in g
- * or mm/s²; DC offset removal; CSV download.
+ * or mm/s²; DC offset removal; window; play as audio (with stop); CSV download.
  */
-export default function TimeChart({ signalG, samplingRateHz, name, height = 260 }: Props) {
+export default function TimeChart({ signalG, samplingRateHz, name, height = 260, mini = false, testIdPrefix = 'time' }: Props) {
   const { t } = useTranslation('charts');
   const theme = useChartTheme();
   const [dcOffset, setDcOffset] = useState(true);
   const [unit, setUnit] = useState<AccelerationUnit>('g');
+  const [windowName, setWindowName] = useState<WindowName>('rectangular');
+  const [playing, setPlaying] = useState(false);
+  const playback = useRef<AudioPlayback | null>(null);
   const unitLabel = t(`units.${unit}`);
 
-  const data = useMemo<[Float64Array, Float64Array]>(() => {
-    const x = timeAxisS(signalG.length, samplingRateHz);
-    const base = dcOffset ? removeMean(signalG) : Float64Array.from(signalG);
-    return [x, unit === 'g' ? base : scaled(base, MM_PER_S2_PER_G)];
-  }, [signalG, samplingRateHz, dcOffset, unit]);
+  // Stop the sound when the chart goes away (or gets another signal).
+  useEffect(
+    () => () => {
+      playback.current?.stop();
+      playback.current = null;
+    },
+    [signalG, samplingRateHz],
+  );
+
+  const data = useMemo(
+    () => timeChartData(signalG, samplingRateHz, { dcOffset, unit, window: windowName }),
+    [signalG, samplingRateHz, dcOffset, unit, windowName],
+  );
 
   const options = useMemo<ChartOptions>(
     () => ({
       scales: { x: { time: false } },
       legend: { show: false },
-      cursor: { drag: { x: true, y: false, setScale: true } },
+      cursor: mini ? { show: false } : { drag: { x: true, y: false, setScale: true } },
       series: [{ label: t('timeAxis') }, { label: unitLabel, stroke: theme.series, width: 1, points: { show: false } }],
       axes: [
-        { ...axisStyle(theme), label: t('timeAxis'), labelSize: 28, values: (_, ticks) => ticks.map((v) => v.toFixed(3)) },
-        { ...axisStyle(theme), label: unitLabel, labelSize: 28, size: 64 },
+        {
+          ...axisStyle(theme),
+          label: mini ? undefined : t('timeAxis'),
+          labelSize: mini ? 0 : 28,
+          values: (_, ticks) => ticks.map((v) => v.toFixed(3)),
+        },
+        { ...axisStyle(theme), label: mini ? undefined : unitLabel, labelSize: mini ? 0 : 28, size: 64 },
       ],
     }),
-    [t, theme, unitLabel],
+    [t, theme, unitLabel, mini],
   );
 
+  const togglePlay = () => {
+    if (playback.current) {
+      playback.current.stop();
+      return;
+    }
+    try {
+      setPlaying(true);
+      playback.current = playSignal(signalG, samplingRateHz, () => {
+        playback.current = null;
+        setPlaying(false);
+      });
+    } catch {
+      playback.current = null;
+      setPlaying(false);
+    }
+  };
+
+  if (mini)
+    return (
+      <div data-testid={`${testIdPrefix}-chart`} aria-label={t('timeMini')}>
+        <UplotChart options={options} data={data} height={height} />
+      </div>
+    );
+
   return (
-    <Flex vertical gap={8} data-testid="time-chart">
+    <Flex vertical gap={8} data-testid={`${testIdPrefix}-chart`}>
       <Flex gap={12} align="center" wrap>
         <Flex gap={6} align="center">
-          <Switch size="small" checked={dcOffset} onChange={setDcOffset} data-testid="time-dc-offset" />
+          <Switch size="small" checked={dcOffset} onChange={setDcOffset} data-testid={`${testIdPrefix}-dc-offset`} />
           <Typography.Text>{t('dcOffset')}</Typography.Text>
         </Flex>
         <Segmented<AccelerationUnit>
@@ -65,7 +124,18 @@ export default function TimeChart({ signalG, samplingRateHz, name, height = 260 
             { value: 'g', label: t('units.g') },
             { value: 'mmps2', label: t('units.mmps2') },
           ]}
+          data-testid={`${testIdPrefix}-unit`}
         />
+        <WindowSelect value={windowName} onChange={setWindowName} testId={`${testIdPrefix}-window`} />
+        <Button
+          size="small"
+          icon={playing ? <PauseCircleOutlined /> : <SoundOutlined />}
+          onClick={togglePlay}
+          aria-pressed={playing}
+          data-testid={`${testIdPrefix}-play`}
+        >
+          {playing ? t('stopAudio') : t('playAudio')}
+        </Button>
         <Tooltip title={t('downloadCsv')}>
           <Button
             size="small"
@@ -77,6 +147,7 @@ export default function TimeChart({ signalG, samplingRateHz, name, height = 260 
                 data,
               )
             }
+            data-testid={`${testIdPrefix}-csv`}
           >
             {t('csvShort')}
           </Button>

@@ -68,3 +68,96 @@ export function zoomRange(min: number, max: number, level: number, centre: numbe
 
 /** Clamps an index to 0..n-1 (spec 002 §4: the active point is clamped to the data range). */
 export const clampIndex = (i: number, n: number) => (n <= 0 ? 0 : Math.max(0, Math.min(n - 1, Math.round(i))));
+
+/** Default number of harmonics marked on the details page (spec 002 §9). */
+export const DEFAULT_HARMONIC_COUNT = 5;
+/** Largest number of harmonics (spec 002 §9: 10 drawn on spectrum charts). */
+export const MAX_HARMONIC_COUNT = 10;
+
+/**
+ * Harmonic positions k·f0 for k = 1..count.
+ * @param f0Hz fundamental in Hz (reference frequency or a selected line)
+ * @param count number of harmonics, clamped to 1..{@link MAX_HARMONIC_COUNT}
+ * @returns ascending frequencies in Hz, empty when f0 is not positive and finite
+ * @example harmonicsHz(25, 3) // → [25, 50, 75]
+ */
+export function harmonicsHz(f0Hz: number, count = DEFAULT_HARMONIC_COUNT): number[] {
+  if (!(f0Hz > 0) || !Number.isFinite(f0Hz)) return [];
+  const n = Math.max(1, Math.min(MAX_HARMONIC_COUNT, Math.round(count)));
+  return Array.from({ length: n }, (_, k) => (k + 1) * f0Hz);
+}
+
+/** Shaft speed in RPM of a frequency in Hz (× 60). @example hzToRpm(29.95) // 1797 */
+export const hzToRpm = (hz: number) => hz * RPM_PER_HZ;
+
+/** Standard gravity in mm/s² per g (as packages/dsp `STANDARD_GRAVITY_MM_PER_S2`). */
+const G_MM_PER_S2 = 9806.65;
+/** Lines below this frequency are 0 in a velocity spectrum (as the server's `velocityLowCutHz`), Hz. */
+export const VELOCITY_LOW_CUT_HZ = 2;
+
+/**
+ * Velocity spectrum (Vrms, mm/s) from an acceleration spectrum (Grms, g) by single integration
+ * per line, v = a·g/(2πf), exactly as `POST /vibration/signal/spectrum` with `mode: velocity`
+ * (packages/dsp `amplitudeSpectrum`): lines below {@link VELOCITY_LOW_CUT_HZ} and the DC line are 0.
+ * @param xHz line frequencies in Hz (shape n)
+ * @param yG RMS acceleration per line in g (shape n)
+ * @returns RMS velocity per line in mm/s (shape n)
+ * @example velocityFromAcceleration([0, 100], [1, 1]) // → [0, 15.6078…]
+ */
+export function velocityFromAcceleration(
+  xHz: ArrayLike<number>,
+  yG: ArrayLike<number>,
+  lowCutHz = VELOCITY_LOW_CUT_HZ,
+): number[] {
+  const scale = G_MM_PER_S2 / (2 * Math.PI);
+  const n = Math.min(xHz.length, yG.length);
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) {
+    const f = Math.abs(xHz[i]);
+    out[i] = f < lowCutHz || f === 0 ? 0 : (yG[i] * scale) / f;
+  }
+  return out;
+}
+
+/** Bearing fault kinds in the order of the buttons (spec 002 "Chart controls"). */
+export const BEARING_FAULTS = ['bpfo', 'bpfi', 'ftf', 'bsf'] as const;
+export type BearingFault = (typeof BEARING_FAULTS)[number];
+
+/**
+ * Fault frequencies of a bearing at a shaft speed: order × f_r (the bearing's multipliers are the
+ * orders of packages/dsp `bearingFrequencies`, docs/bearings.md).
+ * @param bearing multipliers (orders of shaft speed)
+ * @param referenceFrequencyHz shaft speed in Hz
+ * @returns Hz per fault, only the faults with a positive order; empty without a bearing or a positive speed
+ */
+export function bearingFaultFrequenciesHz(
+  bearing: Partial<Record<BearingFault, number>> | null | undefined,
+  referenceFrequencyHz: number,
+): Partial<Record<BearingFault, number>> {
+  const out: Partial<Record<BearingFault, number>> = {};
+  if (!bearing || !(referenceFrequencyHz > 0) || !Number.isFinite(referenceFrequencyHz)) return out;
+  for (const k of BEARING_FAULTS) {
+    const order = bearing[k];
+    if (order !== undefined && order > 0 && Number.isFinite(order)) out[k] = order * referenceFrequencyHz;
+  }
+  return out;
+}
+
+/**
+ * The active line after a key press (spec 002 "Keyboard"): ←/→ step 1, Alt+←/→ jump 10, clamped.
+ * @returns the new index, or null when the key does not move the cursor
+ */
+export function stepIndex(current: number, key: string, alt: boolean, n: number): number | null {
+  const step = alt ? 10 : 1;
+  if (key === 'ArrowLeft') return clampIndex(current - step, n);
+  if (key === 'ArrowRight') return clampIndex(current + step, n);
+  return null;
+}
+
+/** The zoom level after a key press: ↑ in, ↓ out (0..10), Enter resets; null for other keys. */
+export function zoomForKey(level: number, key: string): number | null {
+  if (key === 'ArrowUp') return Math.min(MAX_ZOOM_LEVEL, level + 1);
+  if (key === 'ArrowDown') return Math.max(0, level - 1);
+  if (key === 'Enter') return 0;
+  return null;
+}

@@ -1,9 +1,6 @@
 import type uPlot from 'uplot';
 import type { ChartTheme } from './chartTheme';
 
-/** Number of reference-frequency harmonics marked on the spectrum (spec 002 §9: 5 on the details page). */
-export const HARMONIC_COUNT = 5;
-
 /** Smallest distance between two harmonic labels, CSS pixels. */
 const MIN_LABEL_GAP_PX = 28;
 

@@ -1,12 +1,33 @@
-import { lazy, Suspense, useState } from 'react';
-import { Alert, Empty, Segmented, Skeleton } from 'antd';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Alert, App, Button, Empty, Segmented, Skeleton, Space, Tooltip } from 'antd';
+import { PlusSquareOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { type AxisKey, type WindowName } from '@overtone/contract';
+import { type AxisKey, type Bearing, type WindowName } from '@overtone/contract';
 import { useSpectrumQuery, type SpectrumMode } from './measurementApi';
-
+import { addToCompareBasket, COMPARE_BASKET_MAX } from '../../charts/compareBasket';
+import type { MarkerSet } from '../../charts/spectrumOverlay';
+import {
+  BEARING_FAULTS,
+  bearingFaultFrequenciesHz,
+  harmonicsHz,
+  velocityFromAcceleration,
+  type BearingFault,
+} from '../../charts/spectrumMath';
 import { WindowSelect } from '../../charts/WindowSelect';
 
 const SpectrumChart = lazy(() => import('../../charts/SpectrumChart'));
+const TimeChart = lazy(() => import('../../charts/TimeChart'));
+
+/** Marker colours of the fault frequencies (as the envelope panel's). */
+export const FAULT_COLORS: Record<BearingFault, string> = {
+  bpfo: '#c41d7f',
+  bpfi: '#389e0d',
+  ftf: '#08979c',
+  bsf: '#722ed1',
+};
+
+/** Lines marked per fault frequency on the FFT: 1×, 2×, 3×. */
+export const FAULT_MARKER_COUNT = 3;
 
 interface Props {
   measurementId: string;
@@ -14,14 +35,84 @@ interface Props {
   signal: number[];
   samplingRateHz: number;
   referenceFrequencyHz: number;
+  /** Bearing of the point: BPFO, BPFI, FTF and BSF markers are offered with a reference frequency. */
+  bearing?: Bearing | null;
+  /** For the compare basket. */
+  pointName?: string;
+  /** ISO creation time of the measurement, for the compare basket. */
+  createdAt?: string;
 }
 
-/** Spectrum of one axis: window and Grms/Vrms choose the server computation; the chart does the rest. */
-export function SpectrumPanel({ measurementId, axis, signal, samplingRateHz, referenceFrequencyHz }: Props) {
+/**
+ * Spectrum of one axis (spec 002 "Chart controls", FFT). The server computes the Grms spectrum per
+ * window; Vrms is integrated from it here (the same per-line formula as the server's velocity mode),
+ * so the Grms/Vrms switch, scale, axis, zoom and harmonics never re-request anything.
+ */
+export function SpectrumPanel({
+  measurementId,
+  axis,
+  signal,
+  samplingRateHz,
+  referenceFrequencyHz,
+  bearing,
+  pointName = '',
+  createdAt = '',
+}: Props) {
   const { t } = useTranslation('charts');
+  const { message } = App.useApp();
   const [windowName, setWindowName] = useState<WindowName>('hanning');
   const [mode, setMode] = useState<SpectrumMode>('accelerometer');
-  const q = useSpectrumQuery({ measurementId, axis, signal, samplingRateHz, window: windowName, mode, dcOffset: true });
+  const [shown, setShown] = useState<BearingFault[]>([]);
+  const q = useSpectrumQuery({
+    measurementId,
+    axis,
+    signal,
+    samplingRateHz,
+    window: windowName,
+    mode: 'accelerometer',
+    dcOffset: true,
+  });
+
+  const spectrum = useMemo(() => {
+    if (!q.data) return null;
+    if (mode === 'accelerometer') return q.data;
+    return { x: q.data.x, y: velocityFromAcceleration(q.data.x, q.data.y), unit: 'mm/s' };
+  }, [q.data, mode]);
+
+  const faults = bearingFaultFrequenciesHz(bearing, referenceFrequencyHz);
+  const available = BEARING_FAULTS.filter((k) => faults[k] !== undefined);
+  const faultKey = BEARING_FAULTS.map((k) => faults[k] ?? '').join(',');
+  const markers = useMemo<MarkerSet[]>(() => {
+    const hz = bearingFaultFrequenciesHz(bearing, referenceFrequencyHz);
+    return BEARING_FAULTS.filter((k) => shown.includes(k) && hz[k] !== undefined).map((k) => ({
+      xs: harmonicsHz(hz[k]!, FAULT_MARKER_COUNT),
+      color: FAULT_COLORS[k],
+      label: (order: number) => t('faultHarmonic', { fault: t(`envelope.faults.${k}`), order }),
+    }));
+    // faultKey stands for bearing and reference frequency.
+  }, [shown, faultKey, t]);
+  const toggle = (k: BearingFault) => setShown((s) => (s.includes(k) ? s.filter((x) => x !== k) : [...s, k]));
+
+  const addToCompare = () => {
+    if (!spectrum) return;
+    const result = addToCompareBasket({
+      measurementId,
+      pointName,
+      date: createdAt,
+      channel: axis,
+      fft: {
+        x: [...spectrum.x],
+        y: [...spectrum.y],
+        unit: spectrum.unit,
+        window: windowName,
+        amplitude: mode === 'velocity' ? 'vrms' : 'grms',
+      },
+      time: { samplingRateHz, y: [...signal] },
+    });
+    if (result === 'full') void message.warning(t('compare.full', { max: COMPARE_BASKET_MAX }));
+    else if (result === 'storageFull') void message.error(t('compare.storageFull'));
+    else void message.success(t(result === 'added' ? 'compare.added' : 'compare.replaced'));
+  };
 
   const controls = (
     <>
@@ -36,23 +127,66 @@ export function SpectrumPanel({ measurementId, axis, signal, samplingRateHz, ref
         ]}
         data-testid="spectrum-mode"
       />
+      {available.length > 0 && (
+        <Space.Compact size="small" data-testid="spectrum-faults">
+          {available.map((k) => (
+            <Button
+              key={k}
+              size="small"
+              type={shown.includes(k) ? 'primary' : 'default'}
+              style={shown.includes(k) ? { background: FAULT_COLORS[k] } : { color: FAULT_COLORS[k] }}
+              aria-pressed={shown.includes(k)}
+              onClick={() => toggle(k)}
+              title={t('envelope.faultTitle', { fault: t(`envelope.faults.${k}`) })}
+              data-testid={`spectrum-fault-${k}`}
+              data-frequency-hz={faults[k]}
+            >
+              {t(`envelope.faults.${k}`)}
+            </Button>
+          ))}
+        </Space.Compact>
+      )}
+      <Tooltip title={t('compare.tooltip', { max: COMPARE_BASKET_MAX })}>
+        <Button size="small" icon={<PlusSquareOutlined />} onClick={addToCompare} data-testid="spectrum-compare">
+          {t('compare.add')}
+        </Button>
+      </Tooltip>
     </>
   );
 
-  if (q.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
-  if (q.isError) return <Alert type="error" showIcon title={t('spectrumFailed')} description={q.error.message} />;
-  if (!q.data.x.length) return <Empty description={t('noData')} />;
+  const body = () => {
+    if (q.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
+    if (q.isError) return <Alert type="error" showIcon title={t('spectrumFailed')} description={q.error.message} />;
+    if (!spectrum || !spectrum.x.length) return <Empty description={t('noData')} />;
+    return (
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
+        <SpectrumChart
+          xHz={spectrum.x}
+          y={spectrum.y}
+          unit={spectrum.unit}
+          amplitudeLabel={mode === 'velocity' ? t('vrms') : t('grms')}
+          referenceFrequencyHz={referenceFrequencyHz}
+          markers={markers}
+          name={axis}
+          toolbarExtra={controls}
+        />
+        <div style={{ marginTop: 8 }}>
+          <TimeChart
+            signalG={signal}
+            samplingRateHz={samplingRateHz}
+            name={axis}
+            mini
+            height={110}
+            testIdPrefix="spectrum-time"
+          />
+        </div>
+      </Suspense>
+    );
+  };
+
   return (
-    <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
-      <SpectrumChart
-        xHz={q.data.x}
-        y={q.data.y}
-        unit={q.data.unit}
-        amplitudeLabel={mode === 'velocity' ? t('vrms') : t('grms')}
-        referenceFrequencyHz={referenceFrequencyHz}
-        name={axis}
-        toolbarExtra={controls}
-      />
-    </Suspense>
+    <div data-testid="spectrum-panel" data-markers-hz={markers.map((m) => m.xs.join(' ')).join(',')}>
+      {body()}
+    </div>
   );
 }
