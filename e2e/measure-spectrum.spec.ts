@@ -92,6 +92,7 @@ describe('a plant engineer measures the inner-race point and reads its spectrum 
 
     // The envelope spectrum names the defect: its highest line is BPFI of the SKF 6205 at 29.95 Hz
     // (5.4152 × 29.95 = 162.2 Hz), within 1 %.
+    await page.getByTestId('domain-tab-envelope').click();
     const envelopePeak = page.getByTestId('envelope-peak');
     await envelopePeak.waitFor({ timeout: 30000 });
     await expect

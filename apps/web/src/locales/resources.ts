@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'routes',
   'pointConfig',
   'pointConfigSchedule',
+  'analysisDomains',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

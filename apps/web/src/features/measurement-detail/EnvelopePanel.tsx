@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Alert, Button, Empty, Flex, Skeleton, Slider, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Empty, Flex, Select, Skeleton, Slider, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type AxisKey, type Bearing, type WindowName } from '@overtone/contract';
 import type { MarkerSet } from '../../charts/spectrumOverlay';
@@ -8,7 +8,9 @@ import {
   bandpassLimits,
   defaultEnvelopeBand,
   ENVELOPE_XLIM_HZ,
+  FAULT_HARMONIC_COUNT,
   faultHarmonicsHz,
+  MAX_FAULT_HARMONICS,
   type FaultKind,
 } from './envelopeMath';
 import { useEnvelopeQuery } from './measurementApi';
@@ -36,8 +38,10 @@ interface Props {
 }
 
 /**
- * Envelope spectrum of one axis (spec 002 "Chart controls", Envelope): bandpass slider, window,
- * bearing fault-frequency markers (shown with a bearing and a reference frequency), highest line.
+ * Envelope spectrum of one axis (spec 002 "Chart controls", Envelope): bandpass slider (100 to
+ * fs/2 − 50 Hz), window, BPFO/BPFI/FTF/BSF fault-frequency buttons (shown with a bearing and a
+ * reference frequency) with 1–10 harmonics each (default 5), highest line. A change of band or
+ * window is one envelope request with the signal already loaded.
  */
 export function EnvelopePanel(props: Props) {
   const limits = bandpassLimits(props.samplingRateHz);
@@ -64,6 +68,7 @@ function EnvelopeContent({
   const [draft, setDraft] = useState<[number, number]>(defaultBand);
   const [band, setBand] = useState<[number, number]>(defaultBand);
   const [shown, setShown] = useState<FaultKind[]>([]);
+  const [harmonics, setHarmonics] = useState(FAULT_HARMONIC_COUNT);
   const q = useEnvelopeQuery({ measurementId, axis, signal, samplingRateHz, window: windowName, band, xlimHz: ENVELOPE_XLIM_HZ });
 
   const faults = availableFaults(bearing, referenceFrequencyHz);
@@ -72,11 +77,11 @@ function EnvelopeContent({
       availableFaults(bearing, referenceFrequencyHz)
         .filter((k) => shown.includes(k))
         .map((k) => ({
-          xs: faultHarmonicsHz(bearing![k], referenceFrequencyHz),
+          xs: faultHarmonicsHz(bearing![k], referenceFrequencyHz, harmonics),
           color: FAULT_COLORS[k],
           label: (order: number) => t('envelope.faultHarmonic', { fault: t(`envelope.faults.${k}`), order }),
         })),
-    [shown, bearing, referenceFrequencyHz, t],
+    [shown, bearing, referenceFrequencyHz, harmonics, t],
   );
   const toggle = (k: FaultKind) => setShown((s) => (s.includes(k) ? s.filter((x) => x !== k) : [...s, k]));
 
@@ -118,6 +123,17 @@ function EnvelopeContent({
           ))}
         </Space.Compact>
       )}
+      {faults.length > 0 && (
+        <Select<number>
+          size="small"
+          value={harmonics}
+          onChange={setHarmonics}
+          style={{ width: 190 }}
+          prefix={t('analysisDomains:envelope.faultHarmonics')}
+          options={Array.from({ length: MAX_FAULT_HARMONICS }, (_, i) => ({ value: i + 1, label: String(i + 1) }))}
+          data-testid="envelope-fault-harmonics"
+        />
+      )}
     </Flex>
   );
 
@@ -145,7 +161,14 @@ function EnvelopeContent({
   };
 
   return (
-    <Flex vertical gap={8} data-testid="envelope-panel" data-band={band.join(',')}>
+    <Flex
+      vertical
+      gap={8}
+      data-testid="envelope-panel"
+      data-band={band.join(',')}
+      data-limits={`${limits.min},${limits.max}`}
+      data-markers={markers.map((m) => m.xs.map((x) => Number(x.toFixed(6))).join(' ')).join(';')}
+    >
       {controls}
       {body()}
     </Flex>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { availableFaults, bandpassLimits, defaultEnvelopeBand, faultHarmonicsHz } from './envelopeMath';
+import {
+  availableFaults,
+  bandpassLimits,
+  defaultEnvelopeBand,
+  FAULT_HARMONIC_COUNT,
+  faultHarmonicsHz,
+  MAX_FAULT_HARMONICS,
+} from './envelopeMath';
 
 describe('bandpassLimits', () => {
   it('runs from 100 Hz to fs/2 − 50', () => {
@@ -30,6 +37,13 @@ describe('faultHarmonicsHz', () => {
   it('gives k · order · reference frequency for k = 1…5', () => {
     expect(faultHarmonicsHz(3.5, 25)).toEqual([87.5, 175, 262.5, 350, 437.5]);
     expect(faultHarmonicsHz(0.4, 10, 2)).toEqual([4, 8]);
+  });
+
+  it('marks 5 harmonics by default and up to 10 (spec 002 §9)', () => {
+    expect(faultHarmonicsHz(3.585, 25)).toHaveLength(FAULT_HARMONIC_COUNT);
+    const ten = faultHarmonicsHz(3.585, 25, MAX_FAULT_HARMONICS);
+    expect(ten).toHaveLength(10);
+    expect(ten[9]).toBeCloseTo(10 * 3.585 * 25, 9);
   });
 
   it('is empty without a positive order or reference frequency', () => {

@@ -23,8 +23,11 @@ export const DEFAULT_BAND_HIGH_HZ = 6000;
  */
 export const DEFAULT_BAND_LOW_HZ = 500;
 
-/** Number of harmonics of each fault frequency marked on the envelope spectrum. */
+/** Default number of harmonics of each fault frequency marked on the envelope spectrum (spec 002 §9: 5 on the details page). */
 export const FAULT_HARMONIC_COUNT = 5;
+
+/** Largest number of harmonics the user can choose (spec 002 §9: 10 drawn on the envelope and spectrum charts). */
+export const MAX_FAULT_HARMONICS = 10;
 
 /** Bearing fault kinds, in the order of the buttons (spec 002 "Chart controls", Envelope). */
 export const FAULT_KINDS = ['bpfo', 'bpfi', 'ftf', 'bsf'] as const;
