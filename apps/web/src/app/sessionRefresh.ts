@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { me as meSchema } from '@overtone/contract';
 import { apiRequest } from './api/apiClient';
-import { sessionStore, updateSession } from './session';
+import { queryToken, sessionStore, updateSession } from './session';
 
 /** Focus and visibility events often come in pairs: one refresh per this many milliseconds. */
 const MIN_INTERVAL_MS = 2_000;
@@ -15,7 +15,9 @@ const MIN_INTERVAL_MS = 2_000;
  */
 export async function refreshSession(signal?: AbortSignal): Promise<boolean> {
   const before = sessionStore.get();
-  if (!before) return false;
+  // A page opened with a share link (`?token=`) speaks with that token, not the session: its
+  // answer to /me (401) must not end the visitor's own session (docs/share-links.md).
+  if (!before || queryToken()) return false;
   const me = await apiRequest('/me', { schema: meSchema, signal, silent: true });
   if (sessionStore.get()?.token !== before.token) return false;
   updateSession({

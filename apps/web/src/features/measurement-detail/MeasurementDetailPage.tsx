@@ -1,38 +1,86 @@
-import { useEffect, useState } from 'react';
-import { App, Card, Col, Flex, Result, Row, Segmented, Skeleton } from 'antd';
-import { useNavigate, useParams } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, App, Button, Card, Col, Flex, Result, Row, Segmented, Skeleton } from 'antd';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AXIS_KEYS, type AxisKey } from '@overtone/contract';
 import { isApiError } from '../../app/api/ApiError';
-import { hasPermission, useSession } from '../../app/session';
+import { hasPermission, queryToken, useSession } from '../../app/session';
+import { useDateFormatter } from '../../ui/formatDate';
 import { usePointQuery } from '../point-detail/pointApi';
+import { AlarmTransactionsTable } from './AlarmTransactionsTable';
 import { axesWithData, axisMapping } from './axes';
+import { DetailAccessContext, detailAccess, useDetailAccess } from './detailAccess';
 import { MeasurementHeader } from './MeasurementHeader';
 import { MeasurementInfoTable } from './MeasurementInfoTable';
-import { useMeasurementQuery } from './measurementApi';
+import { useMeasurementQuery, useShareScopeQuery } from './measurementApi';
+import { NotePopover } from './NotePopover';
+import { PhotosCard } from './PhotosCard';
+import { RpmInput } from './RpmInput';
 import { SignalCharts } from './SignalCharts';
 import { TelemetryTable } from './TelemetryTable';
 
 /** Redirect to / after a 404 (spec 002 §9: 2 s). */
-const NOT_FOUND_REDIRECT_MS = 2000;
+export const NOT_FOUND_REDIRECT_MS = 2000;
 
-/** The measurement details screen (spec 002 §2), route `/measurement/:id`. */
+/**
+ * The measurement details screen (spec 002 §2), route `/measurement/:id`. With a share token in the
+ * URL (`?token=`, packages/contract/src/share.ts) the page reads what the token grants (`GET /share`)
+ * and is read-only: every write control is hidden.
+ */
 export default function MeasurementDetailPage() {
   const { t } = useTranslation('measurementDetail');
   const session = useSession();
   const { id = '' } = useParams();
-  if (!hasPermission(session, 'readMeasurement')) return <Result status="403" title={t('errors:FORBIDDEN')} />;
-  return <MeasurementDetail key={id} id={id} />;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const token = queryToken(location.search);
+  const share = useShareScopeQuery(token);
+  const scope = share.data ?? null;
+  const access = useMemo(() => detailAccess((p) => hasPermission(session, p), scope), [session, scope]);
+
+  if (token && share.isPending) return <Skeleton active paragraph={{ rows: 12 }} />;
+  // An expired or revoked link: no further call with it (each would answer 401 and log out).
+  if (token && isApiError(share.error) && share.error.code === 'SHARE_LINK_INVALID')
+    return (
+      <Result
+        status="warning"
+        title={t('share.invalid')}
+        data-testid="share-link-invalid"
+        extra={
+          session ? (
+            <Button type="primary" onClick={() => void navigate(`/measurement/${encodeURIComponent(id)}`, { replace: true })}>
+              {t('share.openWithoutLink')}
+            </Button>
+          ) : (
+            <Button type="primary" onClick={() => void navigate('/login', { replace: true })}>
+              {t('share.login')}
+            </Button>
+          )
+        }
+      />
+    );
+  if (!scope && !hasPermission(session, 'readMeasurement'))
+    return <Result status="403" title={t('errors:FORBIDDEN')} data-testid="measurement-forbidden" />;
+  return (
+    <DetailAccessContext.Provider value={access}>
+      <MeasurementDetail key={id} id={id} />
+    </DetailAccessContext.Provider>
+  );
 }
 
 function MeasurementDetail({ id }: { id: string }) {
   const { t } = useTranslation('measurementDetail');
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const q = useMeasurementQuery(id);
+  const formatDate = useDateFormatter();
+  const access = useDetailAccess();
+  const q = useMeasurementQuery(id, access.readOnly);
   const m = q.data;
-  const point = usePointQuery(m?.point?._id, { silent: true });
+  // A share token grants the measurement only: the point record is not read in read-only mode.
+  const point = usePointQuery(access.readOnly ? undefined : (m?.point?._id ?? undefined), { silent: true });
   const [selected, setSelected] = useState<AxisKey | null>(null);
+  /** Reference frequency typed in the RPM input (Hz); null: the point's. */
+  const [referenceOverrideHz, setReferenceOverrideHz] = useState<number | null>(null);
   const status = isApiError(q.error) ? q.error.status : undefined;
 
   useEffect(() => {
@@ -44,28 +92,49 @@ function MeasurementDetail({ id }: { id: string }) {
 
   if (q.isPending) return <Skeleton active paragraph={{ rows: 12 }} />;
   if (status === 403) return <Result status="403" title={t('errors:FORBIDDEN')} data-testid="measurement-forbidden" />;
-  if (status === 404) return <Result status="404" title={q.error!.message} subTitle={t('redirecting')} />;
+  if (status === 404)
+    return <Result status="404" title={q.error!.message} subTitle={t('redirecting')} data-testid="measurement-not-found" />;
   if (!m) return <Result status="error" title={t('loadFailed')} subTitle={q.error?.message} />;
 
   const axes = axesWithData(m.data);
   const axis = selected && axes.includes(selected) ? selected : (axes[0] ?? 'accelerometer_x');
   const mapping = axisMapping(point.data);
-  const referenceFrequencyHz = point.data && !point.data.referenceFrequencyVariable ? point.data.referenceFrequency : 0;
+  const pointReferenceHz = point.data && !point.data.referenceFrequencyVariable ? point.data.referenceFrequency : 0;
+  const referenceFrequencyHz = referenceOverrideHz ?? pointReferenceHz;
 
   return (
-    <Flex vertical gap={12} data-testid="measurement-detail" data-measurement-id={m._id}>
+    <Flex
+      vertical
+      gap={12}
+      data-testid="measurement-detail"
+      data-measurement-id={m._id}
+      data-read-only={access.readOnly ? 'true' : undefined}
+    >
+      {access.scope && (
+        <Alert
+          type="info"
+          showIcon
+          title={t('share.readOnly')}
+          description={t('share.readOnlyHint', { date: formatDate(access.scope.expiresAt) })}
+          data-testid="read-only-notice"
+        />
+      )}
       <Card size="small">
-        <MeasurementHeader
-          m={m}
-          extra={
+        <MeasurementHeader m={m} />
+      </Card>
+      <Card size="small">
+        <Flex align="center" justify="space-between" gap={12} wrap data-testid="sensor-selector">
+          <Flex align="center" gap={8} wrap>
             <Segmented<AxisKey>
               value={axis}
               onChange={setSelected}
               options={AXIS_KEYS.map((k) => ({ value: k, label: t(`axisLabel.${mapping[k]}`), disabled: !axes.includes(k) }))}
               data-testid="axis-selector"
             />
-          }
-        />
+            <NotePopover m={m} />
+          </Flex>
+          <RpmInput valueHz={referenceFrequencyHz} defaultHz={pointReferenceHz} onChange={setReferenceOverrideHz} />
+        </Flex>
       </Card>
       <Row gutter={[12, 12]}>
         <Col xs={24} xl={14}>
@@ -75,11 +144,15 @@ function MeasurementDetail({ id }: { id: string }) {
         </Col>
         <Col xs={24} xl={10}>
           <Card size="small" title={t('detailsTitle')} style={{ height: '100%' }}>
-            <MeasurementInfoTable m={m} />
+            <MeasurementInfoTable m={m} point={point.data} />
           </Card>
         </Col>
       </Row>
       <SignalCharts m={m} axis={axis} referenceFrequencyHz={referenceFrequencyHz} bearing={point.data?.bearing} />
+      {access.showPhotos && <PhotosCard measurementId={m._id} readOnly={access.readOnly} />}
+      {access.showAlarms && m.point && (
+        <AlarmTransactionsTable pointId={m.point._id} measurementId={m._id} readOnly={access.readOnly} />
+      )}
     </Flex>
   );
 }

@@ -4,7 +4,34 @@ import { useTranslation } from 'react-i18next';
 import type { AxisKey, TelemetryValue } from '@overtone/contract';
 
 /** Telemetry values are shown to 4 decimals (spec 002 §9). */
-export const formatTelemetry = (v: number) => v.toFixed(4);
+export const formatTelemetry = (v: number) => (Number.isFinite(v) ? v.toFixed(4) : String(v));
+
+/** The default telemetries of the table (spec 002 §2), shown first in this order. */
+export const DEFAULT_TELEMETRIES = [
+  'AUTO_CORRELATION',
+  'CLEARANCE',
+  'CREST',
+  'GRMS',
+  'KURTOSIS',
+  'PEAK',
+  'PEAK_TO_PEAK',
+  'SHAPE_FACTOR',
+  'SKEWNESS',
+  'VRMS',
+  'VRMS_ISO10816',
+] as const;
+
+const rank = (r: TelemetryValue) => {
+  const i = (DEFAULT_TELEMETRIES as readonly string[]).indexOf(r.telemetry);
+  return i < 0 ? DEFAULT_TELEMETRIES.length : i;
+};
+
+/** The default telemetries first (spec order), then the others as the server sent them. */
+export const orderTelemetry = (rows: TelemetryValue[]) =>
+  rows
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => rank(a.r) - rank(b.r) || a.i - b.i)
+    .map((x) => x.r);
 
 function useColumns(): ColumnsType<TelemetryValue> {
   const { t } = useTranslation('measurementDetail');
@@ -39,7 +66,7 @@ function useColumns(): ColumnsType<TelemetryValue> {
 export function TelemetryTable({ telemetry, axis }: { telemetry: TelemetryValue[]; axis: AxisKey }) {
   const { t } = useTranslation('measurementDetail');
   const columns = useColumns();
-  const computed = telemetry.filter((r) => !r.deviceReported && r.source === axis);
+  const computed = orderTelemetry(telemetry.filter((r) => !r.deviceReported && r.source === axis));
   const reported = telemetry.filter((r) => r.deviceReported);
   const rowKey = (r: TelemetryValue) => `${r.source}/${r.telemetry}/${r.name}`;
   return (

@@ -1,17 +1,267 @@
-import { useQuery } from '@tanstack/react-query';
-import { measurementDetail, spectrumResponse, type AxisKey, type WindowName } from '@overtone/contract';
+import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  alarmTransactionsResponse,
+  createShareResponse,
+  deleteMeasurementResponse,
+  favoriteResponse,
+  measurementDetail,
+  measurementJsonExport,
+  measurementPhotosResponse,
+  measurementTagsResponse,
+  noteResponse,
+  shareLinksResponse,
+  SHARE_TOKEN_PARAM,
+  shareScope,
+  spectrumResponse,
+  tagsResponse,
+  type AxisKey,
+  type CreateShareBody,
+  type MeasurementDetail,
+  type MeasurementJsonExport,
+  type Point,
+  type WindowName,
+} from '@overtone/contract';
 import { apiRequest } from '../../app/api/apiClient';
+import { pointQueryKey } from '../point-detail/pointApi';
+import { sharePrefix, useApiPrefix } from './detailAccess';
 
 export const measurementQueryKey = (id: string) => ['measurement', id] as const;
 
-/** `GET /measurement/{id}`; failures are handled by the page (404 redirect, 403 access denied). */
-export const useMeasurementQuery = (id: string) =>
-  useQuery({
-    queryKey: measurementQueryKey(id),
-    queryFn: ({ signal }) =>
-      apiRequest(`/measurement/${encodeURIComponent(id)}`, { schema: measurementDetail, signal, silent: true }),
+const measurementUrl = (id: string, rest = '') => `/measurement/${encodeURIComponent(id)}${rest}`;
+
+/**
+ * `GET /measurement/{id}` (read-only: `GET /share/measurement/{id}`); failures are handled by the
+ * page (404 redirect, 403 access denied).
+ */
+export const useMeasurementQuery = (id: string, readOnly = false) => {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: readOnly ? ([...measurementQueryKey(id), 'shared'] as const) : measurementQueryKey(id),
+    queryFn: async ({ signal }) => {
+      const m = await apiRequest(`${sharePrefix(readOnly)}${measurementUrl(id)}`, {
+        schema: measurementDetail,
+        signal,
+        silent: true,
+      });
+      if (readOnly) seedSharedPoint(queryClient, m);
+      return m;
+    },
     staleTime: 5 * 60_000,
   });
+};
+
+/**
+ * A share token may not read `GET /point/{id}` (it answers 401, which would log the visitor out):
+ * in read-only mode the point query of the measurement's point is answered from the measurement
+ * (name and path; no reference frequency, bearing or axis mapping) and never fetched.
+ */
+function seedSharedPoint(queryClient: QueryClient, m: MeasurementDetail) {
+  if (!m.point) return;
+  const key = pointQueryKey(m.point._id);
+  queryClient.setQueryDefaults(key, { staleTime: Infinity, gcTime: Infinity });
+  if (!queryClient.getQueryData(key)) queryClient.setQueryData<Point>(key, sharedPointPlaceholder(m.point));
+}
+
+/** The point record as far as a share-link visitor knows it. */
+export const sharedPointPlaceholder = (p: NonNullable<MeasurementDetail['point']>): Point => ({
+  _id: p._id,
+  name: p.name,
+  tagCode: '',
+  parent: '',
+  path: p.path,
+  type: [],
+  favoriteTelemetry: null,
+  referenceFrequency: 0,
+  referenceFrequencyVariable: false,
+  bearingBrand: null,
+  bearing: null,
+  coordinateXAxis: 'xAxis',
+  coordinateYAxis: 'yAxis',
+  coordinateZAxis: 'zAxis',
+  health: 'unknown',
+  device: null,
+  profile: null,
+  previousFaults: [],
+  machineType: null,
+  driveType: null,
+  motorPower: null,
+  transmissionType: null,
+  beltType: null,
+  beltLength: null,
+  pulleyRadiusRatio: null,
+  couplingType: null,
+  gearboxType: null,
+  gearboxConversionInput: null,
+  gearboxConversionOutput: null,
+  numberOfStages: null,
+  shaftOfSensorAttachedTo: null,
+  numberOfGearTeethAtRingGear: null,
+  numberOfGearTeethAtPlanetGear: null,
+  numberOfGearTeethAtSunGear: null,
+  numberOfGearTeethAtDriverShaft: null,
+  numberOfGearTeethAtFirstCurrentShaft: null,
+  numberOfGearTeethAtSecondCurrentShaft: null,
+  numberOfGearTeethAtDrivenShaft: null,
+  transmission_numberOfStages: null,
+  transmission_gearboxConversionInput: null,
+  transmission_gearboxConversionOutput: null,
+  lastMaintenanceDate: null,
+  pumpClassification: { pump: false, class: null, rotodynamic: null, positiveDisplacement: null, open: false },
+  couplingClassification: { coupling: false, class: null, flexible: null },
+  images: [],
+});
+
+/** `PUT /measurement/{id}/favorite`: sets the star (spec 002 §4); a failure shows the server's message. */
+export const putFavorite = (id: string, favorite: boolean) =>
+  apiRequest(measurementUrl(id, '/favorite'), { method: 'PUT', body: { favorite }, schema: favoriteResponse });
+
+/**
+ * `PUT /measurement/{id}/note` (at most 1000 characters). Silent: the caller shows "saved" for
+ * `result: 1` and "could not be saved" otherwise (spec 002 §8).
+ */
+export const putNote = (id: string, note: string) =>
+  apiRequest(measurementUrl(id, '/note'), { method: 'PUT', body: { note }, schema: noteResponse, silent: true });
+
+/** `PUT /measurement/{id}/tags`: replaces the tags; answers the stored (trimmed, deduplicated) list. */
+export const putTags = (id: string, tags: string[]) =>
+  apiRequest(measurementUrl(id, '/tags'), { method: 'PUT', body: { tags }, schema: tagsResponse });
+
+/** `DELETE /measurement/{id}`: answers the point and its adjacent measurement to open next. */
+export const deleteMeasurement = (id: string) =>
+  apiRequest(measurementUrl(id), { method: 'DELETE', schema: deleteMeasurementResponse });
+
+/**
+ * The JSON file of a measurement built from the loaded detail, in the format of `GET
+ * /measurement/{id}/json` (read-only mode: a share token cannot call it).
+ */
+export const measurementJsonFromDetail = (m: MeasurementDetail, now = new Date()): MeasurementJsonExport => ({
+  format: 'overtone.measurement.v1',
+  exportedAt: now.toISOString(),
+  measurement: {
+    _id: m._id,
+    createdAt: m.createdAt,
+    startedAt: m.startedAt,
+    measurementType: m.measurementType,
+    point: m.point,
+    macAddress: m.macAddress,
+    gateway: m.gateway,
+    deviceType: m.device.type,
+    upload: m.upload,
+    partial: m.partial,
+    favorite: m.favorite,
+    note: m.note,
+    tags: m.tags,
+    samplingRateHz: m.calibratedSamplingRate,
+    sampleSize: m.profile.sampleSize,
+    accelerometerRange: { index: m.profile.accelerometerRange.index, valueG: m.profile.accelerometerRange.value },
+  },
+  unit: 'g',
+  telemetry: m.telemetry,
+  data: m.data,
+});
+
+/** `GET /measurement/{id}/json`: the measurement as the JSON file the tools menu downloads. */
+export const fetchMeasurementJson = (id: string) => apiRequest(measurementUrl(id, '/json'), { schema: measurementJsonExport });
+
+/** `GET /measurement/tags`: the customer's tags (suggestions of the tags editor), asked only while editing. */
+export const useTagSuggestionsQuery = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['measurements', 'tags'],
+    queryFn: ({ signal }) => apiRequest('/measurement/tags', { schema: measurementTagsResponse, signal, silent: true }),
+    enabled,
+    staleTime: 60_000,
+  });
+
+export const photosQueryKey = (id: string) => ['measurement', id, 'photos'] as const;
+
+/** `GET /measurement/{id}/photo` (read-only: `/share/measurement/{id}/photo`): the photos, oldest first (signed URLs). */
+export const usePhotosQuery = (id: string, readOnly = false) =>
+  useQuery({
+    queryKey: photosQueryKey(id),
+    queryFn: ({ signal }) =>
+      apiRequest(`${sharePrefix(readOnly)}${measurementUrl(id, '/photo')}`, {
+        schema: measurementPhotosResponse,
+        signal,
+        silent: true,
+      }),
+    // The URLs are signed for about an hour.
+    staleTime: 30 * 60_000,
+  });
+
+/**
+ * The last segment of a photo key (`{customer}/measurements/{id}/photos/{name}` → `{name}`): the
+ * `photoKeyPart` of `DELETE /measurement/{id}/photo/{photoKeyPart}`.
+ */
+export const photoKeyPart = (key: string) => key.split('/').filter(Boolean).at(-1) ?? key;
+
+/** `DELETE /measurement/{id}/photo/{photoKeyPart}` (deleteMeasurementPhoto). */
+export const deletePhoto = (id: string, key: string) =>
+  apiRequest(measurementUrl(id, `/photo/${encodeURIComponent(photoKeyPart(key))}`), { method: 'DELETE' });
+
+/**
+ * `GET /alarm-transactions?points={pointId}` (readAlarm), one page, newest first; in read-only mode
+ * `GET /share/measurement/{measurementId}/alarm-transactions` (allowAlarmTransactions). Silent: the
+ * table shows its empty state when there is nothing to show.
+ */
+export const useAlarmTransactionsQuery = (
+  target: { pointId: string; measurementId: string; readOnly: boolean },
+  pageNumber: number,
+  pageSize: number,
+) =>
+  useQuery({
+    queryKey: ['alarmTransactions', target.readOnly ? target.measurementId : target.pointId, pageNumber, pageSize],
+    queryFn: ({ signal }) =>
+      target.readOnly
+        ? apiRequest(`/share${measurementUrl(target.measurementId, '/alarm-transactions')}`, {
+            query: { pageNumber, pageSize },
+            schema: alarmTransactionsResponse,
+            signal,
+            silent: true,
+          })
+        : apiRequest('/alarm-transactions', {
+            query: { points: target.pointId, pageNumber, pageSize },
+            schema: alarmTransactionsResponse,
+            signal,
+            silent: true,
+          }),
+    placeholderData: keepPreviousData,
+  });
+
+export const shareLinksQueryKey = (measurementId: string) => ['shareLinks', measurementId] as const;
+
+/** `POST /temporaryToken/measurement`: a new share link; the answer carries its token (shown once). */
+export const createShareLink = (body: CreateShareBody) =>
+  apiRequest('/temporaryToken/measurement', { method: 'POST', body, schema: createShareResponse });
+
+/** `GET /temporaryToken?measurementId=`: the active share links of a measurement. */
+export const useShareLinksQuery = (measurementId: string, enabled = true) =>
+  useQuery({
+    queryKey: shareLinksQueryKey(measurementId),
+    queryFn: ({ signal }) =>
+      apiRequest('/temporaryToken', { query: { measurementId }, schema: shareLinksResponse, signal, silent: true }),
+    enabled,
+  });
+
+/** `DELETE /temporaryToken/{id}`: revokes a share link. */
+export const revokeShareLink = (linkId: string) =>
+  apiRequest(`/temporaryToken/${encodeURIComponent(linkId)}`, { method: 'DELETE' });
+
+/**
+ * `GET /share`: what the share token of the page URL grants. Only asked when the URL carries a
+ * token; a failure means the token is not a share token (the page then works normally).
+ */
+export const useShareScopeQuery = (token: string | null) =>
+  useQuery({
+    queryKey: ['shareScope', token],
+    queryFn: ({ signal }) => apiRequest('/share', { schema: shareScope, signal, silent: true, redirectOnUnauthorized: false }),
+    enabled: !!token,
+    retry: false,
+    staleTime: Infinity,
+  });
+
+/** The page URL that opens a measurement with a share token (spec 002 §7: `?token=`). */
+export const shareUrl = (measurementId: string, token: string, origin = window.location.origin) =>
+  `${origin}/measurement/${encodeURIComponent(measurementId)}?${SHARE_TOKEN_PARAM}=${encodeURIComponent(token)}`;
 
 export type SpectrumMode = 'accelerometer' | 'velocity';
 
@@ -30,11 +280,12 @@ export interface SpectrumRequest {
  * `POST /vibration/signal/spectrum` (spec 002 §7) for one axis of a measurement: one-sided RMS
  * spectrum in g (accelerometer) or mm/s (velocity). Cached per measurement, axis and settings.
  */
-export const useSpectrumQuery = (r: SpectrumRequest | null) =>
-  useQuery({
+export const useSpectrumQuery = (r: SpectrumRequest | null) => {
+  const prefix = useApiPrefix();
+  return useQuery({
     queryKey: ['spectrum', r?.measurementId, r?.axis, r?.window, r?.mode, r?.dcOffset],
     queryFn: ({ signal }) =>
-      apiRequest('/vibration/signal/spectrum', {
+      apiRequest(`${prefix}/vibration/signal/spectrum`, {
         method: 'POST',
         body: {
           half: true,
@@ -50,6 +301,7 @@ export const useSpectrumQuery = (r: SpectrumRequest | null) =>
     enabled: !!r && r.signal.length >= 2 && r.samplingRateHz > 0,
     staleTime: Infinity,
   });
+};
 
 export interface EnvelopeRequest {
   measurementId: string;
@@ -68,11 +320,12 @@ export interface EnvelopeRequest {
  * `POST /vibration/signal/envelope` (spec 002 §7) for one axis of a measurement: spectrum of the
  * envelope of the band-passed signal up to `xlim`. Cached per measurement, axis, window and band.
  */
-export const useEnvelopeQuery = (r: EnvelopeRequest | null) =>
-  useQuery({
+export const useEnvelopeQuery = (r: EnvelopeRequest | null) => {
+  const prefix = useApiPrefix();
+  return useQuery({
     queryKey: ['envelope', r?.measurementId, r?.axis, r?.window, r?.band[0], r?.band[1], r?.xlimHz],
     queryFn: ({ signal }) =>
-      apiRequest('/vibration/signal/envelope', {
+      apiRequest(`${prefix}/vibration/signal/envelope`, {
         method: 'POST',
         body: {
           signal: r!.signal,
@@ -92,3 +345,4 @@ export const useEnvelopeQuery = (r: EnvelopeRequest | null) =>
     placeholderData: (previous) => previous,
     staleTime: Infinity,
   });
+};

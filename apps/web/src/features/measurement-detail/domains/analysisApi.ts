@@ -15,6 +15,7 @@ import {
   type WindowName,
 } from '@overtone/contract';
 import { apiRequest } from '../../../app/api/apiClient';
+import { useApiPrefix } from '../detailAccess';
 
 interface Base {
   measurementId: string;
@@ -28,11 +29,12 @@ interface Base {
 const usable = (r: Base) => r.signal.length >= 2 && r.samplingRateHz > 0;
 
 /** `POST /vibration/signal/cepstrum`: real cepstrum, `x` quefrency in s. */
-export const useCepstrumQuery = (r: Base) =>
-  useQuery({
+export const useCepstrumQuery = (r: Base) => {
+  const prefix = useApiPrefix();
+  return useQuery({
     queryKey: ['cepstrum', r.measurementId, r.axis, r.window],
     queryFn: ({ signal }) =>
-      apiRequest('/vibration/signal/cepstrum', {
+      apiRequest(`${prefix}/vibration/signal/cepstrum`, {
         method: 'POST',
         body: {
           half: true,
@@ -50,13 +52,15 @@ export const useCepstrumQuery = (r: Base) =>
     placeholderData: (previous) => previous,
     staleTime: Infinity,
   });
+};
 
 /** `POST /vibration/signal/spectrogram`: STFT with `nfft` samples per segment. */
-export const useSpectrogramQuery = (r: Base & { nfft: number }) =>
-  useQuery({
+export const useSpectrogramQuery = (r: Base & { nfft: number }) => {
+  const prefix = useApiPrefix();
+  return useQuery({
     queryKey: ['spectrogram', r.measurementId, r.axis, r.window, r.nfft],
     queryFn: ({ signal }) =>
-      apiRequest('/vibration/signal/spectrogram', {
+      apiRequest(`${prefix}/vibration/signal/spectrogram`, {
         method: 'POST',
         body: { window: r.window, dcOffset: true, nfft: r.nfft, signal: r.signal, samplingRate: r.samplingRateHz },
         schema: spectrogramResponse,
@@ -67,13 +71,15 @@ export const useSpectrogramQuery = (r: Base & { nfft: number }) =>
     placeholderData: (previous) => previous,
     staleTime: Infinity,
   });
+};
 
 /** `POST /vibration/signal/auto-correlation`: normalised autocorrelation for lags 0…lagSize samples. */
-export const useAutoCorrelationQuery = (r: Base & { lagSize: number }) =>
-  useQuery({
+export const useAutoCorrelationQuery = (r: Base & { lagSize: number }) => {
+  const prefix = useApiPrefix();
+  return useQuery({
     queryKey: ['auto-correlation', r.measurementId, r.axis, r.window, r.lagSize],
     queryFn: ({ signal }) =>
-      apiRequest('/vibration/signal/auto-correlation', {
+      apiRequest(`${prefix}/vibration/signal/auto-correlation`, {
         method: 'POST',
         body: { window: r.window, lagSize: r.lagSize, signal: r.signal },
         schema: autoCorrelationResponse,
@@ -84,13 +90,15 @@ export const useAutoCorrelationQuery = (r: Base & { lagSize: number }) =>
     placeholderData: (previous) => previous,
     staleTime: Infinity,
   });
+};
 
 /** `POST /vibration/signal/polar-analyze`: 1× amplitude and phase per revolution; not sent for a reference of 0. */
-export const usePolarQuery = (r: Base & { referenceFrequencyHz: number }) =>
-  useQuery({
+export const usePolarQuery = (r: Base & { referenceFrequencyHz: number }) => {
+  const prefix = useApiPrefix();
+  return useQuery({
     queryKey: ['polar-analyze', r.measurementId, r.axis, r.window, r.referenceFrequencyHz],
     queryFn: ({ signal }) =>
-      apiRequest('/vibration/signal/polar-analyze', {
+      apiRequest(`${prefix}/vibration/signal/polar-analyze`, {
         method: 'POST',
         body: {
           window: r.window,
@@ -107,13 +115,15 @@ export const usePolarQuery = (r: Base & { referenceFrequencyHz: number }) =>
     placeholderData: (previous) => previous,
     staleTime: Infinity,
   });
+};
 
 /** `POST /vibration/signal/orbit-analyze`: 1× orbit of `axis` (x) and `axis2` (y); not sent for a reference of 0. */
-export const useOrbitQuery = (r: Base & { axis2: AxisKey; signal2: number[]; referenceFrequencyHz: number }) =>
-  useQuery({
+export const useOrbitQuery = (r: Base & { axis2: AxisKey; signal2: number[]; referenceFrequencyHz: number }) => {
+  const prefix = useApiPrefix();
+  return useQuery({
     queryKey: ['orbit-analyze', r.measurementId, r.axis, r.axis2, r.window, r.referenceFrequencyHz],
     queryFn: ({ signal }) =>
-      apiRequest('/vibration/signal/orbit-analyze', {
+      apiRequest(`${prefix}/vibration/signal/orbit-analyze`, {
         method: 'POST',
         body: {
           window: r.window,
@@ -131,3 +141,4 @@ export const useOrbitQuery = (r: Base & { axis2: AxisKey; signal2: number[]; ref
     placeholderData: (previous) => previous,
     staleTime: Infinity,
   });
+};
