@@ -13,7 +13,7 @@ import { createLocalStore, useLocalStore } from '../app/storage/localStore';
  */
 export const COMPARE_BASKET_KEY = 'overtone.compareBasket';
 
-/** Event dispatched on `window` after this tab changed the basket (as features/measurement-detail/compareBasketCount.ts listens to). */
+/** Event dispatched on `window` after this tab changed the basket (the compare button in the measurement header listens to it). */
 export const COMPARE_BASKET_CHANGED_EVENT = 'overtone:compareBasket';
 
 /** Largest number of items in the basket (spec 002 "Compare view": up to 5 signals). */

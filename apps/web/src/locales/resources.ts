@@ -19,6 +19,8 @@ export const NAMESPACES = [
   'pointConfig',
   'pointConfigSchedule',
   'analysisDomains',
+  'compare',
+  'duckMeasurement',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -6,7 +6,7 @@ import { configureApiClient } from '../../app/api/apiClient';
 import { sessionStore } from '../../app/session';
 import { mockApi, type ApiCall, type MockAnswer } from '../../app/testing/mockApi';
 import { locationOf, renderApp, TEST_SESSION } from '../../app/testing/renderApp';
-import { COMPARE_BASKET_STORAGE_KEY } from './compareBasketCount';
+import { COMPARE_BASKET_KEY, type CompareItem } from '../../charts/compareBasket';
 import MeasurementDetailPage, { NOT_FOUND_REDIRECT_MS } from './MeasurementDetailPage';
 
 // The charts are another part's; the page only hands them the reference frequency.
@@ -530,14 +530,22 @@ describe('MeasurementDetailPage', { timeout: 30000 }, () => {
 
   it('shows the compare basket count and follows the storage event', async () => {
     loginAs(ALL);
-    localStorage.setItem(COMPARE_BASKET_STORAGE_KEY, JSON.stringify([{}, {}]));
+    const item = (n: number): CompareItem => ({
+      measurementId: `m${n}`,
+      pointName: 'Pump',
+      date: '2026-01-01T00:00:00.000Z',
+      channel: 'accelerometer_x',
+      fft: { x: [0, 1], y: [0, 1], unit: 'g', window: 'hanning', amplitude: 'grms' },
+      time: { samplingRateHz: 1000, y: [0, 1] },
+    });
+    localStorage.setItem(COMPARE_BASKET_KEY, JSON.stringify([item(1), item(2)]));
     mockApi(baseRoutes());
     renderPage();
     const badge = await screen.findByTestId('compare-count');
     expect(badge.textContent).toContain('2');
     act(() => {
-      localStorage.setItem(COMPARE_BASKET_STORAGE_KEY, JSON.stringify([{}, {}, {}]));
-      window.dispatchEvent(new StorageEvent('storage', { key: COMPARE_BASKET_STORAGE_KEY }));
+      localStorage.setItem(COMPARE_BASKET_KEY, JSON.stringify([item(1), item(2), item(3)]));
+      window.dispatchEvent(new StorageEvent('storage', { key: COMPARE_BASKET_KEY }));
     });
     await waitFor(() => expect(screen.getByTestId('compare-count').textContent).toContain('3'));
   });

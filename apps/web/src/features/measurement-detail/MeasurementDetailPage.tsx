@@ -6,6 +6,7 @@ import { AXIS_KEYS, type AxisKey } from '@overtone/contract';
 import { isApiError } from '../../app/api/ApiError';
 import { hasPermission, queryToken, useSession } from '../../app/session';
 import { useDateFormatter } from '../../ui/formatDate';
+import { DuckMeasurementView, isDuckMeasurement } from '../duck-measurement';
 import { usePointQuery } from '../point-detail/pointApi';
 import { AlarmTransactionsTable } from './AlarmTransactionsTable';
 import { axesWithData, axisMapping } from './axes';
@@ -95,6 +96,7 @@ function MeasurementDetail({ id }: { id: string }) {
   if (status === 404)
     return <Result status="404" title={q.error!.message} subTitle={t('redirecting')} data-testid="measurement-not-found" />;
   if (!m) return <Result status="error" title={t('loadFailed')} subTitle={q.error?.message} />;
+  if (isDuckMeasurement(m)) return <DuckMeasurementView m={m} />;
 
   const axes = axesWithData(m.data);
   const axis = selected && axes.includes(selected) ? selected : (axes[0] ?? 'accelerometer_x');

@@ -7,7 +7,7 @@ import type { MeasurementDetail } from '@overtone/contract';
 import { useDateFormatter } from '../../ui/formatDate';
 import { MeasurementStateTags, MeasurementTypeTag } from '../measurements/MeasurementTags';
 import { pointPathText } from '../measurements/pointPath';
-import { CompareBasketBadge } from './CompareBasketBadge';
+import { CompareBasketButton } from '../compare/CompareBasketButton';
 import { FavoriteStar } from './FavoriteStar';
 import { MeasurementTagsEditor } from './MeasurementTagsEditor';
 import { MeasurementToolsMenu } from './MeasurementToolsMenu';
@@ -17,15 +17,7 @@ import { MeasurementToolsMenu } from './MeasurementToolsMenu';
  * state, the compare basket with its count and the tools menu; below, the tags editor. `extra` is
  * shown left of the basket.
  */
-export function MeasurementHeader({
-  m,
-  extra,
-  onOpenCompare,
-}: {
-  m: MeasurementDetail;
-  extra?: ReactNode;
-  onOpenCompare?: () => void;
-}) {
+export function MeasurementHeader({ m, extra }: { m: MeasurementDetail; extra?: ReactNode }) {
   const { t } = useTranslation('measurementDetail');
   const navigate = useNavigate();
   const formatDate = useDateFormatter();
@@ -41,7 +33,7 @@ export function MeasurementHeader({
         </Flex>
         <Flex align="center" gap={12} wrap>
           {extra}
-          <CompareBasketBadge onOpen={onOpenCompare} />
+          <CompareBasketButton />
           <MeasurementToolsMenu m={m} />
         </Flex>
       </Flex>

@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import i18n from '../../app/i18n';
-import { COMPARE_BASKET_STORAGE_KEY, readCompareBasketCount } from './compareBasketCount';
 import { detailAccess } from './detailAccess';
 import { ImageViewer, MIN_SCALE, zoomed } from './ImageViewer';
 import { normalizeTags } from './MeasurementTagsEditor';
@@ -53,16 +52,6 @@ describe('measurement detail parts', () => {
 
   it('tags: trimmed, empty and duplicate tags dropped, commas split', () => {
     expect(normalizeTags([' pump ', '', 'Pump', 'a,b', 'a'])).toEqual(['pump', 'a', 'b']);
-  });
-
-  it('compare basket count: a JSON array, anything else counts 0', () => {
-    expect(readCompareBasketCount()).toBe(0);
-    localStorage.setItem(COMPARE_BASKET_STORAGE_KEY, '[1,2,3]');
-    expect(readCompareBasketCount()).toBe(3);
-    localStorage.setItem(COMPARE_BASKET_STORAGE_KEY, '{"a":1}');
-    expect(readCompareBasketCount()).toBe(0);
-    localStorage.setItem(COMPARE_BASKET_STORAGE_KEY, 'not json');
-    expect(readCompareBasketCount()).toBe(0);
   });
 
   it('read-only access grants no write, and reads only as the link allows', () => {

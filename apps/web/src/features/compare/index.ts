@@ -1,0 +1,3 @@
+export { CompareBasketButton } from './CompareBasketButton';
+export { CompareDialog } from './CompareDialog';
+export { CompareTable } from './CompareTable';

@@ -1,0 +1,121 @@
+import { lazy, Suspense, useState } from 'react';
+import { Flex, Skeleton, Slider, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { WindowName } from '@overtone/contract';
+import { WindowSelect } from '../../charts/WindowSelect';
+import { DomainBody } from '../measurement-detail/domains/DomainBody';
+import { LineChart } from '../measurement-detail/domains/LineChart';
+import { bandpassLimits, defaultEnvelopeBand, ENVELOPE_XLIM_HZ } from '../measurement-detail/envelopeMath';
+import { useDuckAnalysisQuery, type DuckDomain } from './duckApi';
+
+const SpectrumChart = lazy(() => import('../../charts/SpectrumChart'));
+
+interface Props {
+  domain: DuckDomain;
+  measurementId: string;
+  channelKey: string;
+  signal: readonly number[];
+  samplingRateHz: number;
+  /** Unit of the channel's values: A, V or G. */
+  unit: string;
+}
+
+/**
+ * One analysis tab of the Duck view: spectrum, envelope (bandpass 100 … fs/2 − 50 Hz) or cepstrum
+ * of the selected channel, with the window choice. The unit follows the sensor.
+ */
+export function DuckAnalysisPanel(props: Props) {
+  const { domain, samplingRateHz } = props;
+  const limits = bandpassLimits(samplingRateHz);
+  const defaultBand = defaultEnvelopeBand(samplingRateHz);
+  // Keyed: another channel or rate starts from the default band again.
+  return (
+    <DuckAnalysisContent
+      key={`${props.channelKey}/${samplingRateHz}`}
+      {...props}
+      limits={domain === 'envelope' ? limits : null}
+      defaultBand={domain === 'envelope' ? defaultBand : null}
+    />
+  );
+}
+
+function DuckAnalysisContent({
+  domain,
+  measurementId,
+  channelKey,
+  signal,
+  samplingRateHz,
+  unit,
+  limits,
+  defaultBand,
+}: Props & { limits: { min: number; max: number } | null; defaultBand: [number, number] | null }) {
+  const { t } = useTranslation('duckMeasurement');
+  const [windowName, setWindowName] = useState<WindowName>('hanning');
+  const [draft, setDraft] = useState<[number, number] | null>(defaultBand);
+  const [band, setBand] = useState<[number, number] | null>(defaultBand);
+  const q = useDuckAnalysisQuery(domain, {
+    measurementId,
+    channelKey,
+    signal,
+    samplingRateHz,
+    window: windowName,
+    ...(domain === 'envelope' ? { band: band ?? undefined, xlimHz: ENVELOPE_XLIM_HZ } : {}),
+  });
+  const shownUnit = unit === 'G' ? (q.data?.unit ?? 'g') : unit;
+  const blocked =
+    domain === 'envelope' && !limits ? <Typography.Text type="secondary">{t('envelope.noBand')}</Typography.Text> : undefined;
+
+  return (
+    <Flex vertical gap={8} data-testid={`duck-${domain}-panel`} data-channel={channelKey}>
+      <Flex gap={10} align="center" wrap>
+        <WindowSelect value={windowName} onChange={setWindowName} testId={`duck-${domain}-window`} />
+        {domain === 'envelope' && limits && draft && (
+          <Flex align="center" gap={8} style={{ flex: '1 1 280px', minWidth: 240 }}>
+            <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+              {t('envelope.band', { low: draft[0], high: draft[1] })}
+            </Typography.Text>
+            <Slider
+              range
+              min={limits.min}
+              max={limits.max}
+              step={10}
+              value={draft}
+              onChange={(v) => setDraft([v[0], v[1]])}
+              onChangeComplete={(v) => v[0] < v[1] && setBand([v[0], v[1]])}
+              style={{ flex: 1, margin: '0 8px' }}
+              aria-label={t('envelope.bandpass')}
+              data-testid="duck-envelope-band"
+            />
+          </Flex>
+        )}
+      </Flex>
+      <DomainBody isPending={q.isPending} isFetching={q.isFetching} error={q.error} empty={!q.data?.x.length} blocked={blocked}>
+        {() =>
+          domain === 'cepstrum' ? (
+            <LineChart
+              x={q.data!.x}
+              y={q.data!.y}
+              xLabel={t('cepstrum.quefrency')}
+              yLabel={t('cepstrum.amplitude')}
+              seriesLabel={t('cepstrum.series')}
+              xFactor={1000}
+              testId="duck-cepstrum-chart"
+            />
+          ) : (
+            <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
+              <SpectrumChart
+                xHz={q.data!.x}
+                y={q.data!.y}
+                unit={shownUnit}
+                amplitudeLabel={t(domain === 'envelope' ? 'envelope.amplitude' : 'spectrum.amplitude')}
+                peakLimitHz={Infinity}
+                testIdPrefix={`duck-${domain}`}
+                name={`${channelKey}_${domain}`}
+              />
+            </Suspense>
+          )
+        }
+      </DomainBody>
+    </Flex>
+  );
+}

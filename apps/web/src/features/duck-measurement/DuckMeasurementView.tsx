@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import { Alert, Card, Col, Empty, Flex, Row, Segmented, Select, Tabs, Tag, Typography } from 'antd';
+import { CalendarOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { MAX_SIGNAL_SAMPLES, type MeasurementDetail } from '@overtone/contract';
+import { useDateFormatter } from '../../ui/formatDate';
+import { pointPathText } from '../measurements/pointPath';
+import { FavoriteStar } from '../measurement-detail/FavoriteStar';
+import { MeasurementTagsEditor } from '../measurement-detail/MeasurementTagsEditor';
+import { MeasurementToolsMenu } from '../measurement-detail/MeasurementToolsMenu';
+import { DuckAnalysisPanel } from './DuckAnalysisPanel';
+import { DUCK_DOMAINS, type DuckDomain } from './duckApi';
+import { duckSensors, type DuckSensorView } from './duckData';
+import { DuckTelemetryTable } from './DuckTelemetryTable';
+
+/**
+ * The measurement details of a Duck (DUCKV1; spec 002 §2 "Duck measurement details"): favorite
+ * star, tools (delete), tags editor; tabs spectrum, envelope and cepstrum of the selected channel;
+ * a sensor selector listing only sensors with data and a channel selector whose channels without
+ * data are disabled; the channel's telemetry with units (current A, voltage V, otherwise G).
+ */
+export function DuckMeasurementView({ m }: { m: MeasurementDetail }) {
+  const { t } = useTranslation('duckMeasurement');
+  const formatDate = useDateFormatter();
+  const sensors = duckSensors(m).filter((s) => s.channels.some((c) => c.hasData));
+  const [sensorId, setSensorId] = useState<string | null>(null);
+  const [channelOrder, setChannelOrder] = useState<number | null>(null);
+  const [domain, setDomain] = useState<DuckDomain>('spectrum');
+
+  const sensor: DuckSensorView | undefined = sensors.find((s) => s.id === sensorId) ?? sensors[0];
+  const channel = sensor?.channels.find((c) => c.order === channelOrder && c.hasData) ?? sensor?.channels.find((c) => c.hasData);
+  const signal = channel ? (m.data[channel.key] ?? []) : [];
+  const fs = m.calibratedSamplingRate ?? 0;
+  const sensorName = (s: DuckSensorView) =>
+    s.displayName && s.displayName !== s.type
+      ? `${s.displayName} (${t(`sensorType.${s.type}`, { defaultValue: s.type })})`
+      : t(`sensorType.${s.type}`, { defaultValue: s.type });
+
+  const selectors = sensor && (
+    <Flex align="center" gap={12} wrap data-testid="duck-selectors">
+      <Select<string>
+        value={sensor.id}
+        onChange={(id) => {
+          setSensorId(id);
+          setChannelOrder(null);
+        }}
+        options={sensors.map((s) => ({ value: s.id, label: sensorName(s) }))}
+        style={{ minWidth: 220 }}
+        prefix={t('sensor')}
+        virtual={false}
+        aria-label={t('sensor')}
+        data-testid="duck-sensor-select"
+      />
+      <Segmented<number>
+        value={channel?.order}
+        onChange={setChannelOrder}
+        options={sensor.channels.map((c) => ({
+          value: c.order,
+          label: t('channelLabel', {
+            order: c.order,
+            code: c.code ? t(`channel.${c.code}`, { defaultValue: c.code }) : '',
+          }).trim(),
+          disabled: !c.hasData,
+          title: c.hasData ? undefined : t('channelNoData'),
+        }))}
+        data-testid="duck-channel-select"
+      />
+      <Tag data-testid="duck-unit">{t('unit', { unit: sensor.unit })}</Tag>
+    </Flex>
+  );
+
+  const analysis = () => {
+    if (!sensor || !channel) return <Empty description={t('noData')} data-testid="duck-no-data" />;
+    if (signal.length > MAX_SIGNAL_SAMPLES)
+      return <Alert type="warning" showIcon title={t('measurementDetail:largeFile')} data-testid="large-file-notice" />;
+    if (fs <= 0) return <Empty description={t('noSamplingRate')} />;
+    return (
+      <Tabs
+        size="small"
+        activeKey={domain}
+        onChange={(k) => setDomain(k as DuckDomain)}
+        destroyOnHidden
+        items={DUCK_DOMAINS.map((d) => ({
+          key: d,
+          label: <span data-testid={`duck-tab-${d}`}>{t(`domains.${d}`)}</span>,
+          children: (
+            <Flex vertical gap={12}>
+              {selectors}
+              <DuckAnalysisPanel
+                domain={d}
+                measurementId={m._id}
+                channelKey={channel.key}
+                signal={signal}
+                samplingRateHz={fs}
+                unit={sensor.unit}
+              />
+            </Flex>
+          ),
+        }))}
+        data-testid="duck-domain-tabs"
+      />
+    );
+  };
+
+  return (
+    <Flex vertical gap={12} data-testid="duck-measurement" data-measurement-id={m._id}>
+      <Card size="small">
+        <Flex vertical gap={8}>
+          <Flex justify="space-between" align="center" gap={12} wrap>
+            <Flex align="center" gap={8} wrap>
+              <Typography.Title level={4} style={{ margin: 0 }} data-testid="measurement-point-path">
+                {m.point ? pointPathText(m.point) : t('noPoint')}
+              </Typography.Title>
+              <FavoriteStar m={m} />
+              <Tag color="purple">{t('duck', { mac: m.macAddress })}</Tag>
+            </Flex>
+            <MeasurementToolsMenu m={m} />
+          </Flex>
+          <Typography.Text type="secondary" data-testid="measurement-created">
+            <CalendarOutlined /> {formatDate(m.createdAt)}
+          </Typography.Text>
+          <MeasurementTagsEditor m={m} />
+        </Flex>
+      </Card>
+      <Card size="small" data-testid="duck-analysis" data-domain={domain} data-channel={channel?.key ?? ''}>
+        {analysis()}
+      </Card>
+      <Row gutter={[12, 12]}>
+        <Col xs={24} xl={14}>
+          <Card
+            size="small"
+            title={
+              channel && sensor
+                ? t('telemetry.titleOf', { channel: channel.order, sensor: sensorName(sensor) })
+                : t('telemetry.title')
+            }
+          >
+            {channel && sensor ? (
+              <DuckTelemetryTable telemetry={m.telemetry} channelKey={channel.key} unit={sensor.unit} />
+            ) : (
+              <Empty description={t('telemetry.empty')} />
+            )}
+          </Card>
+        </Col>
+      </Row>
+    </Flex>
+  );
+}

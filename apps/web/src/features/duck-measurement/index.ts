@@ -1,0 +1,2 @@
+export { DuckMeasurementView } from './DuckMeasurementView';
+export { isDuckMeasurement } from './duckData';
