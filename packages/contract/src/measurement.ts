@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { duckConfigObject } from './ducks.ts';
 
 export const MEASUREMENT_TYPES = ['MANUAL', 'PERIODIC', 'TRIGGERED'] as const;
 export const measurementType = z.enum(MEASUREMENT_TYPES);
@@ -102,8 +103,11 @@ export const AXIS_KEYS = ['accelerometer_x', 'accelerometer_y', 'accelerometer_z
 export type AxisKey = (typeof AXIS_KEYS)[number];
 
 /**
- * `GET /measurement/{id}` (spec 002 §3). `data` maps each axis key to its samples in g at
- * `calibratedSamplingRate` Hz.
+ * `GET /measurement/{id}` (spec 002 §3). `data` maps each series key to its samples at
+ * `calibratedSamplingRate` Hz, `measurementData` lists the keys with their units: the axis keys
+ * ({@link AXIS_KEYS}, g) of a tri-axial measurement, or `channel_{order}` (duckChannelKey) of a
+ * Duck's, in its sensor type's unit (A, V, G; docs/ducks.md). `config` is the configuration a Duck
+ * measurement was taken with (null when it has none stored); absent for other measurements.
  */
 export const measurementDetail = measurementListItem.extend({
   note: z.string(),
@@ -116,7 +120,10 @@ export const measurementDetail = measurementListItem.extend({
     accelerometerRange: z.object({ index: z.number().int(), value: z.number() }),
   }),
   measurementData: z.array(z.object({ key: z.string(), unit: z.string() })),
+  /** series key (`accelerometer_x` …, or `channel_{order}` of a Duck) → samples */
   data: z.record(z.string(), z.array(z.number())),
   telemetry: z.array(telemetryValue),
+  /** a Duck measurement's configuration: sensors with their channels, ranges and units (docs/ducks.md) */
+  config: duckConfigObject.nullable().optional(),
 });
 export type MeasurementDetail = z.infer<typeof measurementDetail>;

@@ -2,14 +2,23 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import {
   AXIS_KEYS,
+  decodeDuckStream,
+  DUCK_VOLTAGE_REFERENCES,
+  duckChannelKey,
+  duckConfigObject,
+  duckSensorTypeOf,
+  scaleDuckVolts,
   senseway,
   type DeleteMeasurementResponse,
+  type DuckConfig,
   type MeasurementDetail,
   type MeasurementJsonExport,
   type MeasurementPhoto,
 } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
 import type { DB } from '../../infra/db/schema.ts';
+import type { ObjectStorage } from '../../infra/storage.ts';
+import { isDuckDevice } from '../../jobs/ingest/duck.ts';
 import { AppError } from '../../infra/errors.ts';
 import { nodePath } from '../points/repo.ts';
 import { deleteMeasurements } from '../measurements/delete.ts';
@@ -55,13 +64,55 @@ export async function measurementRow(db: Kysely<DB>, customerId: string, id: str
   return m;
 }
 
-/** The same answer as GET /measurement/{id} (for token holders of a share link). */
+type Series = Pick<MeasurementDetail, 'measurementData' | 'data'>;
+const NO_SERIES: Series = { measurementData: [], data: {} };
+
+/**
+ * The series of a Duck measurement (docs/ducks.md "Measurement"): its stored uint32 stream decoded
+ * with the voltage reference it was taken with, each configured channel scaled linearly
+ * (minMaxVoltage → minMaxValue) to its sensor type's unit as the ingest did for the telemetry, as
+ * `channel_{order}` in the configuration's sensor and channel order. A channel missing from the
+ * stream is left out.
+ */
+async function duckSeries(storage: ObjectStorage, key: string, cfg: DuckConfig): Promise<Series> {
+  const bytes = await storage.get(key);
+  if (!bytes || bytes.length % 4 !== 0) return NO_SERIES;
+  const volts = decodeDuckStream(bytes, DUCK_VOLTAGE_REFERENCES[cfg.voltageReference]);
+  const out: Series = { measurementData: [], data: {} };
+  for (const s of cfg.sensors)
+    for (const c of s.channels) {
+      const v = volts.get(c.order - 1);
+      if (!v) continue;
+      const key = duckChannelKey(c.order);
+      out.measurementData.push({ key, unit: duckSensorTypeOf(s.name)?.unit ?? 'G' });
+      out.data[key] = Array.from(v, (x) => scaleDuckVolts(x, s.minMaxVoltage, s.minMaxValue));
+    }
+  return out;
+}
+
+/**
+ * GET /measurement/{id} and its share-link twin: the measurement of the customer (404
+ * MEASUREMENT_NOT_FOUND otherwise) with its samples and telemetry. A tri-axial measurement's
+ * `data` holds the three axes in g; a Duck's (MAC prefix CA:B8:DA, or a stored `duck_config`) the
+ * `channel_{order}` series in its sensors' units, with `config` the configuration it was taken with.
+ */
 export async function loadMeasurementDetail(ctx: AppContext, customerId: string, id: string): Promise<MeasurementDetail> {
   const m = await measurementRow(ctx.db, customerId, id);
-  const wave =
-    m.waveform_key && (m.state === 'persisted' || m.state === 'partial')
-      ? await loadWaveformG(ctx.storage, m.waveform_key, m.range_index)
-      : null;
+  const stored = m.waveform_key && (m.state === 'persisted' || m.state === 'partial') ? m.waveform_key : null;
+  const duck = isDuckDevice(m.device_mac) || m.duck_config != null;
+  const parsedDuckConfig = duck ? duckConfigObject.safeParse(m.duck_config) : null;
+  const duckConfig = parsedDuckConfig?.success ? parsedDuckConfig.data : null;
+  let series = NO_SERIES;
+  if (duck) {
+    if (stored && duckConfig) series = await duckSeries(ctx.storage, stored, duckConfig);
+  } else if (stored) {
+    const wave = await loadWaveformG(ctx.storage, stored, m.range_index);
+    if (wave)
+      series = {
+        measurementData: AXIS_KEYS.map((key) => ({ key, unit: 'g' })),
+        data: { accelerometer_x: Array.from(wave.x), accelerometer_y: Array.from(wave.y), accelerometer_z: Array.from(wave.z) },
+      };
+  }
   const telemetry = await ctx.db
     .selectFrom('telemetry_values')
     .select(['telemetry', 'source', 'value', 'unit', 'device_reported'])
@@ -75,7 +126,7 @@ export async function loadMeasurementDetail(ctx: AppContext, customerId: string,
   return {
     ...toListItem(m, m.point_id ? path : null),
     note: m.note,
-    device: { type: device?.type ?? 'SENSEWAY' },
+    device: { type: device?.type ?? (duck ? 'DUCKV1' : 'SENSEWAY') },
     calibratedSamplingRate: m.calibrated_sampling_rate,
     startedAt: m.started_at ? m.started_at.toISOString() : null,
     profile: {
@@ -83,10 +134,7 @@ export async function loadMeasurementDetail(ctx: AppContext, customerId: string,
       samplingRate: m.rate_index,
       accelerometerRange: { index: m.range_index, value: senseway.rangeFullScaleG(m.range_index) },
     },
-    measurementData: wave ? AXIS_KEYS.map((key) => ({ key, unit: 'g' })) : [],
-    data: wave
-      ? { accelerometer_x: Array.from(wave.x), accelerometer_y: Array.from(wave.y), accelerometer_z: Array.from(wave.z) }
-      : {},
+    ...series,
     telemetry: telemetry.map((t) => ({
       name: t.telemetry,
       telemetry: t.telemetry,
@@ -96,6 +144,7 @@ export async function loadMeasurementDetail(ctx: AppContext, customerId: string,
       unit: t.unit,
       deviceReported: t.device_reported,
     })),
+    ...(duck ? { config: duckConfig } : {}),
   };
 }
 
