@@ -113,9 +113,11 @@ export function SpectrumToolbar(props: Props) {
       <Dropdown
         menu={{
           items: [
-            { key: 'csv', label: t('downloadCsv'), onClick: onCsv },
-            { key: 'png', label: t('downloadPng'), onClick: onPng },
-            ...(onSvg ? [{ key: 'svg', label: t('downloadSvg'), onClick: onSvg }] : []),
+            { key: 'csv', label: t('downloadCsv'), onClick: onCsv, 'data-testid': `${testIdPrefix}-download-csv` },
+            { key: 'png', label: t('downloadPng'), onClick: onPng, 'data-testid': `${testIdPrefix}-download-png` },
+            ...(onSvg
+              ? [{ key: 'svg', label: t('downloadSvg'), onClick: onSvg, 'data-testid': `${testIdPrefix}-download-svg` }]
+              : []),
           ],
         }}
       >

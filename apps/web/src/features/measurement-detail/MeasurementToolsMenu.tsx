@@ -66,10 +66,19 @@ export function MeasurementToolsMenu({ m }: { m: MeasurementDetail }) {
     });
 
   const items: MenuProps['items'] = [
-    ...(!readOnly ? [{ key: 'share', icon: <LinkOutlined />, label: t('tools.share') }] : []),
-    { key: 'download', icon: <DownloadOutlined />, label: t('tools.download'), disabled: download.isPending },
+    ...(!readOnly ? [{ key: 'share', icon: <LinkOutlined />, label: t('tools.share'), 'data-testid': 'tools-share' }] : []),
+    {
+      key: 'download',
+      icon: <DownloadOutlined />,
+      label: t('tools.download'),
+      disabled: download.isPending,
+      'data-testid': 'tools-download',
+    },
     ...(!readOnly && can('deleteMeasurement')
-      ? [{ type: 'divider' as const }, { key: 'delete', icon: <DeleteOutlined />, label: t('tools.delete'), danger: true }]
+      ? [
+          { type: 'divider' as const },
+          { key: 'delete', icon: <DeleteOutlined />, label: t('tools.delete'), danger: true, 'data-testid': 'tools-delete' },
+        ]
       : []),
   ];
 
