@@ -10,7 +10,7 @@ import path from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import type { TreeNode } from '@overtone/contract';
+import type { DeviceItem, TreeNode } from '@overtone/contract';
 import { startPlant, type Plant } from '../apps/gateway-sim/src/plant.ts';
 import { api, login, startTestServer } from '../apps/server/test/support/test-server.ts';
 import { TEST_PASSWORD } from '../apps/server/test/support/constants.ts';
@@ -25,8 +25,13 @@ const SENSOR = 'CA:B8:31:00:00:03';
 const GATEWAY = 'CA:B8:28:00:00:01';
 const TRIGGER = 'CA:B8:25:00:00:11';
 const POINT = 'Gearbox input';
-/** The demo customer's time zone (preferences.localization.timeZone 'GMT+3'), as an IANA name. */
-const CUSTOMER_TIME_ZONE = 'Etc/GMT-3';
+/**
+ * The browser's time zone: UTC, not the demo customer's (preferences.localization.timeZone 'GMT+3').
+ * The app shows dates and computes the measurement filter's range in the customer's zone whatever
+ * the browser's, which this run covers (a measurement made after 21:00 UTC is made "today" for the
+ * customer, already the next day).
+ */
+const BROWSER_TIME_ZONE = 'UTC';
 /** An instant as the demo customer's date format shows it in its zone: DD-MM-YYYY HH:mm:ss at UTC+3. */
 const customerTime = (iso: string) => {
   const [date, time] = new Date(Date.parse(iso) + 3 * 3_600_000).toISOString().split('T');
@@ -48,14 +53,9 @@ beforeAll(async () => {
   server = await startTestServer({ webDist: WEB_DIST, schedulerTimeFactor: TIME_FACTOR, schedulerPollMs: 100 });
   plant = await startPlant({ mqttUrl: server.mqttUrl, scanIntervalMs: 1000, acquisitionSpeedup: 20 });
   token = await login(server.url);
-  chromium = await launchChromium();
+  // The browser process runs in UTC (as on a machine set to UTC), three hours behind the customer.
+  chromium = await launchChromium(undefined, [], { TZ: BROWSER_TIME_ZONE });
   page = await chromium.context.newPage();
-  // The user sits in the customer's time zone (the demo customer's preference is GMT+3). The
-  // measurement filter sends the browser's wall-clock dates and the server reads them in the
-  // customer's zone, so a browser on UTC loses the evening: the default range ends at 23:59:59
-  // read as GMT+3 (20:59:59 UTC), and measurements made after 21:00 UTC are not listed.
-  const cdp = await chromium.context.newCDPSession(page);
-  await cdp.send('Emulation.setTimezoneOverride', { timezoneId: CUSTOMER_TIME_ZONE });
   fs.mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
@@ -130,12 +130,20 @@ async function applyFilter(): Promise<Request> {
 /** The table's loading spinner is gone. */
 const settled = () => page.getByTestId('measurements-tab').locator('.ant-spin-spinning').waitFor({ state: 'detached' });
 
-type ListItem = { _id: string; measurementType: string; macAddress: string; state: string; point: { _id: string } | null };
+type ListItem = {
+  _id: string;
+  createdAt: string;
+  measurementType: string;
+  macAddress: string;
+  state: string;
+  point: { _id: string } | null;
+};
 
 describe('a new user registers a device on a point, schedules it, watches measurements arrive, filters and downloads them', () => {
   it('frees the Ball fault sensor: deletes the device from its demo point (confirmed)', async () => {
     await page.goto(`${server.url}/`);
     await page.waitForURL(/\/login/);
+    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(BROWSER_TIME_ZONE);
     await submitLogin(page, 'admin@demo.local', TEST_PASSWORD);
     await closeOnboardingTour(page);
 
@@ -210,17 +218,43 @@ describe('a new user registers a device on a point, schedules it, watches measur
     const job = page.getByTestId('scheduler-job');
     await job.waitFor();
     expect(await job.innerText()).toContain(tr('pointConfigSchedule', 'nextRun'));
-    const schedule = await get<{ sleepAmount: number; schedulerJob: { nextRunAt: string } }>(`/point/${pointId}/periodic`);
-    // …the stored next run, in the customer's date format and zone (DD-MM-YYYY HH:mm:ss, GMT+3).
-    expect(await job.innerText()).toContain(customerTime(schedule.schedulerJob.nextRunAt));
+    type Periodic = { sleepAmount: number; schedulerJob: { nextRunAt: string } };
+    const schedule = await get<Periodic>(`/point/${pointId}/periodic`);
+    // …the stored next run, in the customer's date format and zone (DD-MM-YYYY HH:mm:ss, GMT+3),
+    // although the browser is in UTC. (The scheduler runs every second here and the card follows
+    // it, so the two are compared as read together.)
+    await eventually(async () => {
+      const shown = await job.innerText();
+      return shown.includes(customerTime((await get<Periodic>(`/point/${pointId}/periodic`)).schedulerJob.nextRunAt));
+    }).toBe(true);
     expect(schedule.sleepAmount).toBe(26);
     // The first run is one interval (2048 s / 2048) after the save.
     expect(Date.parse(schedule.schedulerJob.nextRunAt) - saved).toBeGreaterThan(0);
     expect(Date.parse(schedule.schedulerJob.nextRunAt) - saved).toBeLessThan(5000);
 
-    // Trigger: the plant's trigger device is registered to the customer (no UI registers a device
-    // that no gateway hears; the admin does it by API, docs/devices.md), then assigned on the card.
-    expect((await api(server.url, token, 'POST', '/device', { macAddress: TRIGGER })).status).toBe(200);
+    // Trigger: the plant's gateway hears the trigger device and reports it in its scans, so the
+    // registry learns it into the customer owning the gateway (docs/devices.md "Ownership"), as the
+    // sensors; nobody registers it. The user finds it in the admin panel's triggers, then assigns it
+    // on the card.
+    await eventually(async () =>
+      (await get<DeviceItem[]>(`/device?macAddress=${encodeURIComponent(TRIGGER)}&kind=TRIGGER`)).map((d) => ({
+        macAddress: d.macAddress,
+        kind: d.kind,
+        lastGateway: d.lastGateway,
+      })),
+    ).toEqual([{ macAddress: TRIGGER, kind: 'TRIGGER', lastGateway: GATEWAY }]);
+    const admin = await chromium.context.newPage();
+    try {
+      await admin.goto(`${server.url}/admin?tab=gateways`);
+      await admin.getByTestId('gateways-view-triggers').click();
+      await admin.getByTestId(`trigger-row-${TRIGGER}`).waitFor();
+      await admin.locator('.ant-segmented-thumb').waitFor({ state: 'detached' }); // the switch's motion, for the screenshot
+      await admin.waitForTimeout(300);
+      await admin.screenshot({ path: path.join(SHOTS, 'devices-02a-trigger-learned.png') });
+    } finally {
+      await admin.close();
+      await page.bringToFront(); // back to the user's first tab
+    }
     const triggers = page.getByTestId('trigger-section');
     expect(await triggers.getByTestId('assigned-trigger').count()).toBe(0);
     await inputOf('trigger-mac').fill(TRIGGER.slice(0, 14));
@@ -244,6 +278,8 @@ describe('a new user registers a device on a point, schedules it, watches measur
     };
     await expect.poll(refreshedCount('PERIODIC'), { timeout: 30000, interval: 1000 }).toBeGreaterThanOrEqual(1);
     expect(await count('TRIGGERED')).toBe(0);
+    // The card follows the scheduler without a reload: "last run" is no longer "never".
+    await eventually(() => page.getByTestId('scheduler-job').innerText()).not.toContain(tr('pointConfigSchedule', 'never'));
 
     // Stop the schedule (confirmed), so that the lists below hold still.
     await page.getByTestId('periodic-delete').click();
@@ -273,11 +309,28 @@ describe('a new user registers a device on a point, schedules it, watches measur
     await page.locator('.ant-tabs-tab[data-node-key="measurements"]').click();
     await page.getByTestId('measurement-filters').waitFor();
     await inputOf('filter-mac').fill(SENSOR);
-    await applyFilter();
+    const first = await applyFilter();
+    // The default range ends with the customer's today (GMT+3), sent with its offset, whatever the
+    // browser's zone: a measurement made after 21:00 UTC is listed.
+    const customerToday = customerTime(new Date().toISOString()).slice(0, 10).split('-').reverse().join('-');
+    expect(new URL(first.url()).searchParams.get('endDate')).toBe(`${customerToday}T23:59:59.999+03:00`);
+    // The same as the API lists without any date bound.
     const expected = await get<{ total: number; measurements: ListItem[] }>(
       `/measurement?page=1&pageSize=10&macAddress=${encodeURIComponent(SENSOR)}`,
     );
     await eventually(async () => (await tableRows()).map((r) => r.id)).toEqual(expected.measurements.map((m) => m._id));
+    // Each one dated in the customer's zone and format, the zone named in the column's title.
+    expect(await page.getByTestId('measurement-created-at').allInnerTexts()).toEqual(
+      expected.measurements.map((m) => customerTime(m.createdAt)),
+    );
+    expect(await page.getByTestId('measurements-tab').locator('th', { hasText: 'GMT+3' }).count()).toBe(1);
+    // At 1440 px with the asset tree shown every column is visible: nothing to scroll sideways, and
+    // the last column (favourite) ends inside the table.
+    const table = page.getByTestId('measurements-tab').locator('.ant-table-content');
+    expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+    const lastHeader = await table.locator('th').last().boundingBox();
+    const tableBox = await table.boundingBox();
+    expect(lastHeader!.x + lastHeader!.width).toBeLessThanOrEqual(tableBox!.x + tableBox!.width + 0.5);
     const before = await tableRows();
     expect(before.map((r) => r.type)).toEqual(expected.measurements.map((m) => m.measurementType));
     expect(new Set(before.map((r) => r.type))).toEqual(new Set(['PERIODIC', 'TRIGGERED']));
@@ -308,8 +361,8 @@ describe('a new user registers a device on a point, schedules it, watches measur
     await page.locator('.ant-picker-dropdown:visible').waitFor({ state: 'hidden' });
     const ranged = await applyFilter();
     const q = new URL(ranged.url()).searchParams;
-    const days =
-      (Date.parse(q.get('endDate')!.replace(' ', 'T')) - Date.parse(q.get('startDate')!.replace(' ', 'T'))) / 86_400_000;
+    expect(q.get('endDate')).toBe(`${customerToday}T23:59:59.999+03:00`);
+    const days = (Date.parse(q.get('endDate')!) - Date.parse(q.get('startDate')!)) / 86_400_000;
     expect(days).toBeGreaterThanOrEqual(7);
     expect(days).toBeLessThan(8);
     await eventually(async () => (await tableRows()).map((r) => r.id)).toEqual(before.map((r) => r.id));

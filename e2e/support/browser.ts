@@ -13,12 +13,15 @@ export async function launchChromium(
   viewport = { width: 1440, height: 900 },
   /** extra flags, e.g. `--host-resolver-rules=MAP other.test 127.0.0.1` to reach a second tenant's host name */
   extraArgs: string[] = [],
+  /** extra environment of the browser process, e.g. `{ TZ: 'UTC' }`: the zone it runs in, as on a machine set to it */
+  env: Record<string, string> = {},
 ): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'overtone-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
     viewport,
+    env: { ...process.env, ...env },
     args: [
       '--no-sandbox',
       '--disable-gpu',

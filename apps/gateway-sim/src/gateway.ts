@@ -1,7 +1,8 @@
 /**
  * One simulated Senseway gateway speaking generation 1 of the protocol over its own MQTT connection
- * (shared/protocol/senseway-gateway.md §3–7): periodic `scanDevice`, version queries, and measure
- * commands answered with `accepted`, int16 chunks counting down to 0, then `done`.
+ * (shared/protocol/senseway-gateway.md §3–7): periodic `scanDevice` (its sensors and the trigger
+ * devices it hears), version queries, and measure commands answered with `accepted`, int16 chunks
+ * counting down to 0, then `done`.
  */
 import { senseway } from '@overtone/contract';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
@@ -79,6 +80,28 @@ export type PlantEvent =
   | { type: 'version'; gateway: string; target: string; answer: string }
   | { type: 'misbehaving'; gateway: string; device: string; id: string; fault: string };
 
+/** A trigger device in the gateway's radio range: reported in its scans, never measured (§9 prefix CA:B8:25). */
+export interface ScannedTrigger {
+  /** upper-case MAC, CA:B8:25… */
+  mac: string;
+  /** mean received signal strength, dBm; each scan reports it ±{@link TRIGGER_RSSI_SPREAD_DB} */
+  rssi: number;
+}
+
+/** Half-width of the scan-to-scan rssi variation of a trigger, dB (as a sensor's default). */
+export const TRIGGER_RSSI_SPREAD_DB = 2;
+
+/**
+ * A trigger's entry in `scanDevice` (§7): type `TRIGGER` (generation 1 documents only `WIRED`; a
+ * trigger is not a sensor, so it says what it is), rssi as a string like the sensors', status
+ * `Ready` (a trigger is always listening).
+ * @param random uniform [0, 1) source for the rssi jitter
+ */
+export function triggerScanEntry(t: ScannedTrigger, random: () => number = Math.random) {
+  const jitter = Math.floor(random() * (2 * TRIGGER_RSSI_SPREAD_DB + 1)) - TRIGGER_RSSI_SPREAD_DB;
+  return { type: 'TRIGGER', rssi: String(Math.min(0, t.rssi + jitter)), status: 'Ready' };
+}
+
 export interface GatewayOptions {
   /** broker URL, e.g. `mqtt://127.0.0.1:1883` */
   mqttUrl: string;
@@ -86,6 +109,8 @@ export interface GatewayOptions {
   root: senseway.SensewayRoot;
   config: GatewayConfig;
   devices: SimDevice[];
+  /** trigger devices this gateway hears: reported in every scan after the sensors (default none) */
+  triggers?: readonly ScannedTrigger[];
   /** period of `scanDevice`, ms; the first scan goes out right after each connect */
   scanIntervalMs: number;
   /** chunk payload size, bytes (even) */
@@ -226,7 +251,10 @@ export class SimGateway {
     return this.#client!.publishAsync(topic, body, { qos: 1 });
   }
 
-  /** Publishes `scanDevice` with every device's rssi (as a string, like the docs' example) and status. */
+  /**
+   * Publishes `scanDevice` with every device's rssi (as a string, like the docs' example) and status,
+   * then the trigger devices the gateway hears ({@link triggerScanEntry}).
+   */
   async publishScan(): Promise<void> {
     if (this.#stopped) return;
     const devices: Record<string, { type: string; rssi: string; status: string; battery?: string }> = {};
@@ -235,6 +263,7 @@ export class SimGateway {
       const battery = d.batteryVolts();
       if (battery !== null) devices[d.mac].battery = battery.toFixed(2);
     }
+    for (const t of this.options.triggers ?? []) devices[t.mac] = triggerScanEntry(t);
     this.#emit({ type: 'scan', gateway: this.mac, devices });
     await this.#publish(senseway.topics.scan(this.options.root, this.mac), JSON.stringify(devices));
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { parsePlantConfig, readPlantConfig } from './plant-config.ts';
+import { DEFAULT_TRIGGER_RSSI, parsePlantConfig, readPlantConfig, scanningGatewaysOf } from './plant-config.ts';
 
 describe('plant config', () => {
   it('bundled layout: one gateway, four sensors on CWRU 97, 105, 118, 130 with rssi in -50…-70 after ±2', async () => {
@@ -70,6 +70,35 @@ describe('plant config', () => {
         () => parsePlantConfig({ gateways, triggers: [{ mac: 'CA:B8:25:00:00:01', intervalMs }] }),
         String(intervalMs),
       ).toThrow(/intervalMs/);
+  });
+
+  it('triggers: the gateways that hear them (default the first gateway) and their rssi; unknown gateways refused', () => {
+    const gateways = [
+      { mac: 'CA:B8:28:00:00:01', devices: [] },
+      { mac: 'CA:B8:28:00:00:02', devices: [] },
+    ];
+    const cfg = parsePlantConfig({
+      gateways,
+      triggers: [
+        { mac: 'CA:B8:25:00:00:01' },
+        { mac: 'CA:B8:25:00:00:02', gateways: ['ca:b8:28:00:00:02'], rssi: -75 },
+        { mac: 'CA:B8:25:00:00:03', gateways: [] },
+      ],
+    });
+    expect(cfg.triggers.map((t) => scanningGatewaysOf(cfg, t))).toEqual([['CA:B8:28:00:00:01'], ['CA:B8:28:00:00:02'], []]);
+    expect(cfg.triggers.map((t) => t.rssi ?? DEFAULT_TRIGGER_RSSI)).toEqual([-58, -75, -58]);
+    expect(() =>
+      parsePlantConfig({ gateways, triggers: [{ mac: 'CA:B8:25:00:00:01', gateways: ['CA:B8:28:00:00:09'] }] }),
+    ).toThrow(/CA:B8:28:00:00:09 is not a gateway of the layout/);
+    expect(() => parsePlantConfig({ gateways, triggers: [{ mac: 'CA:B8:25:00:00:01', rssi: 5 }] })).toThrow(/rssi/);
+  });
+
+  it('the bundled layouts’ trigger is heard by the demo gateway CA:B8:28:00:00:01', async () => {
+    for (const cfg of [
+      await readPlantConfig(),
+      await readPlantConfig(fileURLToPath(new URL('../plant-realistic.json', import.meta.url))),
+    ])
+      expect(scanningGatewaysOf(cfg, cfg.triggers[0])).toEqual(['CA:B8:28:00:00:01']);
   });
 
   it('a MAC appears once across gateways, devices, Ducks and triggers', () => {

@@ -95,15 +95,27 @@ export type GatewayConfig = z.infer<typeof gateway>;
 /**
  * A trigger device of the plant (`triggers`, trigger.ts): its own MQTT client publishing
  * `<root>/trigger/<MAC>/event`, every `intervalMs` when given (the first one `intervalMs` after the
- * start), otherwise only on `plant.triggers[i].fire()`.
+ * start), otherwise only on `plant.triggers[i].fire()`. Like any end node in their radio range, it
+ * is reported in the `scanDevice` of the gateways that hear it (`gateways`), which is how the
+ * server's registry learns it (docs/devices.md "Ownership").
  */
 const trigger = z.object({
   mac: mac.refine((s) => s.startsWith('CA:B8:25'), 'a trigger MAC starts with CA:B8:25'),
   /** fire every this many ms (at least 100); default never on its own */
   intervalMs: z.number().int().min(100).optional(),
+  /**
+   * MACs of the layout's gateways that hear the trigger and report it in their scans; default the
+   * first gateway of the layout ({@link scanningGatewaysOf}); `[]`: none (no gateway in range)
+   */
+  gateways: z.array(mac).optional(),
+  /** mean received signal strength in those scans, dBm, ±2 per scan; default {@link DEFAULT_TRIGGER_RSSI} */
+  rssi: z.number().int().max(0).optional(),
   description: z.string().optional(),
 });
 export type TriggerConfig = z.infer<typeof trigger>;
+
+/** Mean rssi of a trigger in the scans of the gateways that hear it, dBm, when the layout gives none. */
+export const DEFAULT_TRIGGER_RSSI = -58;
 
 export const plantConfigSchema = z
   .object({
@@ -122,11 +134,27 @@ export const plantConfigSchema = z
       if (seen.has(m)) ctx.addIssue({ code: 'custom', message: `MAC ${m} appears twice` });
       seen.add(m);
     }
+    const gateways = new Set(cfg.gateways.map((g) => g.mac));
+    cfg.triggers.forEach((t, i) =>
+      t.gateways?.forEach((g, j) => {
+        if (!gateways.has(g))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['triggers', i, 'gateways', j],
+            message: `trigger ${t.mac}: ${g} is not a gateway of the layout`,
+          });
+      }),
+    );
   });
 /** The whole plant, MACs normalised to upper case and defaults filled in. */
 export type PlantConfig = z.infer<typeof plantConfigSchema>;
 /** What a config file may contain (defaults not yet applied). */
 export type PlantConfigInput = z.input<typeof plantConfigSchema>;
+
+/** MACs of the gateways whose scans report a trigger: its `gateways`, by default the layout's first gateway. */
+export function scanningGatewaysOf(cfg: Pick<PlantConfig, 'gateways'>, t: TriggerConfig): string[] {
+  return t.gateways ?? [cfg.gateways[0].mac];
+}
 
 /** The layout shipped with the simulator: one gateway, four CWRU sensors. */
 export const bundledPlantConfigPath = fileURLToPath(new URL('../plant.json', import.meta.url));

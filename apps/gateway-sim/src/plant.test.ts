@@ -15,6 +15,8 @@ const NORMAL_97 = 'CA:B8:31:00:00:01';
 const INNER_105 = 'CA:B8:31:00:00:02';
 const BALL_118 = 'CA:B8:31:00:00:03';
 const OUTER_130 = 'CA:B8:31:00:00:04';
+/** The bundled plant's trigger device (plant.json `triggers`), heard by its only gateway. */
+const TRIGGER_11 = 'CA:B8:25:00:00:11';
 
 /** A channel read straight from the bundled .f32 file, independently of the simulator's loader. */
 function readChannel(file: string): Float64Array {
@@ -100,19 +102,28 @@ afterAll(async () => {
 });
 
 describe('gateway-sim over MQTT', { timeout: 30_000 }, () => {
-  it('reports its four sensors in scanDevice with rssi and status Ready, about every scan interval', async () => {
+  it('reports its four sensors and the plant’s trigger in scanDevice with rssi and status Ready, about every scan interval', async () => {
     const first = await server.next((m) => m.topic === `prod/gateway/${GW}/scanDevice`);
     const second = await server.next((m) => m.topic === `prod/gateway/${GW}/scanDevice`);
     for (const msg of [first, second]) {
       const scan = senseway.scanPayload.parse(JSON.parse(msg.payload.toString()));
-      expect(Object.keys(scan).sort()).toEqual([NORMAL_97, INNER_105, BALL_118, OUTER_130]);
-      for (const entry of Object.values(scan)) {
-        expect(entry.type).toBe('WIRED');
+      expect(Object.keys(scan).sort()).toEqual([TRIGGER_11, NORMAL_97, INNER_105, BALL_118, OUTER_130]);
+      for (const [mac, entry] of Object.entries(scan)) {
+        expect(entry.type).toBe(mac === TRIGGER_11 ? 'TRIGGER' : 'WIRED');
         expect(entry.status).toBe('Ready');
         expect(entry.rssi).toBeGreaterThanOrEqual(-70);
         expect(entry.rssi).toBeLessThanOrEqual(-50);
       }
+      // the trigger: the default mean −58 dBm, ±2
+      expect(Math.abs(scan[TRIGGER_11].rssi! + 58)).toBeLessThanOrEqual(2);
     }
+  });
+
+  it('a measure command for the trigger it hears is rejected NO_DEVICE: a trigger is not a sensor', async () => {
+    const id = newId();
+    await server.client.publishAsync(senseway.topics.measure('prod', GW, TRIGGER_11, id), '2,9,1000', { qos: 1 });
+    const rejected = await server.next((m) => m.topic === senseway.topics.measureEvent('prod', GW, TRIGGER_11, id, 'rejected'));
+    expect(rejected.payload.toString()).toBe('NO_DEVICE');
   });
 
   it('12 kHz record at rate index 9: accepted, chunks counting down to 0, done at 12000 Hz; x = DE, y = FE, z = DE + 60000', async () => {
@@ -279,6 +290,42 @@ describe('trigger devices of the layout (`triggers`)', { timeout: 30_000 }, () =
       expect(JSON.parse(m.payload.toString())).toMatchObject({ eventType: 'trigger', id, timestamp: expect.any(Number) });
     } finally {
       await events.client.endAsync();
+    }
+  });
+
+  it('each trigger is in the scans of the gateways that hear it (default the first; `gateways`; [] none), with its rssi', async () => {
+    const [A, B] = ['CA:B8:28:00:00:0A', 'CA:B8:28:00:00:0B'];
+    const [T1, T2, T3] = ['CA:B8:25:00:00:1A', 'CA:B8:25:00:00:1B', 'CA:B8:25:00:00:1C'];
+    const scans = await connectRecorder(broker.url, ['lake/gateway/+/scanDevice']);
+    const two = await startPlant({
+      mqttUrl: broker.url,
+      root: 'lake',
+      scanIntervalMs: 60_000, // the scan right after connecting is enough
+      config: {
+        gateways: [
+          { mac: A, devices: [] },
+          { mac: B, devices: [] },
+        ],
+        triggers: [{ mac: T1 }, { mac: T2, gateways: [B.toLowerCase(), A], rssi: -80 }, { mac: T3, gateways: [] }],
+      },
+    });
+    try {
+      const scanOf = async (gw: string) =>
+        senseway.scanPayload.parse(
+          JSON.parse((await scans.next((m) => m.topic === `lake/gateway/${gw}/scanDevice`)).payload.toString()),
+        );
+      const [a, b] = [await scanOf(A), await scanOf(B)];
+      expect(Object.keys(a).sort()).toEqual([T1, T2]);
+      expect(Object.keys(b)).toEqual([T2]);
+      expect(a[T1]).toMatchObject({ type: 'TRIGGER', status: 'Ready' });
+      expect(Math.abs(a[T1].rssi! + 58)).toBeLessThanOrEqual(2);
+      for (const entry of [a[T2], b[T2]]) {
+        expect(entry).toMatchObject({ type: 'TRIGGER', status: 'Ready' });
+        expect(Math.abs(entry.rssi! + 80)).toBeLessThanOrEqual(2);
+      }
+    } finally {
+      await two.stop();
+      await scans.client.endAsync();
     }
   });
 

@@ -9,7 +9,15 @@ import { fileURLToPath } from 'node:url';
 import { SimDevice } from './device.ts';
 import { startDucks } from './duck.ts';
 import { SimGateway, type PlantEvent, type PlantFaults, type ReplayLogEntry } from './gateway.ts';
-import { parsePlantConfig, readPlantConfig, type DeviceFaults, type PlantConfig, type PlantConfigInput } from './plant-config.ts';
+import {
+  DEFAULT_TRIGGER_RSSI,
+  parsePlantConfig,
+  readPlantConfig,
+  scanningGatewaysOf,
+  type DeviceFaults,
+  type PlantConfig,
+  type PlantConfigInput,
+} from './plant-config.ts';
 import { loadRecording, type Recording } from './recordings.ts';
 import { startSimTrigger, type SimTrigger } from './trigger.ts';
 
@@ -113,6 +121,10 @@ export async function startPlant(options: PlantOptions): Promise<Plant> {
       root: options.root ?? 'prod',
       config: g,
       devices,
+      // the layout's triggers in this gateway's range: reported in its scans, so the server learns them
+      triggers: config.triggers
+        .filter((t) => scanningGatewaysOf(config, t).includes(g.mac))
+        .map((t) => ({ mac: t.mac, rssi: t.rssi ?? DEFAULT_TRIGGER_RSSI })),
       scanIntervalMs,
       chunkBytes,
       acquisitionSpeedup,

@@ -19,6 +19,17 @@ export const TIME_ZONES = [
   'GMT+6:30', 'GMT+7', 'GMT+8', 'GMT+9', 'GMT+9:30', 'GMT+10', 'GMT+11', 'GMT+12', 'GMT+13', 'GMT+14',
 ] as const; // prettier-ignore
 
+/**
+ * Minutes east of UTC of a customer time zone ({@link TIME_ZONES}, fixed offsets without daylight
+ * saving time): `GMT+3` → 180, `GMT-4:30` → −270, `GMT` → 0.
+ * @returns 0 (UTC) for a text that is not such a zone
+ */
+export function timeZoneOffsetMinutes(zone: string | null | undefined): number {
+  const m = /^GMT(?:([+-])(\d{1,2})(?::(\d{2}))?)?$/.exec(zone ?? '');
+  if (!m || !m[1]) return 0;
+  return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0));
+}
+
 /** Alarm mail frequency in hours: 0 immediately, 9999999 never (spec 002 §9 Admin). */
 export const ALARM_MAIL_FREQUENCIES = [0, 6, 12, 18, 24, 9999999] as const;
 

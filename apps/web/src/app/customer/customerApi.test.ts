@@ -42,6 +42,7 @@ describe('fetchCustomer (spec 000 §2: full record, summary as fallback)', () =>
       name: 'Acme',
       complete: true,
       dateFormat: 'YYYY-MM-DD HH:mm:ss',
+      timeZone: 'GMT+1',
       passwordPolicy: POLICY,
     });
     expect(c.languages).toEqual([...LANGUAGES]);
@@ -56,6 +57,8 @@ describe('fetchCustomer (spec 000 §2: full record, summary as fallback)', () =>
     });
     const c = await fetchCustomer('acme.example');
     expect(c).toMatchObject({ complete: false, languages: ['de', 'en'], passwordPolicy: POLICY, preferedLanguage: 'de' });
+    // The summary has no time zone: a new customer's (the contract default).
+    expect(c.timeZone).toBe('GMT+3');
     expect(calls.map((x) => x.path)).toEqual(['/customer/acme.example', '/customer/acme.example/summary']);
     expect(redirectToLogin).not.toHaveBeenCalled();
     expect(notifyError).not.toHaveBeenCalled();

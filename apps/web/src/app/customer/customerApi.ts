@@ -1,10 +1,22 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { customer as customerSchema, customerSummary, LANGUAGES, type Language, type PasswordPolicy } from '@overtone/contract';
+import {
+  customer as customerSchema,
+  customerSummary,
+  LANGUAGES,
+  type Language,
+  type PasswordPolicy,
+  type TIME_ZONES,
+} from '@overtone/contract';
 import { apiRequest } from '../api/apiClient';
 import { currentToken } from '../session';
 
 /** Date format used when the customer record (and so its preference) could not be loaded. */
 export const DEFAULT_DATE_FORMAT = 'DD-MM-YYYY HH:mm:ss';
+/** Time zone used when the customer record could not be loaded: a new customer's (contract default). */
+export const DEFAULT_TIME_ZONE: TimeZone = 'GMT+3';
+
+/** A customer time zone preference: a fixed UTC offset such as `GMT+3` (contract `TIME_ZONES`). */
+export type TimeZone = (typeof TIME_ZONES)[number];
 
 /** What the client needs of the tenant, from its full record or, failing that, its summary. */
 export interface CustomerInfo {
@@ -17,6 +29,11 @@ export interface CustomerInfo {
   /** The policy the set-password page's checklist follows (spec 000 §5). */
   passwordPolicy: PasswordPolicy;
   dateFormat: string;
+  /**
+   * The customer's time zone (`GMT+3`): dates are shown, and date filters computed, in it, whatever
+   * the browser's own zone (ui/customerTime.ts).
+   */
+  timeZone: TimeZone;
   /** Whether the full record was loaded (false: only the public summary). */
   complete: boolean;
 }
@@ -26,7 +43,7 @@ export const customerQueryKey = (host: string = window.location.hostname) => ['c
 
 /**
  * Loads the customer again (after a login the full record replaces the summary; after the admin
- * saved the preferences the new logo, policy and date format apply). The old record stays shown
+ * saved the preferences the new logo, policy, date format and time zone apply). The old record stays shown
  * meanwhile, so the loading screen does not come back.
  */
 export const reloadCustomer = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: customerQueryKey() });
@@ -56,6 +73,7 @@ export async function fetchCustomer(host: string, signal?: AbortSignal): Promise
         languages: [...LANGUAGES],
         passwordPolicy: c.preferences.passwordPolicy,
         dateFormat: c.preferences.localization.dateFormat || DEFAULT_DATE_FORMAT,
+        timeZone: c.preferences.localization.timeZone,
         complete: true,
       };
     } catch (e) {
@@ -71,6 +89,7 @@ export async function fetchCustomer(host: string, signal?: AbortSignal): Promise
     languages: s.languages.length ? s.languages : [...LANGUAGES],
     passwordPolicy: s.passwordPolicy,
     dateFormat: DEFAULT_DATE_FORMAT,
+    timeZone: DEFAULT_TIME_ZONE,
     complete: false,
   };
 }

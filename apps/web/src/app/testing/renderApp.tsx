@@ -17,6 +17,7 @@ export const TEST_CUSTOMER: CustomerInfo = {
   languages: [...LANGUAGES],
   passwordPolicy: { ...DEFAULT_PASSWORD_POLICY, minCharacter: 10, requiresSpecialCharacters: true },
   dateFormat: 'DD-MM-YYYY HH:mm:ss',
+  timeZone: 'GMT+3',
   complete: false,
 };
 

@@ -107,6 +107,7 @@ const customerInfo: CustomerInfo = {
   languages: [...LANGUAGES],
   passwordPolicy: DEFAULT_PASSWORD_POLICY,
   dateFormat: 'DD-MM-YYYY HH:mm:ss',
+  timeZone: 'GMT+3',
   complete: true,
 };
 

@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { App, Button, Checkbox, DatePicker, Flex, Input, InputNumber, Select } from 'antd';
+import { App, Button, Checkbox, DatePicker, Flex, Input, InputNumber, Select, Space, Tooltip } from 'antd';
 import { FilterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { Dayjs } from 'dayjs';
 import { MEASUREMENT_TYPES } from '@overtone/contract';
+import { useCustomer } from '../../app/customer/CustomerContext';
+import { asCustomerClock } from '../../ui/customerTime';
+import { useCustomerZone } from '../../ui/formatDate';
 import { useTelemetryQuery } from '../admin/telemetry/telemetryApi';
 import { useMeasurementTagsQuery } from './measurementsApi';
 import { DATE_SHORTCUT_DAYS, lastDays, valueBoundsValid, type MeasurementFilterValues } from './measurementFilters';
@@ -18,7 +20,8 @@ const FLAGS = ['onlyMine', 'upload', 'favorite', 'partial', 'error'] as const;
 /**
  * The measurement filter form (spec 000 §2, §5). Nothing is loaded until Filter is pressed; with
  * both value bounds active and min not below max it warns (admin.warningForValidationValue) and
- * skips the load.
+ * skips the load. The date range is picked, and its shortcuts computed, in the customer's time zone
+ * and date format (the zone is named beside the picker), not the browser's.
  */
 export function MeasurementFilters({
   initial,
@@ -30,6 +33,8 @@ export function MeasurementFilters({
   const { t } = useTranslation('measurements');
   const { t: tAdmin } = useTranslation('admin');
   const { message } = App.useApp();
+  const { dateFormat } = useCustomer();
+  const zone = useCustomerZone();
   const [f, setF] = useState(initial);
   const tags = useMeasurementTagsQuery();
   const telemetry = useTelemetryQuery();
@@ -74,15 +79,24 @@ export function MeasurementFilters({
           options={MEASUREMENT_TYPES.map((v) => ({ value: v, label: t(`type.${v}`) }))}
           data-testid="filter-type"
         />
-        <DatePicker.RangePicker
-          showTime
-          allowClear={false}
-          value={f.range}
-          onChange={(v) => v?.[0] && v[1] && set('range', [v[0], v[1]] as [Dayjs, Dayjs])}
-          presets={DATE_SHORTCUT_DAYS.map((d) => ({ label: t(SHORTCUT_KEYS[d]), value: () => lastDays(d) }))}
-          aria-label={t('filters.dateRange')}
-          data-testid="filter-range"
-        />
+        <Space.Compact>
+          <DatePicker.RangePicker
+            showTime
+            allowClear={false}
+            format={dateFormat}
+            value={f.range}
+            onChange={(v) => v?.[0] && v[1] && set('range', [asCustomerClock(v[0]), asCustomerClock(v[1])])}
+            presets={DATE_SHORTCUT_DAYS.map((d) => ({
+              label: t(SHORTCUT_KEYS[d]),
+              value: () => lastDays(d, zone.offsetMinutes),
+            }))}
+            aria-label={t('filters.dateRange')}
+            data-testid="filter-range"
+          />
+          <Tooltip title={t('filters.timeZoneHint', { zone: zone.zone })}>
+            <Space.Addon data-testid="filter-time-zone">{zone.zone}</Space.Addon>
+          </Tooltip>
+        </Space.Compact>
       </Flex>
       <Flex gap={8} wrap align="center">
         {FLAGS.map((k) => (

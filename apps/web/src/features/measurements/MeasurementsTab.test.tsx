@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import dayjs from 'dayjs';
 import type { MeasurementListItem } from '@overtone/contract';
 import i18n from '../../app/i18n';
 import { ALL, CUSTOMER, fakeApi, loginAs, renderAdmin, TELEMETRY } from '../admin/adminTestKit';
@@ -43,14 +42,18 @@ afterEach(() => {
 const listCalls = () => api.filter((c) => c.method === 'GET' && c.path === '/measurement');
 
 describe('MeasurementsTab', () => {
-  it('loads the last 364 days to the end of today, 10 per page, and shows user or No User, path, star', async () => {
+  it('loads the last 364 days to the end of the customer’s today (GMT+3, ISO 8601 with its offset), 10 per page, and shows user or No User, path, star', async () => {
     loginAs(ALL);
     renderAdmin(<MeasurementsTab />);
     await screen.findByText('No User');
     const q = listCalls()[0].query;
     expect(q.get('pageSize')).toBe('10');
-    expect(q.get('endDate')).toBe(dayjs().endOf('day').format('YYYY-MM-DD HH:mm:ss'));
-    expect(dayjs().diff(dayjs(q.get('startDate')), 'day')).toBe(364);
+    const todayInGmt3 = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+    expect(q.get('endDate')).toBe(`${todayInGmt3}T23:59:59.999+03:00`);
+    expect(q.get('startDate')).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+03:00$/);
+    expect(Math.round((Date.now() - Date.parse(q.get('startDate')!)) / 86_400_000)).toBe(364);
+    // 2024-05-01T10:00:00Z, in the customer's zone and date format
+    expect(screen.getAllByText('01-05-2024 13:00:00')).toHaveLength(2);
     expect(screen.getAllByText('Ada Admin').length).toBeGreaterThan(0);
     expect(screen.getAllByText('Plant / Line 1 / Motor').length).toBe(2);
     expect(screen.getAllByRole('img', { name: 'Favorite' })).toHaveLength(1);

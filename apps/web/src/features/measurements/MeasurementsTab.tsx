@@ -3,29 +3,31 @@ import { Button, Flex, Table, Tooltip } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type MeasurementListItem } from '@overtone/contract';
-import { useDateFormatter } from '../../ui/formatDate';
+import { useCustomerZone, useDateFormatter } from '../../ui/formatDate';
 import { GoLastMeasurementLink } from './GoLastMeasurementLink';
 import { MeasurementActions } from './MeasurementActions';
 import { MeasurementFilters } from './MeasurementFilters';
-import { measurementColumns } from './measurementColumns';
+import { MEASUREMENT_COLUMN_WIDTHS, MEASUREMENT_TABLE_MIN_WIDTH, measurementColumns } from './measurementColumns';
 import { defaultFilters, filtersToQuery, type MeasurementFilterValues } from './measurementFilters';
 import { useMeasurementsQuery } from './measurementsApi';
 
 /**
  * The measurements list (spec 000 §2): filters, paged table (pagination on top and bottom) with a
- * selection, delete and download, refresh, Go Last Measurement.
+ * selection, delete and download, refresh, Go Last Measurement. Dates, in the filter and in the
+ * table, are the customer's time zone's (preferences), whatever the browser's zone.
  */
 export function MeasurementsTab() {
   const { t } = useTranslation('measurements');
   const formatDate = useDateFormatter();
-  const [initial] = useState(() => defaultFilters());
+  const zone = useCustomerZone();
+  const [initial] = useState(() => defaultFilters(zone.offsetMinutes));
   const [filters, setFilters] = useState<MeasurementFilterValues>(initial);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const [selected, setSelected] = useState<string[]>([]);
-  const query = useMemo(() => filtersToQuery(filters), [filters]);
+  const query = useMemo(() => filtersToQuery(filters, zone.offsetMinutes), [filters, zone.offsetMinutes]);
   const q = useMeasurementsQuery({ ...query, page, pageSize });
-  const columns = useMemo(() => measurementColumns(t, formatDate), [t, formatDate]);
+  const columns = useMemo(() => measurementColumns(t, formatDate, zone.zone), [t, formatDate, zone.zone]);
   const total = q.data?.total ?? 0;
 
   return (
@@ -57,8 +59,10 @@ export function MeasurementsTab() {
         columns={columns}
         dataSource={q.data?.measurements ?? []}
         loading={q.isFetching}
-        scroll={{ x: 'max-content' }}
+        tableLayout="fixed"
+        scroll={{ x: MEASUREMENT_TABLE_MIN_WIDTH }}
         rowSelection={{
+          columnWidth: MEASUREMENT_COLUMN_WIDTHS.selection,
           selectedRowKeys: selected,
           onChange: (keys) => setSelected(keys.map(String)),
           preserveSelectedRowKeys: true,

@@ -1,8 +1,7 @@
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import type { MeasurementListQuery } from '@overtone/contract';
+import { customerClock, toIsoWithOffset } from '../../ui/customerTime';
 
-/** Date parameters of the API (spec 000 §7): wall-clock time, read by the server in the customer's time zone. */
-export const API_DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 /** Date shortcuts in days (spec 000 §9): last week, last month, last three months. */
 export const DATE_SHORTCUT_DAYS = [7, 30, 90] as const;
 
@@ -11,6 +10,7 @@ export interface MeasurementFilterValues {
   tags: string[];
   macAddress: string;
   measurementType?: MeasurementListQuery['measurementType'];
+  /** From and to, inclusive, as customer clocks: readings of the customer's zone (ui/customerTime.ts). */
   range: [Dayjs, Dayjs];
   onlyMine: boolean;
   upload: boolean;
@@ -24,14 +24,23 @@ export interface MeasurementFilterValues {
   maxValue?: number | null;
 }
 
-/** `days` back from now to the end of today. */
-export const lastDays = (days: number, now = dayjs()): [Dayjs, Dayjs] => [now.subtract(days, 'day'), now.endOf('day')];
+/**
+ * `days` back from now to the end of today, both in the customer's time zone (its "today", not
+ * the browser's).
+ * @param offsetMinutes the customer's zone, minutes east of UTC
+ * @param now the instant, ms since epoch
+ * @returns customer clocks
+ */
+export function lastDays(days: number, offsetMinutes: number, now: number = Date.now()): [Dayjs, Dayjs] {
+  const clock = customerClock(now, offsetMinutes);
+  return [clock.subtract(days, 'day'), clock.endOf('day')];
+}
 
-/** Default filters: nothing but the range, the last 364 days to the end of today (spec 000 §9). */
-export const defaultFilters = (now = dayjs()): MeasurementFilterValues => ({
+/** Default filters: nothing but the range, the last 364 days to the end of today (spec 000 §9), in the customer's zone. */
+export const defaultFilters = (offsetMinutes: number, now: number = Date.now()): MeasurementFilterValues => ({
   tags: [],
   macAddress: '',
-  range: lastDays(364, now),
+  range: lastDays(364, offsetMinutes, now),
   onlyMine: false,
   upload: false,
   favorite: false,
@@ -50,11 +59,20 @@ export function valueBoundsValid(
   return f.minValue < f.maxValue;
 }
 
-/** The query of `GET /measurement` and `/measurement/download` (no page): only what is set. */
-export function filtersToQuery(f: MeasurementFilterValues): Omit<Partial<MeasurementListQuery>, 'page' | 'pageSize'> {
+/**
+ * The query of `GET /measurement` and `/measurement/download` (no page): only what is set. The
+ * dates go as ISO 8601 with the customer's offset (`2024-05-02T23:59:59.999+03:00`), which the
+ * server takes as it is (docs/measurement-list.md): the range means the same instants whichever zone
+ * the browser is in.
+ * @param offsetMinutes the customer's zone the range was picked in, minutes east of UTC
+ */
+export function filtersToQuery(
+  f: MeasurementFilterValues,
+  offsetMinutes: number,
+): Omit<Partial<MeasurementListQuery>, 'page' | 'pageSize'> {
   const q: Omit<Partial<MeasurementListQuery>, 'page' | 'pageSize'> = {
-    startDate: f.range[0].format(API_DATE_FORMAT),
-    endDate: f.range[1].format(API_DATE_FORMAT),
+    startDate: toIsoWithOffset(f.range[0], offsetMinutes),
+    endDate: toIsoWithOffset(f.range[1], offsetMinutes),
   };
   if (f.tags.length) q.tags = f.tags.join(',');
   if (f.macAddress.trim()) q.macAddress = f.macAddress.trim().toUpperCase();

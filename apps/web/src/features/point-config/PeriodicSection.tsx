@@ -8,11 +8,12 @@ import { usePeriodicMutations, usePeriodicQuery } from './scheduleApi';
 
 /**
  * Periodic section of the point configuration card (spec 001): the sleepAmount choice (codes 26…32
- * shown as ≈30 min … ≈36 h), Save (updatePointConfig), Delete with a confirmation
- * (deletePointConfig), and the scheduler job: next run, last run, last failure with its reason, in
- * the customer's date format.
+ * shown as ≈30 min … ≈36 h), Save (updatePointConfig; only once the point has a device, which is
+ * what the scheduler commands), Delete with a confirmation (deletePointConfig), and the scheduler
+ * job: next run, last run, last failure with its reason, in the customer's date format and time
+ * zone, reloaded while shown (scheduleApi `periodicRefetchInterval`).
  */
-export function PeriodicSection({ pointId }: { pointId: string }) {
+export function PeriodicSection({ pointId, hasDevice }: { pointId: string; hasDevice: boolean }) {
   const { t } = useTranslation('pointConfigSchedule');
   const session = useSession();
   const formatDate = useDateFormatter();
@@ -36,12 +37,18 @@ export function PeriodicSection({ pointId }: { pointId: string }) {
           data-testid="sleep-amount"
           style={{ minWidth: 200 }}
           value={code}
-          disabled={!canUpdate}
+          disabled={!canUpdate || !hasDevice}
           onChange={setCode}
           options={SLEEP_AMOUNTS.map((c) => ({ value: c, label: t(`durations.${c}`) }))}
         />
         {canUpdate && (
-          <Button type="primary" loading={save.isPending} onClick={() => save.mutate(code)} data-testid="periodic-save">
+          <Button
+            type="primary"
+            disabled={!hasDevice}
+            loading={save.isPending}
+            onClick={() => save.mutate(code)}
+            data-testid="periodic-save"
+          >
             {t('save')}
           </Button>
         )}
@@ -53,6 +60,11 @@ export function PeriodicSection({ pointId }: { pointId: string }) {
           </Popconfirm>
         )}
       </Flex>
+      {canUpdate && !hasDevice && (
+        <Typography.Text type="secondary" data-testid="periodic-needs-device">
+          {t('periodicNeedsDevice')}
+        </Typography.Text>
+      )}
       {job ? (
         <Descriptions size="small" column={1} data-testid="scheduler-job">
           <Descriptions.Item label={t('nextRun')}>{formatDate(job.nextRunAt)}</Descriptions.Item>
@@ -66,7 +78,7 @@ export function PeriodicSection({ pointId }: { pointId: string }) {
           type="warning"
           showIcon
           data-testid="scheduler-failure"
-          message={`${t('failed')}: ${formatDate(job.failedAt)}`}
+          title={`${t('failed')}: ${formatDate(job.failedAt)}`}
           description={t(`reasons.${job.failReason ?? 'INTERNAL'}`, { defaultValue: job.failReason ?? '' })}
         />
       )}

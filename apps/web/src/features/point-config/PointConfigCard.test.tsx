@@ -105,20 +105,25 @@ describe('PointConfigCard', () => {
     fireEvent.click(screen.getByTestId('device-save'));
     await waitFor(() => expect(sent('PUT', 'device')).toHaveLength(1));
     expect(sent('PUT', 'device')[0].body).toEqual({ macAddress: 'CA:B8:31:00:00:2A', gateway: 'CA:B8:28:00:00:01' });
+    // The save is confirmed (pointConfig:saved).
+    expect(await screen.findByText('Saved')).toBeTruthy();
   });
 
-  it('deletes the device and the profile only after confirmation', async () => {
+  it('deletes the device and the profile only after confirmation, each confirmed by a message', async () => {
     setup(SENSOR);
     loginWith(['updatePointConfig', 'deletePointConfig']);
     show();
     fireEvent.click(await screen.findByTestId('profile-delete'));
+    expect(screen.queryByText('Deleted')).toBeNull();
     fireEvent.click(await screen.findByTestId('profile-delete-ok'));
     await waitFor(() => expect(sent('DELETE', 'profile')).toHaveLength(1));
+    expect(await screen.findByText('Deleted')).toBeTruthy();
     fireEvent.click(screen.getByTestId('device-delete'));
     expect(await screen.findByText('Remove the device from this point? Its profile is deleted too.')).toBeTruthy();
     expect(sent('DELETE', 'device')).toHaveLength(0);
     fireEvent.click(await screen.findByTestId('device-delete-ok'));
     await waitFor(() => expect(sent('DELETE', 'device')).toHaveLength(1));
+    await waitFor(() => expect(screen.getAllByText('Deleted')).toHaveLength(2));
   });
 
   it('sends the profile with the derived sample size in resolution mode and refuses a size off the step of 10', async () => {
@@ -143,6 +148,7 @@ describe('PointConfigCard', () => {
       sensorSelectionIndex: 0,
       window: 'hanning',
     });
+    expect(await screen.findByText('Saved')).toBeTruthy();
   });
 
   it('hides save without updatePointConfig and delete without deletePointConfig', async () => {
@@ -167,5 +173,37 @@ describe('PointConfigCard', () => {
     fireEvent.click(screen.getByTestId('channel-groups-save'));
     await waitFor(() => expect(sent('PUT', 'channelGroup')).toHaveLength(1));
     expect(sent('PUT', 'channelGroup')[0].body).toEqual({ channelGroups: ['1|2'] });
+    expect(await screen.findByText('Saved')).toBeTruthy();
+  });
+
+  it('without a device: no profile, and periodic Save and trigger Assign disabled, each saying why', async () => {
+    setup({ device: null, profile: null, channelGroups: [] });
+    loginWith(['updatePointConfig', 'deletePointConfig']);
+    show();
+    expect(await screen.findByText('Save a device first to set its profile')).toBeTruthy();
+    const periodic = await screen.findByTestId('periodic-section');
+    expect((within(periodic).getByTestId('periodic-save') as HTMLButtonElement).disabled).toBe(true);
+    expect(within(periodic).getByTestId('periodic-needs-device').textContent).toBe(
+      'Save a device first to measure this point periodically',
+    );
+    const trigger = await screen.findByTestId('trigger-section');
+    const mac = within(trigger).getByLabelText('Trigger MAC address') as HTMLInputElement;
+    expect(mac.disabled).toBe(true);
+    fireEvent.change(mac, { target: { value: 'CA:B8:25:00:00:01' } });
+    expect((within(trigger).getByRole('button', { name: 'Assign' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(trigger).getByTestId('trigger-needs-device').textContent).toBe('Save a device first to assign a trigger');
+    fireEvent.click(within(periodic).getByTestId('periodic-save'));
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
+
+  it('with a device the periodic and trigger sections say nothing of it', async () => {
+    setup(SENSOR);
+    loginWith(['updatePointConfig', 'deletePointConfig']);
+    show();
+    const periodic = await screen.findByTestId('periodic-section');
+    expect((within(periodic).getByTestId('periodic-save') as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByTestId('periodic-needs-device')).toBeNull();
+    await screen.findByTestId('trigger-section');
+    expect(screen.queryByTestId('trigger-needs-device')).toBeNull();
   });
 });

@@ -12,7 +12,8 @@ import { usePointConfigQuery } from './pointConfigApi';
  * The point's configuration card (spec 001 §2 "Configuration card"): device, profile, periodic and
  * trigger; for a duck (DUCKV1) the channel-group picker replaces profile, periodic and trigger.
  * Connectivity stays in the point tab's connectivity section (point-detail). Save buttons need
- * updatePointConfig, deletes deletePointConfig.
+ * updatePointConfig, deletes deletePointConfig; profile, periodic and trigger need a device first.
+ * Every save and delete is confirmed by a success message (the sections' mutation hooks).
  */
 export function PointConfigCard({ pointId }: { pointId: string }) {
   const { t } = useTranslation('pointConfig');
@@ -46,8 +47,8 @@ export function PointConfigCard({ pointId }: { pointId: string }) {
               {section(t('profile'))}
               <ProfileSection pointId={pointId} config={q.data} canUpdate={canUpdate} canDelete={canDelete} />
               {/* These two sections carry their own titles. */}
-              <PeriodicSection pointId={pointId} />
-              <TriggerSection pointId={pointId} />
+              <PeriodicSection pointId={pointId} hasDevice={!!q.data.device} />
+              <TriggerSection pointId={pointId} hasDevice={!!q.data.device} />
             </>
           )}
         </>

@@ -8,10 +8,11 @@ import { useTriggerMutations, useTriggersQuery } from './scheduleApi';
 
 /**
  * Trigger section of the point configuration card (spec 001): the trigger devices assigned to the
- * point, assign by MAC (CA:B8:25…, updatePointConfig) and unassign with a confirmation
- * (deletePointConfig). Each event of an assigned trigger makes the point's sensor measure (TRIGGERED).
+ * point, assign by MAC (CA:B8:25…, updatePointConfig; only once the point has a device, the sensor a
+ * trigger event makes measure) and unassign with a confirmation (deletePointConfig). Each event of
+ * an assigned trigger makes the point's sensor measure (TRIGGERED).
  */
-export function TriggerSection({ pointId }: { pointId: string }) {
+export function TriggerSection({ pointId, hasDevice }: { pointId: string; hasDevice: boolean }) {
   const { t } = useTranslation('pointConfigSchedule');
   const session = useSession();
   const formatDate = useDateFormatter();
@@ -65,6 +66,7 @@ export function TriggerSection({ pointId }: { pointId: string }) {
             <Input
               aria-label={t('triggerMac')}
               placeholder="CA:B8:25:00:00:00"
+              disabled={!hasDevice}
               value={mac}
               status={mac && !parsed.success ? 'error' : undefined}
               onChange={(e) => setMac(e.target.value)}
@@ -74,7 +76,7 @@ export function TriggerSection({ pointId }: { pointId: string }) {
           </Flex>
           <Button
             type="primary"
-            disabled={!parsed.success}
+            disabled={!hasDevice || !parsed.success}
             loading={assign.isPending}
             data-testid="trigger-assign"
             onClick={() => parsed.success && assign.mutate(parsed.data, { onSuccess: () => setMac('') })}
@@ -82,6 +84,11 @@ export function TriggerSection({ pointId }: { pointId: string }) {
             {t('assign')}
           </Button>
         </Flex>
+      )}
+      {canUpdate && !hasDevice && (
+        <Typography.Text type="secondary" data-testid="trigger-needs-device">
+          {t('triggerNeedsDevice')}
+        </Typography.Text>
       )}
     </Flex>
   );

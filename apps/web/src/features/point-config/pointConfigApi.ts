@@ -1,4 +1,6 @@
+import { App } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { deviceList, gatewayListResponse, pointConfig, type DeviceKind, type PointProfileBody } from '@overtone/contract';
 import { apiRequest } from '../../app/api/apiClient';
 import { pointQueryKey, routingQueryKey } from '../point-detail/pointApi';
@@ -36,12 +38,18 @@ type Change =
   | { kind: 'deleteProfile' }
   | { kind: 'channelGroup'; body: { channelGroups: string[] } };
 
+/** Whether a change removes something (its success says "deleted", otherwise "saved"). */
+const isDelete = (c: Change) => c.kind === 'deleteDevice' || c.kind === 'deleteProfile';
+
 /**
  * One mutation for every change of the card: it answers the new configuration, which replaces the
- * cached one; the point record, the registry and the routing lookup are refetched.
+ * cached one; the point record, the registry and the routing lookup are refetched, and a success
+ * message says it is done ("saved" or "deleted").
  */
 export function usePointConfigMutation(pointId: string) {
   const qc = useQueryClient();
+  const { message } = App.useApp();
+  const { t } = useTranslation('pointConfig');
   const base = `/point/${encodeURIComponent(pointId)}`;
   return useMutation({
     mutationFn: (c: Change) => {
@@ -58,8 +66,9 @@ export function usePointConfigMutation(pointId: string) {
           return apiRequest(`${base}/channelGroup`, { method: 'PUT', body: c.body, schema: pointConfig });
       }
     },
-    onSuccess: (config) => {
+    onSuccess: (config, change) => {
       qc.setQueryData(pointConfigKey(pointId), config);
+      void message.success(isDelete(change) ? t('deleted') : t('saved'));
       void qc.invalidateQueries({ queryKey: pointQueryKey(pointId) });
       void qc.invalidateQueries({ queryKey: ['devices'] });
       if (config.device) void qc.invalidateQueries({ queryKey: routingQueryKey(config.device._id) });

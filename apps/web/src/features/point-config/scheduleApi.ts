@@ -1,4 +1,6 @@
+import { App } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { periodicResponse, pointTriggersResponse, type PeriodicResponse, type PointTriggers } from '@overtone/contract';
 import { apiRequest } from '../../app/api/apiClient';
 
@@ -6,25 +8,67 @@ export const periodicQueryKey = (pointId: string) => ['pointPeriodic', pointId] 
 export const triggersQueryKey = (pointId: string) => ['pointTriggers', pointId] as const;
 const path = (pointId: string, what: 'periodic' | 'trigger') => `/point/${encodeURIComponent(pointId)}/${what}`;
 
-/** `GET /point/{id}/periodic`: sleep code and scheduler job (both null when not periodic). */
+/** How often a shown scheduler job is reloaded, ms: its last run and failure change on the server. */
+export const PERIODIC_POLL_MS = 15_000;
+/**
+ * How long after a run is due the job is reloaded, ms: the server's scheduler claims due jobs every
+ * second (SCHEDULER_POLL_MS) and stores the run at once. Also the retry while a run is just overdue.
+ */
+export const RUN_DUE_GRACE_MS = 2_000;
+/** A run overdue by more than this, ms, is not about to be made (no scheduler running): back to {@link PERIODIC_POLL_MS}. */
+export const OVERDUE_MS = 60_000;
+
+/**
+ * When to reload the periodic settings of a point (react-query `refetchInterval`): never while it
+ * is not periodic; otherwise every {@link PERIODIC_POLL_MS}, and sooner when the next run falls
+ * before that — {@link RUN_DUE_GRACE_MS} after it is due — so that "last run" and "next run" follow
+ * the scheduler. react-query pauses it while the page is hidden and stops it when the section
+ * unmounts.
+ *
+ * The interval is measured from when the data was loaded (`loadedAt`), not from the time of the
+ * call: react-query asks again on every render and restarts its timer whenever the answer changes.
+ * @param loadedAt when `data` was loaded, ms since epoch (react-query `dataUpdatedAt`)
+ * @returns ms until the next reload, or false for none
+ */
+export function periodicRefetchInterval(data: PeriodicResponse | undefined, loadedAt: number): number | false {
+  const job = data?.schedulerJob;
+  if (!job) return false;
+  const untilDue = Date.parse(job.nextRunAt) - loadedAt;
+  if (Number.isNaN(untilDue) || untilDue < -OVERDUE_MS) return PERIODIC_POLL_MS;
+  return Math.min(PERIODIC_POLL_MS, Math.max(0, untilDue) + RUN_DUE_GRACE_MS);
+}
+
+/** `GET /point/{id}/periodic`: sleep code and scheduler job (both null when not periodic), kept current while shown. */
 export const usePeriodicQuery = (pointId: string) =>
   useQuery({
     queryKey: periodicQueryKey(pointId),
     queryFn: ({ signal }) => apiRequest(path(pointId, 'periodic'), { schema: periodicResponse, signal }),
+    refetchInterval: (query) => periodicRefetchInterval(query.state.data, query.state.dataUpdatedAt),
   });
 
-/** `PUT /point/{id}/periodic {sleepAmount}` and `DELETE /point/{id}/periodic`; the answer replaces the cached query. */
+/**
+ * `PUT /point/{id}/periodic {sleepAmount}` and `DELETE /point/{id}/periodic`; the answer replaces the
+ * cached query, and a success message says it is done ("saved", "deleted").
+ */
 export function usePeriodicMutations(pointId: string) {
   const qc = useQueryClient();
+  const { message } = App.useApp();
+  const { t } = useTranslation('pointConfigSchedule');
   const set = (data: PeriodicResponse) => qc.setQueryData(periodicQueryKey(pointId), data);
   const save = useMutation({
     mutationFn: (sleepAmount: number) =>
       apiRequest(path(pointId, 'periodic'), { method: 'PUT', body: { sleepAmount }, schema: periodicResponse }),
-    onSuccess: set,
+    onSuccess: (data) => {
+      set(data);
+      void message.success(t('saved'));
+    },
   });
   const remove = useMutation({
     mutationFn: () => apiRequest(path(pointId, 'periodic'), { method: 'DELETE', schema: periodicResponse }),
-    onSuccess: set,
+    onSuccess: (data) => {
+      set(data);
+      void message.success(t('deleted'));
+    },
   });
   return { save, remove };
 }
@@ -36,19 +80,27 @@ export const useTriggersQuery = (pointId: string) =>
     queryFn: ({ signal }) => apiRequest(path(pointId, 'trigger'), { schema: pointTriggersResponse, signal }),
   });
 
-/** `PUT /point/{id}/trigger {trigger}` and `DELETE /point/{id}/trigger {trigger}`. */
+/** `PUT /point/{id}/trigger {trigger}` and `DELETE /point/{id}/trigger {trigger}`, each confirmed by a success message. */
 export function useTriggerMutations(pointId: string) {
   const qc = useQueryClient();
+  const { message } = App.useApp();
+  const { t } = useTranslation('pointConfigSchedule');
   const set = (data: PointTriggers) => qc.setQueryData(triggersQueryKey(pointId), data);
   const assign = useMutation({
     mutationFn: (trigger: string) =>
       apiRequest(path(pointId, 'trigger'), { method: 'PUT', body: { trigger }, schema: pointTriggersResponse }),
-    onSuccess: set,
+    onSuccess: (data) => {
+      set(data);
+      void message.success(t('triggerAssigned'));
+    },
   });
   const unassign = useMutation({
     mutationFn: (trigger: string) =>
       apiRequest(path(pointId, 'trigger'), { method: 'DELETE', body: { trigger }, schema: pointTriggersResponse }),
-    onSuccess: set,
+    onSuccess: (data) => {
+      set(data);
+      void message.success(t('triggerUnassigned'));
+    },
   });
   return { assign, unassign };
 }

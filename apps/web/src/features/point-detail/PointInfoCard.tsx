@@ -11,7 +11,11 @@ import { PointFormDialog } from '../point-form/PointFormDialog';
 /** RPM of a frequency in Hz (spec 000 §4: RPM = Hz × 60). */
 export const hzToRpm = (hz: number) => hz * 60;
 
-/** The point's configuration summary: name, path, reference frequency, bearing, types (translated), health, images. */
+/**
+ * The point's information card: its record (name, path, reference frequency, bearing, types
+ * translated, health, images), edited with the point form. Titled apart from the configuration card
+ * below it (device, profile, periodic, trigger; spec 001 §2 "Configuration card").
+ */
 export function PointInfoCard({ point }: { point: Point }) {
   const { t } = useTranslation('point');
   const session = useSession();
@@ -26,7 +30,7 @@ export function PointInfoCard({ point }: { point: Point }) {
   return (
     <Card
       size="small"
-      title={t('configuration')}
+      title={t('infoTitle')}
       data-testid="point-info"
       extra={
         hasPermission(session, 'updatePoint') && (
