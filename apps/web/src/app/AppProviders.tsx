@@ -8,6 +8,12 @@ import { ApiBridge } from './api/ApiBridge';
 import { createQueryClient } from './queryClient';
 import { appTheme } from './theme';
 
+/**
+ * Notifications open at the bottom right: at the top right they would cover the page header's
+ * controls (user menu, compare basket, tools) for as long as they stay.
+ */
+const NOTIFICATION_CONFIG = { placement: 'bottomRight' } as const;
+
 /** Query cache, Ant Design configuration in the interface language, and the toast bridge of the API client. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
@@ -16,7 +22,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={locale} theme={appTheme}>
-        <AntApp>
+        <AntApp notification={NOTIFICATION_CONFIG}>
           <ApiBridge />
           {children}
         </AntApp>

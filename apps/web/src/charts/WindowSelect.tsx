@@ -1,6 +1,6 @@
-import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { WINDOWS, type WindowName } from '@overtone/contract';
+import { FitSelect } from '../ui/FitSelect';
 
 interface Props {
   value: WindowName;
@@ -13,11 +13,10 @@ interface Props {
 export function WindowSelect({ value, onChange, testId }: Props) {
   const { t } = useTranslation('charts');
   return (
-    <Select<WindowName>
+    <FitSelect<WindowName>
       size="small"
       value={value}
       onChange={onChange}
-      style={{ width: 180 }}
       prefix={t('window')}
       options={WINDOWS.map((w) => ({ value: w, label: t(`windows.${w}`) }))}
       data-testid={testId}

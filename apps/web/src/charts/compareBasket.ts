@@ -16,6 +16,15 @@ export const COMPARE_BASKET_KEY = 'overtone.compareBasket';
 /** Event dispatched on `window` after this tab changed the basket (the compare button in the measurement header listens to it). */
 export const COMPARE_BASKET_CHANGED_EVENT = 'overtone:compareBasket';
 
+/**
+ * Key of the toast that tells the outcome of "add to compare" (one at a time); opening the basket's
+ * drawer closes it, so that it does not cover the drawer's title and close button.
+ */
+export const COMPARE_BASKET_MESSAGE_KEY = 'overtone:compareBasketMessage';
+
+/** How long that toast stays, s (shorter than antd's default 3 s: the badge count tells it too). */
+export const COMPARE_BASKET_MESSAGE_S = 2;
+
 /** Largest number of items in the basket (spec 002 "Compare view": up to 5 signals). */
 export const COMPARE_BASKET_MAX = 5;
 

@@ -131,6 +131,17 @@ describe('user menu (spec 000 §2 main shell)', () => {
   });
 });
 
+describe('share mode (?token=)', () => {
+  it('shows the brand without the user menu or the home link to a visitor of a share link', async () => {
+    sessionStore.clear();
+    renderShell('/?token=share-token-1');
+    expect(await screen.findByTestId('customer-brand')).toBeTruthy();
+    expect(screen.queryByTestId('user-menu')).toBeNull();
+    expect(screen.getByTestId('customer-brand').closest('a')).toBeNull();
+    expect(calls.some((c) => c.path === '/me')).toBe(false);
+  });
+});
+
 describe('onboarding tour', () => {
   it('runs for a session that has not seen it; closing it stores userGuidingShown true', async () => {
     sessionStore.set({ ...TEST_SESSION, userGuidingShown: false });

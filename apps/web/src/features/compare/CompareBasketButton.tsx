@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Badge, Button, Drawer, Flex, Popconfirm, Tooltip, Typography, type ButtonProps } from 'antd';
+import { App, Badge, Button, Drawer, Flex, Popconfirm, Tooltip, Typography, type ButtonProps } from 'antd';
 import { ClearOutlined, DiffOutlined, LineChartOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { clearCompareBasket, COMPARE_BASKET_MAX, useCompareBasket } from '../../charts/compareBasket';
+import { clearCompareBasket, COMPARE_BASKET_MAX, COMPARE_BASKET_MESSAGE_KEY, useCompareBasket } from '../../charts/compareBasket';
 import { CompareDialog } from './CompareDialog';
 import { CompareTable } from './CompareTable';
 
@@ -14,16 +14,21 @@ import { CompareTable } from './CompareTable';
 export function CompareBasketButton() {
   const { t } = useTranslation('compare');
   const items = useCompareBasket();
+  const { message } = App.useApp();
   const [drawer, setDrawer] = useState(false);
   const [dialog, setDialog] = useState(false);
   const count = items.length;
+  const openDrawer = () => {
+    message.destroy(COMPARE_BASKET_MESSAGE_KEY); // it would cover the drawer's title and close button
+    setDrawer(true);
+  };
   return (
     <>
       <Tooltip title={t('basket', { count, max: COMPARE_BASKET_MAX })}>
         <Badge count={count} showZero size="small" color={count ? '#1677ff' : '#bfbfbf'} data-testid="compare-count">
           <Button
             icon={<DiffOutlined />}
-            onClick={() => setDrawer(true)}
+            onClick={openDrawer}
             aria-label={t('basket', { count, max: COMPARE_BASKET_MAX })}
             data-testid="compare-basket"
           />

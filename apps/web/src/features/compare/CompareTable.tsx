@@ -15,8 +15,9 @@ interface Row {
 }
 
 /**
- * The compares in the basket (spec 002 "Compare view"): colour, measurement id (a link to it),
- * point, date, channel and a remove button per row.
+ * The compares in the basket (spec 002 "Compare view"): colour, measurement (its date as a link to
+ * it, the id in a tooltip; the id itself, shortened, when the date is unknown), point, channel and
+ * a remove button per row.
  */
 export function CompareTable({ items, onNavigate }: { items: readonly CompareItem[]; onNavigate?: () => void }) {
   const { t } = useTranslation('compare');
@@ -37,15 +38,25 @@ export function CompareTable({ items, onNavigate }: { items: readonly CompareIte
       key: 'measurement',
       title: t('table.measurement'),
       render: (_, r) => (
-        <Link to={measurementPath(r.item.measurementId)} onClick={onNavigate} data-testid="compare-row-link">
-          <Typography.Text className="mono" style={{ color: 'inherit' }}>
-            {r.item.measurementId}
-          </Typography.Text>
-        </Link>
+        <Tooltip title={<span className="mono">{r.item.measurementId}</span>}>
+          <Link
+            to={measurementPath(r.item.measurementId)}
+            onClick={onNavigate}
+            style={{ whiteSpace: 'nowrap' }}
+            data-testid="compare-row-link"
+          >
+            {r.item.date ? (
+              formatDate(r.item.date)
+            ) : (
+              <Typography.Text className="mono" ellipsis style={{ color: 'inherit', maxWidth: 120 }}>
+                {r.item.measurementId}
+              </Typography.Text>
+            )}
+          </Link>
+        </Tooltip>
       ),
     },
     { key: 'point', title: t('table.point'), render: (_, r) => r.item.pointName || '–' },
-    { key: 'date', title: t('table.date'), render: (_, r) => (r.item.date ? formatDate(r.item.date) : '–') },
     { key: 'channel', title: t('table.channel'), render: (_, r) => channelLabel(t, r.item.channel) },
     {
       key: 'remove',

@@ -13,8 +13,11 @@ import { routingQueryKey } from '../point-detail/pointApi';
 import { initialLiveState, isRunning, liveReducer, liveTimer, type LiveState } from './liveReducer';
 import { openLiveConnection, type LiveConnection } from './liveConnection';
 
-/** How long the outcome notifications stay (spec 000 §9). */
-const SUCCESS_NOTIFICATION_S = 15;
+/**
+ * How long the outcome notifications stay, s (spec 000 §9). The success one carries the link to
+ * the new measurement: a little longer than antd's default, and it stays while hovered.
+ */
+const SUCCESS_NOTIFICATION_S = 8;
 const ERROR_NOTIFICATION_S = 5;
 
 export interface LiveTarget {

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Alert, Button, Empty, Flex, Select, Skeleton, Slider, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Empty, Flex, Skeleton, Slider, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type AxisKey, type Bearing, type WindowName } from '@overtone/contract';
 import type { MarkerSet } from '../../charts/spectrumOverlay';
@@ -16,6 +16,7 @@ import {
 import { useEnvelopeQuery } from './measurementApi';
 
 import { WindowSelect } from '../../charts/WindowSelect';
+import { FitSelect } from '../../ui/FitSelect';
 
 const SpectrumChart = lazy(() => import('../../charts/SpectrumChart'));
 
@@ -124,11 +125,10 @@ function EnvelopeContent({
         </Space.Compact>
       )}
       {faults.length > 0 && (
-        <Select<number>
+        <FitSelect<number>
           size="small"
           value={harmonics}
           onChange={setHarmonics}
-          style={{ width: 190 }}
           prefix={t('analysisDomains:envelope.faultHarmonics')}
           options={Array.from({ length: MAX_FAULT_HARMONICS }, (_, i) => ({ value: i + 1, label: String(i + 1) }))}
           data-testid="envelope-fault-harmonics"

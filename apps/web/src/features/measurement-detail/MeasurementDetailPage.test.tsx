@@ -316,13 +316,15 @@ describe('MeasurementDetailPage', { timeout: 30000 }, () => {
     await waitFor(() => expect(locationOf(router)).toBe('/'));
   });
 
-  it('404: shows the message and goes to / after 2 s', async () => {
+  it('404: shows the message once (no toast besides the page) and goes to / after 2 s', async () => {
     vi.useFakeTimers();
     loginAs(ALL);
     mockApi({ [`GET /measurement/${ID}`]: [404, { message: 'Measurement not found', code: 'NOT_FOUND' }] });
     const { router } = renderPage();
     await act(() => vi.advanceTimersByTimeAsync(50));
     expect(screen.getByTestId('measurement-not-found')).toBeTruthy();
+    expect(notifyError).not.toHaveBeenCalled();
+    expect(document.querySelector('.ant-message-notice')).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(NOT_FOUND_REDIRECT_MS - 200));
     expect(locationOf(router)).toBe(`/measurement/${ID}`);
     await act(() => vi.advanceTimersByTimeAsync(300));

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Col, Flex, Result, Row, Segmented, Skeleton } from 'antd';
+import { Alert, Button, Card, Col, Flex, Result, Row, Segmented, Skeleton } from 'antd';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AXIS_KEYS, type AxisKey } from '@overtone/contract';
@@ -71,7 +71,6 @@ export default function MeasurementDetailPage() {
 
 function MeasurementDetail({ id }: { id: string }) {
   const { t } = useTranslation('measurementDetail');
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const formatDate = useDateFormatter();
   const access = useDetailAccess();
@@ -84,12 +83,12 @@ function MeasurementDetail({ id }: { id: string }) {
   const [referenceOverrideHz, setReferenceOverrideHz] = useState<number | null>(null);
   const status = isApiError(q.error) ? q.error.status : undefined;
 
+  // The page itself tells the 404 (its result below; the query is silent): no toast repeats it.
   useEffect(() => {
     if (status !== 404) return;
-    void message.error(q.error!.message);
     const timer = setTimeout(() => void navigate('/', { replace: true }), NOT_FOUND_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [status, q.error, message, navigate]);
+  }, [status, navigate]);
 
   if (q.isPending) return <Skeleton active paragraph={{ rows: 12 }} />;
   if (status === 403) return <Result status="403" title={t('errors:FORBIDDEN')} data-testid="measurement-forbidden" />;

@@ -4,7 +4,12 @@ import { PlusSquareOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { type AxisKey, type Bearing, type WindowName } from '@overtone/contract';
 import { useSpectrumQuery, type SpectrumMode } from './measurementApi';
-import { addToCompareBasket, COMPARE_BASKET_MAX } from '../../charts/compareBasket';
+import {
+  addToCompareBasket,
+  COMPARE_BASKET_MAX,
+  COMPARE_BASKET_MESSAGE_KEY,
+  COMPARE_BASKET_MESSAGE_S,
+} from '../../charts/compareBasket';
 import type { MarkerSet } from '../../charts/spectrumOverlay';
 import {
   BEARING_FAULTS,
@@ -109,9 +114,10 @@ export function SpectrumPanel({
       },
       time: { samplingRateHz, y: [...signal] },
     });
-    if (result === 'full') void message.warning(t('compare.full', { max: COMPARE_BASKET_MAX }));
-    else if (result === 'storageFull') void message.error(t('compare.storageFull'));
-    else void message.success(t(result === 'added' ? 'compare.added' : 'compare.replaced'));
+    const toast = { key: COMPARE_BASKET_MESSAGE_KEY, duration: COMPARE_BASKET_MESSAGE_S };
+    if (result === 'full') void message.warning({ ...toast, content: t('compare.full', { max: COMPARE_BASKET_MAX }) });
+    else if (result === 'storageFull') void message.error({ ...toast, content: t('compare.storageFull') });
+    else void message.success({ ...toast, content: t(result === 'added' ? 'compare.added' : 'compare.replaced') });
   };
 
   const controls = (

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Flex, Select } from 'antd';
+import { Alert, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LAG_SIZES, type WindowName } from '@overtone/contract';
 import { WindowSelect } from '../../../charts/WindowSelect';
+import { FitSelect } from '../../../ui/FitSelect';
 import { useAutoCorrelationQuery } from './analysisApi';
 import { DomainBody } from './DomainBody';
 import { LineChart } from './LineChart';
@@ -26,11 +27,10 @@ export function AutoCorrelationPanel(props: DomainProps) {
     <Flex vertical gap={8} data-testid="autocorrelation-panel" data-lag-size={lagSize}>
       <Flex gap={10} align="center" wrap>
         <WindowSelect value={windowName} onChange={setWindowName} testId="autocorrelation-window" />
-        <Select<number>
+        <FitSelect<number>
           size="small"
           value={lagSize}
           onChange={setLagSize}
-          style={{ width: 180 }}
           prefix={t('autoCorrelation.lagSize')}
           options={LAG_SIZES.map((l) => ({ value: l, label: String(l), disabled: l >= n }))}
           data-testid="autocorrelation-lag"

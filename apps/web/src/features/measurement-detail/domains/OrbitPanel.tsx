@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Descriptions, Flex, Select } from 'antd';
+import { Alert, Descriptions, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AXIS_KEYS, type AxisKey, type WindowName } from '@overtone/contract';
 import { WindowSelect } from '../../../charts/WindowSelect';
+import { FitSelect } from '../../../ui/FitSelect';
 import { useChartTheme } from '../../../charts/chartTheme';
 import { useOrbitQuery } from './analysisApi';
 import { DomainBody } from './DomainBody';
@@ -58,22 +59,20 @@ export function OrbitPanel({ measurementId, data, samplingRateHz, axis, axisLabe
   return (
     <Flex vertical gap={8} data-testid="orbit-panel" data-axes={`${first},${second}`}>
       <Flex gap={10} align="center" wrap>
-        <Select<AxisKey>
+        <FitSelect<AxisKey>
           size="small"
           value={first}
           onChange={setFirst}
           options={axisOptions}
           prefix={t('orbit.xAxis')}
-          style={{ width: 200 }}
           data-testid="orbit-axis-1"
         />
-        <Select<AxisKey>
+        <FitSelect<AxisKey>
           size="small"
           value={second}
           onChange={setSecond}
           options={axisOptions}
           prefix={t('orbit.yAxis')}
-          style={{ width: 200 }}
           data-testid="orbit-axis-2"
         />
         <WindowSelect value={windowName} onChange={setWindowName} testId="orbit-window" />

@@ -18,6 +18,12 @@ interface Props {
 }
 
 const PAD = 36;
+/** Font size of the orbit's axis names, px. */
+const AXIS_LABEL_PX = 11;
+
+/** About the width of `text` at {@link AXIS_LABEL_PX} (a wide CJK character counts as a full em). */
+const labelWidth = (text: string) =>
+  [...text].reduce((w, ch) => w + ((ch.codePointAt(0) ?? 0) >= 0x2e80 ? 1 : 0.66) * AXIS_LABEL_PX, 0);
 /** Direction of the ring labels, between the 60° and 90° spokes (haloed, so that a crossing line stays readable). */
 const LABEL_ANGLE = (80 * Math.PI) / 180;
 
@@ -29,11 +35,14 @@ export function PolarPlot({ max, unit, angles = true, xLabel, yLabel, size = 400
   const scale = (size / 2 - PAD) / radius;
   const toPx = ([x, y]: [number, number]): [number, number] => [c + x * scale, c - y * scale];
   const rings = [0.25, 0.5, 0.75, 1].map((f) => f * radius);
+  // The +x axis name sits right of the axis end: the drawing widens to hold it (the plot stays square).
+  const xLabelAt = size - PAD + 4;
+  const width = !angles && xLabel ? Math.max(size, Math.ceil(xLabelAt + labelWidth(xLabel) + 4)) : size;
   return (
     <svg
-      width={size}
+      width={width}
       height={size}
-      viewBox={`0 0 ${size} ${size}`}
+      viewBox={`0 0 ${width} ${size}`}
       role="img"
       style={{ maxWidth: '100%', height: 'auto', font: theme.font }}
       data-testid={testId}
@@ -72,10 +81,10 @@ export function PolarPlot({ max, unit, angles = true, xLabel, yLabel, size = 400
         <g>
           <line x1={PAD} y1={c} x2={size - PAD} y2={c} stroke={theme.axis} />
           <line x1={c} y1={PAD} x2={c} y2={size - PAD} stroke={theme.axis} />
-          <text x={size - PAD + 4} y={c + 4} fill={theme.textSecondary} fontSize={11}>
+          <text x={xLabelAt} y={c + 4} fill={theme.textSecondary} fontSize={AXIS_LABEL_PX}>
             {xLabel}
           </text>
-          <text x={c} y={PAD - 8} fill={theme.textSecondary} fontSize={11} textAnchor="middle">
+          <text x={c} y={PAD - 8} fill={theme.textSecondary} fontSize={AXIS_LABEL_PX} textAnchor="middle">
             {yLabel}
           </text>
         </g>

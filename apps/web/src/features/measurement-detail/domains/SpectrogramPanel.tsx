@@ -1,8 +1,9 @@
 import { useCallback, useState } from 'react';
-import { Alert, Flex, Segmented, Select } from 'antd';
+import { Alert, Flex, Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NFFT_OPTIONS, type WindowName } from '@overtone/contract';
 import { WindowSelect } from '../../../charts/WindowSelect';
+import { FitSelect } from '../../../ui/FitSelect';
 import { useSpectrogramQuery } from './analysisApi';
 import { DomainBody } from './DomainBody';
 import { HeatMapCanvas } from './HeatMapCanvas';
@@ -37,11 +38,10 @@ export function SpectrogramPanel(props: DomainProps) {
     <Flex vertical gap={8} data-testid="spectrogram-panel" data-nfft={nfft}>
       <Flex gap={10} align="center" wrap>
         <WindowSelect value={windowName} onChange={setWindowName} testId="spectrogram-window" />
-        <Select<number>
+        <FitSelect<number>
           size="small"
           value={nfft}
           onChange={setNfft}
-          style={{ width: 160 }}
           prefix={t('spectrogram.nfft')}
           options={NFFT_OPTIONS.map((o) => ({ value: o, label: String(o), disabled: o > n }))}
           data-testid="spectrogram-nfft"
