@@ -3,7 +3,8 @@
  * their own machines: the server's process then does only the server's work. Receives
  * `{ mqttUrl, devices, gateway, perGateway, burst, idBase }` on IPC; each device publishes on its own
  * MQTT connection `perGateway` self-initiated measurements (chunks highest index first, then `done`),
- * `burst` back to back before waiting for their acknowledgements; reports
+ * `burst` back to back before waiting for their acknowledgements (or, with `ratePerS`, evenly paced
+ * at that total rate); reports
  * `{ startedAt }` (epoch ms) once connected, `{ sent: [[objectId, lastChunkAtEpochMs], …] }` per burst
  * and `{ finished: true }`.
  */
@@ -40,6 +41,8 @@ interface Job {
   perGateway: number;
   burst: number;
   idBase: number;
+  /** measurements per second of all gateways together, evenly paced; absent: as fast as acknowledged */
+  ratePerS?: number;
 }
 
 async function main(job: Job) {
@@ -67,6 +70,21 @@ async function main(job: Job) {
   process.send!({ startedAt: now() });
   await Promise.all(
     clients.map(async (c, g) => {
+      if (job.ratePerS) {
+        // paced: gateway g publishes its i-th measurement at (i + g / n) × n / rate seconds
+        const n = clients.length;
+        const periodMs = (1000 * n) / job.ratePerS;
+        const t0 = now();
+        const pending: Promise<void>[] = [];
+        for (let i = 0; i < job.perGateway; i++) {
+          const due = t0 + (i + g / n) * periodMs;
+          const wait = due - now();
+          if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+          pending.push(publishOne(c, job.devices[g]).then((one) => void process.send!({ sent: [one] })));
+        }
+        await Promise.all(pending);
+        return;
+      }
       for (let i = 0; i < job.perGateway; i += job.burst) {
         const sent = await Promise.all(
           Array.from({ length: Math.min(job.burst, job.perGateway - i) }, () => publishOne(c, job.devices[g])),
