@@ -112,7 +112,9 @@ describe('GET /trigger', () => {
   it('lists the customer’s trigger devices with no reported state yet (N/A)', async () => {
     const res = await call<TriggerItem[]>('GET', '/trigger');
     expect(res.status).toBe(200);
-    expect(triggerList.parse(res.body)).toEqual([{ _id: expect.any(String), macAddress: DEMO_TRIGGER, status: null, assignedDevices: [] }]);
+    expect(triggerList.parse(res.body)).toEqual([
+      { _id: expect.any(String), macAddress: DEMO_TRIGGER, status: null, assignedDevices: [] },
+    ]);
   });
 });
 

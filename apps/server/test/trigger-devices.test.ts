@@ -275,7 +275,10 @@ describe('POST /trigger/{id}/device and DELETE /trigger/{id}/device/{mac}', () =
   it('a sensor attached to no point answers 409 DEVICE_NOT_ON_POINT with its own message (the assignment is stored on the point)', async () => {
     const res = await call<{ message: string; code: string }>('POST', `/trigger/${triggerId}/device`, { macAddress: LOOSE });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ message: 'The sensor is not attached to a point; attach it to a point first', code: 'DEVICE_NOT_ON_POINT' });
+    expect(res.body).toEqual({
+      message: 'The sensor is not attached to a point; attach it to a point first',
+      code: 'DEVICE_NOT_ON_POINT',
+    });
     const tr = await call<{ message: string }>('POST', `/trigger/${triggerId}/device`, { macAddress: LOOSE }, { language: 'tr' });
     expect(tr.body.message).toBe('Sensör bir noktaya bağlı değil; önce onu bir noktaya bağlayın');
     expect(await assignments()).toEqual([]);
