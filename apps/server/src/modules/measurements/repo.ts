@@ -41,14 +41,99 @@ export interface ListScope {
   zoneOffsetMinutes: number;
 }
 
+/** The value filter of a query (spec 000 §7): a telemetry and its active bounds, at least one. */
+export interface ValueFilter {
+  telemetry: string;
+  min: number | null;
+  max: number | null;
+}
+
+/** The query's value filter, or null when it has none (no telemetry, or no active bound). */
+export function valueFilterOf(f: Partial<MeasurementListQuery>): ValueFilter | null {
+  const min = f.minValueActive && f.minValue !== undefined ? f.minValue : null;
+  const max = f.maxValueActive && f.maxValue !== undefined ? f.maxValue : null;
+  return f.telemetry && (min !== null || max !== null) ? { telemetry: f.telemetry, min, max } : null;
+}
+
+/** The query's date bounds as instants (null: unbounded). */
+function dateBounds(scope: ListScope, f: Partial<MeasurementListQuery>) {
+  return {
+    start: f.startDate ? parseApiDate(f.startDate, scope.zoneOffsetMinutes) : null,
+    end: f.endDate ? parseApiDate(f.endDate, scope.zoneOffsetMinutes) : null,
+  };
+}
+
+/** Week of an instant as `measurement_values.week` holds it (`measurement_week()`, migration 0011). */
+const weekOf = (d: Date) => Math.floor(d.getTime() / 604_800_000);
+
 /**
- * The filters of `GET /measurement` (spec 000 §2, §5, §7), scoped to the customer. The value
- * filter: a measurement matches when at least one of its computed values of `telemetry` (any axis
- * or channel; device-reported values are not considered) lies within the active bounds, both
- * inclusive.
+ * The weeks a value filter has to read: those of the date range that hold values of the telemetry
+ * for the customer (an unbounded side is the first or last of them; two index lookups).
  */
-export function applyFilters(q: Q, scope: ListScope, f: Partial<MeasurementListQuery>): Q {
+async function valueFilterWeeks(
+  db: Kysely<DB>,
+  scope: ListScope,
+  f: Partial<MeasurementListQuery>,
+  v: ValueFilter,
+): Promise<number[]> {
+  const { rows } = await sql<{ first: number | null; last: number | null }>`
+    SELECT min(week) AS first, max(week) AS last FROM measurement_values
+    WHERE customer_id = ${scope.customerId} AND telemetry = ${v.telemetry}`.execute(db);
+  const { start, end } = dateBounds(scope, f);
+  const { first, last } = rows[0];
+  if (first === null || last === null) return [];
+  const from = Math.max(first, start ? weekOf(start) : first);
+  const to = Math.min(last, end ? weekOf(end) : last);
+  return Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+}
+
+/**
+ * Condition on `measurement_values mv` (migration 0011): its rows of the customer's values of
+ * `v.telemetry` within the bounds, in the weeks of the date range. With `once`, only one row per
+ * matching measurement: the one of its smallest value ≥ min (of its smallest value when there is
+ * no min bound), in the date range — for counting without de-duplication. Without it (a probe of
+ * one measurement), the planner's estimate of how many measurements match is not distorted by the
+ * `below` bound (correlated with the value range) and the dates (already on the measurement).
+ * Weeks are listed one by one (`week = ANY`) so that an index scan reads only the value range of
+ * each week: `weeks` from {@link valueFilterWeeks}, else computed in SQL from the date range.
+ */
+function matchingValueRows(
+  scope: ListScope,
+  f: Partial<MeasurementListQuery>,
+  v: ValueFilter,
+  weeks: number[] | undefined,
+  once: boolean,
+) {
+  const { start, end } = dateBounds(scope, f);
+  const ofTelemetry = sql`mv.customer_id = ${scope.customerId} AND mv.telemetry = ${v.telemetry}`;
+  let inWeeks;
+  if (weeks) inWeeks = sql`mv.week = ANY(${sql.val(weeks)}::int[])`;
+  else {
+    const first = start ? sql`${weekOf(start)}::int` : sql`(SELECT min(mv.week) FROM measurement_values mv WHERE ${ofTelemetry})`;
+    const last = end ? sql`${weekOf(end)}::int` : sql`(SELECT max(mv.week) FROM measurement_values mv WHERE ${ofTelemetry})`;
+    inWeeks = sql`mv.week = ANY(ARRAY(SELECT generate_series(${first}, ${last})))`;
+  }
+  const parts = [ofTelemetry, inWeeks];
+  if (v.min !== null) parts.push(sql`mv.value >= ${v.min}`);
+  if (v.max !== null) parts.push(sql`mv.value <= ${v.max}`);
+  if (once) {
+    parts.push(v.min !== null ? sql`(mv.below < ${v.min} OR mv.below IS NULL)` : sql`mv.below IS NULL`);
+    if (start) parts.push(sql`mv.created_at >= ${start}`);
+    if (end) parts.push(sql`mv.created_at <= ${end}`);
+  }
+  return sql.join(parts, sql` AND `);
+}
+
+/**
+ * The filters of `GET /measurement` (spec 000 §2, §5, §7) on the measurement row itself, scoped to
+ * the customer and the date range; `narrowed`: whether any other than customer and dates applies.
+ */
+function filterRows(q: Q, scope: ListScope, f: Partial<MeasurementListQuery>): { q: Q; narrowed: boolean } {
   q = q.where('m.customer_id', '=', scope.customerId);
+  const { start, end } = dateBounds(scope, f);
+  if (start) q = q.where('m.created_at', '>=', start);
+  if (end) q = q.where('m.created_at', '<=', end);
+  const scoped = q;
   const points = list(f.points);
   if (points.length) q = q.where('m.point_id', 'in', points);
   const ids = list(f.ids);
@@ -63,44 +148,87 @@ export function applyFilters(q: Q, scope: ListScope, f: Partial<MeasurementListQ
   if (f.partial && f.error) q = q.where('m.state', 'in', ['partial', 'error']);
   else if (f.partial) q = q.where('m.state', '=', 'partial');
   else if (f.error) q = q.where('m.state', '=', 'error');
-  const start = f.startDate ? parseApiDate(f.startDate, scope.zoneOffsetMinutes) : null;
-  const end = f.endDate ? parseApiDate(f.endDate, scope.zoneOffsetMinutes) : null;
-  if (start) q = q.where('m.created_at', '>=', start);
-  if (end) q = q.where('m.created_at', '<=', end);
-  const min = f.minValueActive && f.minValue !== undefined ? f.minValue : null;
-  const max = f.maxValueActive && f.maxValue !== undefined ? f.maxValue : null;
-  if (f.telemetry && (min !== null || max !== null))
-    q = q.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('telemetry_values as tv')
-          .select(sql`1`.as('one'))
-          .whereRef('tv.measurement_id', '=', 'm.id')
-          .where('tv.telemetry', '=', f.telemetry!)
-          .where('tv.device_reported', '=', false)
-          .$if(min !== null, (s) => s.where('tv.value', '>=', min!))
-          .$if(max !== null, (s) => s.where('tv.value', '<=', max!)),
-      ),
+  // query builders are immutable: every `where` above made a new one
+  return { q, narrowed: q !== scoped };
+}
+
+/**
+ * The filters of `GET /measurement` (spec 000 §2, §5, §7), scoped to the customer. The value
+ * filter: a measurement matches when at least one of its computed values of `telemetry` (any axis
+ * or channel; device-reported values are not considered) lies within the active bounds, both
+ * inclusive; it reads `measurement_values` (migration 0011), which triggers keep equal to the
+ * computed values of telemetry_values.
+ */
+export function applyFilters(q: Q, scope: ListScope, f: Partial<MeasurementListQuery>, weeks?: number[]): Q {
+  q = filterRows(q, scope, f).q;
+  const v = valueFilterOf(f);
+  if (v)
+    q = q.where(
+      sql<boolean>`EXISTS (SELECT 1 FROM measurement_values mv WHERE mv.measurement_id = m.id AND ${matchingValueRows(scope, f, v, weeks, false)})`,
     );
   return q;
+}
+
+/**
+ * How many measurements match, counted up to {@link MEASUREMENT_COUNT_CAP} + 1. `byValues` (a
+ * value filter and no other filter on the measurement row): by the matching rows of
+ * `measurement_values` alone, one per matching measurement, week by week — ~10,000 index entries
+ * for a filter matching many, where probing each measurement newest first read ~77,000.
+ */
+async function countCapped(
+  db: Kysely<DB>,
+  scope: ListScope,
+  f: MeasurementListQuery,
+  v: ValueFilter | null,
+  weeks: number[] | undefined,
+  byValues: boolean,
+): Promise<number> {
+  if (v && byValues) {
+    const { rows } = await sql<{ total: number }>`
+      SELECT count(*) AS total FROM (
+        SELECT 1 FROM measurement_values mv WHERE ${matchingValueRows(scope, f, v, weeks, true)}
+        LIMIT ${MEASUREMENT_COUNT_CAP + 1}) capped`.execute(db);
+    return Number(rows[0].total);
+  }
+  const [{ total }] = await db
+    .selectFrom(
+      applyFilters(db.selectFrom('measurements as m'), scope, f, weeks)
+        .select(sql`1`.as('one'))
+        .limit(MEASUREMENT_COUNT_CAP + 1)
+        .as('capped'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .execute();
+  return Number(total);
 }
 
 /**
  * One page of the caller's customer's measurements, newest first. `total` counts matches up to
  * {@link MEASUREMENT_COUNT_CAP}; beyond it `totalExact` is false (an exact count of a million rows
  * costs a full index scan on every page turn).
+ *
+ * With a value filter, no other filter on the measurement row and at most
+ * {@link MEASUREMENT_COUNT_CAP} matches, the page is cut from the rows of `measurement_values` the
+ * count read (sorted by creation time; then only the page's measurements are read): walking the
+ * measurements newest first and probing each would read thousands for a filter matching few.
+ * Otherwise the planner chooses between the filters' indexes and probing each measurement.
  */
 export async function listMeasurements(db: Kysely<DB>, scope: ListScope, f: MeasurementListQuery) {
-  const base = applyFilters(db.selectFrom('measurements as m'), scope, f);
-  const counted = db
-    .selectFrom(
-      base
-        .select(sql`1`.as('one'))
-        .limit(MEASUREMENT_COUNT_CAP + 1)
-        .as('capped'),
-    )
-    .select((eb) => eb.fn.countAll<number>().as('total'));
-  const [{ total }] = await counted.execute();
-  const rows = await base
+  const v = valueFilterOf(f);
+  const weeks = v ? await valueFilterWeeks(db, scope, f, v) : undefined;
+  const rowsOnly = filterRows(db.selectFrom('measurements as m'), scope, f);
+  const byValues = v !== null && !rowsOnly.narrowed;
+  const n = await countCapped(db, scope, f, v, weeks, byValues);
+  const offset = (f.page - 1) * f.pageSize;
+  const paged =
+    v && byValues && n <= MEASUREMENT_COUNT_CAP
+      ? rowsOnly.q.where(
+          sql<boolean>`m.id IN (SELECT page.measurement_id FROM (
+            SELECT mv.measurement_id, mv.created_at FROM measurement_values mv WHERE ${matchingValueRows(scope, f, v, weeks, true)}
+            ORDER BY mv.created_at DESC, mv.measurement_id DESC LIMIT ${f.pageSize} OFFSET ${offset}) page)`,
+        )
+      : applyFilters(db.selectFrom('measurements as m'), scope, f, weeks).limit(f.pageSize).offset(offset);
+  const rows = await paged
     .leftJoin('users as u', 'u.id', 'm.user_id')
     .select([
       'm.id',
@@ -119,11 +247,8 @@ export async function listMeasurements(db: Kysely<DB>, scope: ListScope, f: Meas
     ])
     .orderBy('m.created_at', 'desc')
     .orderBy('m.id', 'desc')
-    .limit(f.pageSize)
-    .offset((f.page - 1) * f.pageSize)
     .execute();
   const paths = rows.some((r) => r.point_id) ? await nodePaths(db, scope.customerId) : new Map<string, string[]>();
-  const n = Number(total);
   return {
     total: Math.min(n, MEASUREMENT_COUNT_CAP),
     totalExact: n <= MEASUREMENT_COUNT_CAP,
