@@ -8,6 +8,7 @@ import { mockApi, type ApiCall, type MockAnswer } from '../../app/testing/mockAp
 import { locationOf, renderApp, TEST_SESSION } from '../../app/testing/renderApp';
 import { COMPARE_BASKET_KEY, type CompareItem } from '../../charts/compareBasket';
 import MeasurementDetailPage, { NOT_FOUND_REDIRECT_MS } from './MeasurementDetailPage';
+import { blankPoint } from '../point-detail/blankPoint';
 
 // The charts are another part's; the page only hands them the reference frequency.
 vi.mock('./SignalCharts', () => ({
@@ -55,53 +56,17 @@ const measurement = (over: Partial<MeasurementDetail> = {}): MeasurementDetail =
   ...over,
 });
 
-const POINT: Point = {
+const POINT: Point = blankPoint({
   _id: 'p1',
   name: 'Motor',
   tagCode: 'M-1',
   parent: 'g1',
   path: ['Plant', 'Line 1'],
   type: ['Electric Motor'],
-  favoriteTelemetry: null,
   referenceFrequency: 25,
-  referenceFrequencyVariable: false,
-  bearingBrand: null,
-  bearing: null,
-  coordinateXAxis: 'xAxis',
-  coordinateYAxis: 'yAxis',
-  coordinateZAxis: 'zAxis',
   health: 'healthy',
-  device: null,
-  profile: null,
-  previousFaults: [],
   machineType: 'fan',
-  driveType: null,
-  motorPower: null,
-  transmissionType: null,
-  beltType: null,
-  beltLength: null,
-  pulleyRadiusRatio: null,
-  couplingType: null,
-  gearboxType: null,
-  gearboxConversionInput: null,
-  gearboxConversionOutput: null,
-  numberOfStages: null,
-  shaftOfSensorAttachedTo: null,
-  numberOfGearTeethAtRingGear: null,
-  numberOfGearTeethAtPlanetGear: null,
-  numberOfGearTeethAtSunGear: null,
-  numberOfGearTeethAtDriverShaft: null,
-  numberOfGearTeethAtFirstCurrentShaft: null,
-  numberOfGearTeethAtSecondCurrentShaft: null,
-  numberOfGearTeethAtDrivenShaft: null,
-  transmission_numberOfStages: null,
-  transmission_gearboxConversionInput: null,
-  transmission_gearboxConversionOutput: null,
-  lastMaintenanceDate: null,
-  pumpClassification: { pump: false, class: null, rotodynamic: null, positiveDisplacement: null, open: false },
-  couplingClassification: { coupling: false, class: null, flexible: null },
-  images: [],
-};
+});
 
 const ALL: Permission[] = [
   'readMeasurement',

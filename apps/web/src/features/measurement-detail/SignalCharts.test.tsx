@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import type { AxisKey, Bearing, MeasurementDetail, Point } from '@overtone/contract';
+import type { AxisKey, Bearing, MeasurementDetail } from '@overtone/contract';
 import i18n from '../../app/i18n';
 import { ALL, fakeApi, loginAs, renderAdmin, type ApiCall } from '../admin/adminTestKit';
 import { SignalCharts } from './SignalCharts';
+import { blankPoint } from '../point-detail/blankPoint';
 
 /** uPlot needs a real canvas: a stand-in that records the charts and their data. */
 const charts = vi.hoisted(() => [] as { data: unknown[]; destroyed: boolean }[]);
@@ -109,53 +110,20 @@ const measurement: MeasurementDetail = {
   telemetry: [],
 } as MeasurementDetail;
 
-const point = {
+const point = blankPoint({
   _id: POINT_ID,
   name: 'Motor',
   tagCode: 'M1',
   parent: 'root',
   path: ['Plant', 'Motor'],
   type: ['Bearing'],
-  favoriteTelemetry: null,
   referenceFrequency: 25,
-  referenceFrequencyVariable: false,
   bearingBrand: 'SKF',
   bearing: SKF_6205,
   coordinateXAxis: 'zAxis',
-  coordinateYAxis: 'yAxis',
   coordinateZAxis: 'xAxis',
   health: 'healthy',
-  device: null,
-  profile: null,
-  previousFaults: [],
-  machineType: null,
-  driveType: null,
-  motorPower: null,
-  transmissionType: null,
-  beltType: null,
-  beltLength: null,
-  pulleyRadiusRatio: null,
-  couplingType: null,
-  gearboxType: null,
-  gearboxConversionInput: null,
-  gearboxConversionOutput: null,
-  numberOfStages: null,
-  shaftOfSensorAttachedTo: null,
-  numberOfGearTeethAtRingGear: null,
-  numberOfGearTeethAtPlanetGear: null,
-  numberOfGearTeethAtSunGear: null,
-  numberOfGearTeethAtDriverShaft: null,
-  numberOfGearTeethAtFirstCurrentShaft: null,
-  numberOfGearTeethAtSecondCurrentShaft: null,
-  numberOfGearTeethAtDrivenShaft: null,
-  transmission_numberOfStages: null,
-  transmission_gearboxConversionInput: null,
-  transmission_gearboxConversionOutput: null,
-  lastMaintenanceDate: null,
-  pumpClassification: { pump: false, class: null, rotodynamic: null, positiveDisplacement: null, open: false },
-  couplingClassification: { coupling: false, class: null, flexible: null },
-  images: [],
-} as unknown as Point;
+});
 
 const line = { results: { x: [0, 1, 2, 3], y: [0.1, 0.5, 0.2, 0.1], unit: 'g' } };
 const polar = { r: [0.9, 1, 1.1], phase: [10, 12, 8], r_mean: 1, phase_mean: 10, unit: 'g' };

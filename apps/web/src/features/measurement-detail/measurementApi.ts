@@ -24,6 +24,7 @@ import {
 import { apiRequest } from '../../app/api/apiClient';
 import { pointQueryKey } from '../point-detail/pointApi';
 import { sharePrefix, useApiPrefix } from './detailAccess';
+import { blankPoint } from '../point-detail/blankPoint';
 
 export const measurementQueryKey = (id: string) => ['measurement', id] as const;
 
@@ -63,53 +64,8 @@ function seedSharedPoint(queryClient: QueryClient, m: MeasurementDetail) {
 }
 
 /** The point record as far as a share-link visitor knows it. */
-export const sharedPointPlaceholder = (p: NonNullable<MeasurementDetail['point']>): Point => ({
-  _id: p._id,
-  name: p.name,
-  tagCode: '',
-  parent: '',
-  path: p.path,
-  type: [],
-  favoriteTelemetry: null,
-  referenceFrequency: 0,
-  referenceFrequencyVariable: false,
-  bearingBrand: null,
-  bearing: null,
-  coordinateXAxis: 'xAxis',
-  coordinateYAxis: 'yAxis',
-  coordinateZAxis: 'zAxis',
-  health: 'unknown',
-  device: null,
-  profile: null,
-  previousFaults: [],
-  machineType: null,
-  driveType: null,
-  motorPower: null,
-  transmissionType: null,
-  beltType: null,
-  beltLength: null,
-  pulleyRadiusRatio: null,
-  couplingType: null,
-  gearboxType: null,
-  gearboxConversionInput: null,
-  gearboxConversionOutput: null,
-  numberOfStages: null,
-  shaftOfSensorAttachedTo: null,
-  numberOfGearTeethAtRingGear: null,
-  numberOfGearTeethAtPlanetGear: null,
-  numberOfGearTeethAtSunGear: null,
-  numberOfGearTeethAtDriverShaft: null,
-  numberOfGearTeethAtFirstCurrentShaft: null,
-  numberOfGearTeethAtSecondCurrentShaft: null,
-  numberOfGearTeethAtDrivenShaft: null,
-  transmission_numberOfStages: null,
-  transmission_gearboxConversionInput: null,
-  transmission_gearboxConversionOutput: null,
-  lastMaintenanceDate: null,
-  pumpClassification: { pump: false, class: null, rotodynamic: null, positiveDisplacement: null, open: false },
-  couplingClassification: { coupling: false, class: null, flexible: null },
-  images: [],
-});
+export const sharedPointPlaceholder = (p: NonNullable<MeasurementDetail['point']>): Point =>
+  blankPoint({ _id: p._id, name: p.name, path: p.path });
 
 /** `PUT /measurement/{id}/favorite`: sets the star (spec 002 §4); a failure shows the server's message. */
 export const putFavorite = (id: string, favorite: boolean) =>

@@ -7,55 +7,17 @@ import { mockApi } from '../../app/testing/mockApi';
 import { TEST_SESSION, renderApp } from '../../app/testing/renderApp';
 import { resources } from '../../locales/resources';
 import { PointTab } from './PointTab';
+import { blankPoint } from './blankPoint';
 
 const P = 'c'.repeat(24);
-const POINT: Point = {
+const POINT: Point = blankPoint({
   _id: P,
   name: 'Gearbox input',
   tagCode: 'gb1',
   parent: 'g1',
   path: ['Demo Plant', 'CWRU test rig'],
-  type: [],
-  favoriteTelemetry: null,
-  referenceFrequency: 0,
-  referenceFrequencyVariable: false,
-  bearingBrand: null,
-  bearing: null,
-  coordinateXAxis: 'xAxis',
-  coordinateYAxis: 'yAxis',
-  coordinateZAxis: 'zAxis',
   health: 'healthy',
-  device: null,
-  profile: null,
-  previousFaults: [],
-  machineType: null,
-  driveType: null,
-  motorPower: null,
-  transmissionType: null,
-  beltType: null,
-  beltLength: null,
-  pulleyRadiusRatio: null,
-  couplingType: null,
-  gearboxType: null,
-  gearboxConversionInput: null,
-  gearboxConversionOutput: null,
-  numberOfStages: null,
-  shaftOfSensorAttachedTo: null,
-  numberOfGearTeethAtRingGear: null,
-  numberOfGearTeethAtPlanetGear: null,
-  numberOfGearTeethAtSunGear: null,
-  numberOfGearTeethAtDriverShaft: null,
-  numberOfGearTeethAtFirstCurrentShaft: null,
-  numberOfGearTeethAtSecondCurrentShaft: null,
-  numberOfGearTeethAtDrivenShaft: null,
-  transmission_numberOfStages: null,
-  transmission_gearboxConversionInput: null,
-  transmission_gearboxConversionOutput: null,
-  lastMaintenanceDate: null,
-  pumpClassification: { pump: false, class: null, rotodynamic: null, positiveDisplacement: null, open: false },
-  couplingClassification: { coupling: false, class: null, flexible: null },
-  images: [],
-};
+});
 
 afterEach(() => {
   cleanup();

@@ -5,6 +5,7 @@
  * cached per measurement, axis and settings (a change back is answered from the cache).
  */
 import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import {
   autoCorrelationResponse,
   orbitResponse,
@@ -28,117 +29,105 @@ interface Base {
 
 const usable = (r: Base) => r.signal.length >= 2 && r.samplingRateHz > 0;
 
-/** `POST /vibration/signal/cepstrum`: real cepstrum, `x` quefrency in s. */
-export const useCepstrumQuery = (r: Base) => {
+/**
+ * One analysis request of the page: `POST {prefix}/vibration/signal/{path}` (under `/share` for a
+ * share-link visitor), silent (the panel shows its own error), cached forever per key, the previous
+ * result kept on screen while a new one loads.
+ */
+function useAnalysisQuery<T>(o: {
+  path: string;
+  key: readonly unknown[];
+  body: Record<string, unknown>;
+  schema: z.ZodType<T>;
+  enabled: boolean;
+}) {
   const prefix = useApiPrefix();
   return useQuery({
-    queryKey: ['cepstrum', r.measurementId, r.axis, r.window],
+    queryKey: [o.path, ...o.key],
     queryFn: ({ signal }) =>
-      apiRequest(`${prefix}/vibration/signal/cepstrum`, {
+      apiRequest(`${prefix}/vibration/signal/${o.path}`, {
         method: 'POST',
-        body: {
-          half: true,
-          window: r.window,
-          dcOffset: true,
-          mode: 'accelerometer',
-          signal: r.signal,
-          samplingRate: r.samplingRateHz,
-        },
-        schema: spectrumResponse,
+        body: o.body,
+        schema: o.schema,
         signal,
         silent: true,
-      }).then((res) => res.results),
-    enabled: usable(r),
+      }),
+    enabled: o.enabled,
     placeholderData: (previous) => previous,
     staleTime: Infinity,
   });
+}
+
+/** `POST /vibration/signal/cepstrum`: real cepstrum, `x` quefrency in s. */
+export const useCepstrumQuery = (r: Base) => {
+  const q = useAnalysisQuery({
+    path: 'cepstrum',
+    key: [r.measurementId, r.axis, r.window],
+    body: {
+      half: true,
+      window: r.window,
+      dcOffset: true,
+      mode: 'accelerometer',
+      signal: r.signal,
+      samplingRate: r.samplingRateHz,
+    },
+    schema: spectrumResponse,
+    enabled: usable(r),
+  });
+  return { ...q, data: q.data?.results };
 };
 
 /** `POST /vibration/signal/spectrogram`: STFT with `nfft` samples per segment. */
 export const useSpectrogramQuery = (r: Base & { nfft: number }) => {
-  const prefix = useApiPrefix();
-  return useQuery({
-    queryKey: ['spectrogram', r.measurementId, r.axis, r.window, r.nfft],
-    queryFn: ({ signal }) =>
-      apiRequest(`${prefix}/vibration/signal/spectrogram`, {
-        method: 'POST',
-        body: { window: r.window, dcOffset: true, nfft: r.nfft, signal: r.signal, samplingRate: r.samplingRateHz },
-        schema: spectrogramResponse,
-        signal,
-        silent: true,
-      }).then((res) => res.results),
+  const q = useAnalysisQuery({
+    path: 'spectrogram',
+    key: [r.measurementId, r.axis, r.window, r.nfft],
+    body: { window: r.window, dcOffset: true, nfft: r.nfft, signal: r.signal, samplingRate: r.samplingRateHz },
+    schema: spectrogramResponse,
     enabled: usable(r) && r.nfft <= r.signal.length,
-    placeholderData: (previous) => previous,
-    staleTime: Infinity,
   });
+  return { ...q, data: q.data?.results };
 };
 
 /** `POST /vibration/signal/auto-correlation`: normalised autocorrelation for lags 0…lagSize samples. */
-export const useAutoCorrelationQuery = (r: Base & { lagSize: number }) => {
-  const prefix = useApiPrefix();
-  return useQuery({
-    queryKey: ['auto-correlation', r.measurementId, r.axis, r.window, r.lagSize],
-    queryFn: ({ signal }) =>
-      apiRequest(`${prefix}/vibration/signal/auto-correlation`, {
-        method: 'POST',
-        body: { window: r.window, lagSize: r.lagSize, signal: r.signal },
-        schema: autoCorrelationResponse,
-        signal,
-        silent: true,
-      }),
+export const useAutoCorrelationQuery = (r: Base & { lagSize: number }) =>
+  useAnalysisQuery({
+    path: 'auto-correlation',
+    key: [r.measurementId, r.axis, r.window, r.lagSize],
+    body: { window: r.window, lagSize: r.lagSize, signal: r.signal },
+    schema: autoCorrelationResponse,
     enabled: usable(r) && r.lagSize < r.signal.length,
-    placeholderData: (previous) => previous,
-    staleTime: Infinity,
   });
-};
 
 /** `POST /vibration/signal/polar-analyze`: 1× amplitude and phase per revolution; not sent for a reference of 0. */
-export const usePolarQuery = (r: Base & { referenceFrequencyHz: number }) => {
-  const prefix = useApiPrefix();
-  return useQuery({
-    queryKey: ['polar-analyze', r.measurementId, r.axis, r.window, r.referenceFrequencyHz],
-    queryFn: ({ signal }) =>
-      apiRequest(`${prefix}/vibration/signal/polar-analyze`, {
-        method: 'POST',
-        body: {
-          window: r.window,
-          dcOffset: true,
-          referenceFrequency: r.referenceFrequencyHz,
-          signal: r.signal,
-          samplingRate: r.samplingRateHz,
-        },
-        schema: polarResponse,
-        signal,
-        silent: true,
-      }),
+export const usePolarQuery = (r: Base & { referenceFrequencyHz: number }) =>
+  useAnalysisQuery({
+    path: 'polar-analyze',
+    key: [r.measurementId, r.axis, r.window, r.referenceFrequencyHz],
+    body: {
+      window: r.window,
+      dcOffset: true,
+      referenceFrequency: r.referenceFrequencyHz,
+      signal: r.signal,
+      samplingRate: r.samplingRateHz,
+    },
+    schema: polarResponse,
     enabled: usable(r) && r.referenceFrequencyHz > 0,
-    placeholderData: (previous) => previous,
-    staleTime: Infinity,
   });
-};
 
 /** `POST /vibration/signal/orbit-analyze`: 1× orbit of `axis` (x) and `axis2` (y); not sent for a reference of 0. */
-export const useOrbitQuery = (r: Base & { axis2: AxisKey; signal2: number[]; referenceFrequencyHz: number }) => {
-  const prefix = useApiPrefix();
-  return useQuery({
-    queryKey: ['orbit-analyze', r.measurementId, r.axis, r.axis2, r.window, r.referenceFrequencyHz],
-    queryFn: ({ signal }) =>
-      apiRequest(`${prefix}/vibration/signal/orbit-analyze`, {
-        method: 'POST',
-        body: {
-          window: r.window,
-          dcOffset: true,
-          referenceFrequency: r.referenceFrequencyHz,
-          signal: r.signal,
-          signal2: r.signal2,
-          samplingRate: r.samplingRateHz,
-        },
-        schema: orbitResponse,
-        signal,
-        silent: true,
-      }),
+export const useOrbitQuery = (r: Base & { axis2: AxisKey; signal2: number[]; referenceFrequencyHz: number }) =>
+  useAnalysisQuery({
+    path: 'orbit-analyze',
+    key: [r.measurementId, r.axis, r.axis2, r.window, r.referenceFrequencyHz],
+    body: {
+      window: r.window,
+      dcOffset: true,
+      referenceFrequency: r.referenceFrequencyHz,
+      signal: r.signal,
+      signal2: r.signal2,
+      samplingRate: r.samplingRateHz,
+    },
+    schema: orbitResponse,
     enabled: usable(r) && r.signal2.length >= 2 && r.referenceFrequencyHz > 0,
-    placeholderData: (previous) => previous,
-    staleTime: Infinity,
   });
-};

@@ -1,0 +1,53 @@
+import type { Point } from '@overtone/contract';
+
+/**
+ * A point record with every optional field empty (no bearing, no drive train, no device, axes as
+ * mounted): the base of the share-link placeholder and of test fixtures, which override what they
+ * need.
+ * @param p the point's identity and anything else to set
+ */
+export const blankPoint = (p: Pick<Point, '_id' | 'name' | 'path'> & Partial<Point>): Point => ({
+  tagCode: '',
+  parent: '',
+  type: [],
+  favoriteTelemetry: null,
+  referenceFrequency: 0,
+  referenceFrequencyVariable: false,
+  bearingBrand: null,
+  bearing: null,
+  coordinateXAxis: 'xAxis',
+  coordinateYAxis: 'yAxis',
+  coordinateZAxis: 'zAxis',
+  health: 'unknown',
+  device: null,
+  profile: null,
+  previousFaults: [],
+  machineType: null,
+  driveType: null,
+  motorPower: null,
+  transmissionType: null,
+  beltType: null,
+  beltLength: null,
+  pulleyRadiusRatio: null,
+  couplingType: null,
+  gearboxType: null,
+  gearboxConversionInput: null,
+  gearboxConversionOutput: null,
+  numberOfStages: null,
+  shaftOfSensorAttachedTo: null,
+  numberOfGearTeethAtRingGear: null,
+  numberOfGearTeethAtPlanetGear: null,
+  numberOfGearTeethAtSunGear: null,
+  numberOfGearTeethAtDriverShaft: null,
+  numberOfGearTeethAtFirstCurrentShaft: null,
+  numberOfGearTeethAtSecondCurrentShaft: null,
+  numberOfGearTeethAtDrivenShaft: null,
+  transmission_numberOfStages: null,
+  transmission_gearboxConversionInput: null,
+  transmission_gearboxConversionOutput: null,
+  lastMaintenanceDate: null,
+  pumpClassification: { pump: false, class: null, rotodynamic: null, positiveDisplacement: null, open: false },
+  couplingClassification: { coupling: false, class: null, flexible: null },
+  images: [],
+  ...p,
+});
