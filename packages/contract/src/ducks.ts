@@ -263,3 +263,37 @@ export function decodeDuckStream(bytes: Uint8Array, vrefV: number): Map<number, 
  */
 export const scaleDuckVolts = (volts: number, [v0, v1]: readonly [number, number], [x0, x1]: readonly [number, number]) =>
   x0 + ((volts - v0) * (x1 - x0)) / (v1 - v0);
+
+/** One configured channel of a Duck measurement, in its sensor's unit. */
+export interface DuckChannelSeries {
+  /** `channel_{order}` (telemetry source and detail key) */
+  key: string;
+  /** the sensor's unit: `G` for accelerometers and other types, `A` current, `V` voltage */
+  unit: string;
+  /** the sensor's type name (`duckSensorTypeOf`) */
+  sensor: string;
+  /** samples in `unit`, in arrival order */
+  values: Float64Array;
+}
+
+/**
+ * The channels of a Duck measurement as its configuration reads them (protocol §10.1–10.2): the
+ * stream decoded with the measurement's voltage reference, each configured channel scaled from its
+ * sensor's `minMaxVoltage` to `minMaxValue`. Channels without samples are left out. One reading for
+ * ingest (telemetry) and the measurement detail, so the two cannot drift apart.
+ * @param bytes the assembled stream (uint32 little-endian words)
+ * @param cfg the configuration the measurement was taken with
+ * @returns the channels in the configuration's sensor and channel order
+ * @throws RangeError when the length is not a multiple of 4
+ */
+export function duckChannelSeries(bytes: Uint8Array, cfg: DuckConfig): DuckChannelSeries[] {
+  const volts = decodeDuckStream(bytes, DUCK_VOLTAGE_REFERENCES[cfg.voltageReference]);
+  return cfg.sensors.flatMap((s) =>
+    s.channels.flatMap((c) => {
+      const v = volts.get(c.order - 1);
+      if (!v) return [];
+      const values = v.map((x) => scaleDuckVolts(x, s.minMaxVoltage, s.minMaxValue));
+      return [{ key: duckChannelKey(c.order), unit: duckSensorTypeOf(s.name)?.unit ?? 'G', sensor: s.name, values }];
+    }),
+  );
+}

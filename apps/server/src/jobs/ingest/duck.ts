@@ -1,13 +1,4 @@
-import {
-  decodeDuckStream,
-  DUCK_VOLTAGE_REFERENCES,
-  duckChannelKey,
-  duckConfigObject,
-  duckSensorTypeOf,
-  scaleDuckVolts,
-  senseway,
-  type DuckConfig,
-} from '@overtone/contract';
+import { duckChannelSeries, duckConfigObject, senseway, type DuckConfig } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
 import { newId } from '../../infra/ids.ts';
 import type { FinalizeOutcome } from './finalize.ts';
@@ -123,25 +114,20 @@ export async function finalizeDuckMeasurement(
   if (bytes.length % 4 !== 0 || (m.sample_size > 0 && bytes.length !== expectedBytes))
     return markPartial(`LENGTH_MISMATCH ${bytes.length}/${expectedBytes}`);
   const fs = stat.CALIBRATED_SAMPLINGRATE ?? cfg.samplingRate;
-  const volts = decodeDuckStream(bytes, DUCK_VOLTAGE_REFERENCES[cfg.voltageReference]);
+  const channels = duckChannelSeries(bytes, cfg);
   const channelRows = await Promise.all(
-    cfg.sensors.flatMap((s) =>
-      s.channels.map(async (c) => {
-        const v = volts.get(c.order - 1);
-        if (!v || v.length < 2) return [];
-        const unit = duckSensorTypeOf(s.name)?.unit ?? 'G';
-        const values = v.map((x) => scaleDuckVolts(x, s.minMaxVoltage, s.minMaxValue));
+    channels
+      .filter((c) => c.values.length >= 2)
+      .map(async ({ key: source, unit, values }) => {
         const list = await ctx.dsp.telemetry(values, fs);
-        const source = duckChannelKey(c.order);
         if (unit === 'G') return list.map((t) => ({ telemetry: t.name, source, value: t.value, unit: t.unit }));
         return list
           .filter((t) => t.name in NON_G_TELEMETRY)
           .map((t) => ({ telemetry: NON_G_TELEMETRY[t.name]!, source, value: t.value, unit: t.unit === 'g' ? unit : t.unit }));
       }),
-    ),
   );
   const rows = channelRows.flat().filter((r) => Number.isFinite(r.value));
-  const sampleSize = Math.max(0, ...[...volts.values()].map((v) => v.length));
+  const sampleSize = Math.max(0, ...channels.map((c) => c.values.length));
   const key = duckWaveformKey(m.customer_id, m.id);
   await ctx.storage.put(key, bytes, 'application/octet-stream');
   const startedAt = stat.MEASUREMENT_START_UNIXTIME ? new Date(stat.MEASUREMENT_START_UNIXTIME * 1000) : null;

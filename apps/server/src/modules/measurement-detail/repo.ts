@@ -2,12 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import {
   AXIS_KEYS,
-  decodeDuckStream,
-  DUCK_VOLTAGE_REFERENCES,
-  duckChannelKey,
+  duckChannelSeries,
   duckConfigObject,
-  duckSensorTypeOf,
-  scaleDuckVolts,
   senseway,
   type DeleteMeasurementResponse,
   type DuckConfig,
@@ -77,16 +73,11 @@ const NO_SERIES: Series = { measurementData: [], data: {} };
 async function duckSeries(storage: ObjectStorage, key: string, cfg: DuckConfig): Promise<Series> {
   const bytes = await storage.get(key);
   if (!bytes || bytes.length % 4 !== 0) return NO_SERIES;
-  const volts = decodeDuckStream(bytes, DUCK_VOLTAGE_REFERENCES[cfg.voltageReference]);
   const out: Series = { measurementData: [], data: {} };
-  for (const s of cfg.sensors)
-    for (const c of s.channels) {
-      const v = volts.get(c.order - 1);
-      if (!v) continue;
-      const key = duckChannelKey(c.order);
-      out.measurementData.push({ key, unit: duckSensorTypeOf(s.name)?.unit ?? 'G' });
-      out.data[key] = Array.from(v, (x) => scaleDuckVolts(x, s.minMaxVoltage, s.minMaxValue));
-    }
+  for (const c of duckChannelSeries(bytes, cfg)) {
+    out.measurementData.push({ key: c.key, unit: c.unit });
+    out.data[c.key] = Array.from(c.values);
+  }
   return out;
 }
 
