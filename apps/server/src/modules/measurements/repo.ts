@@ -11,13 +11,6 @@ export const list = (s: string | undefined) =>
         .filter(Boolean)
     : [];
 
-/** Minutes east of UTC of a customer time zone (`GMT+3`, `GMT-4:30`, `GMT`); 0 when unreadable. */
-export function zoneOffsetMinutes(zone: string | undefined): number {
-  const m = /^GMT(?:([+-])(\d{1,2})(?::(\d{2}))?)?$/.exec(zone ?? '');
-  if (!m || !m[1]) return 0;
-  return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0));
-}
-
 /**
  * A query date: `YYYY-MM-DD HH:mm:ss` (spec 000 §7) is a wall-clock time of the customer's time
  * zone (preferences.localization.timeZone, `offsetMinutes` east of UTC); an ISO 8601 string with
@@ -37,7 +30,7 @@ type Q = SelectQueryBuilder<DB & { m: MeasurementsTable }, 'm', object>;
 export interface ListScope {
   customerId: string;
   userId: string;
-  /** Minutes east of UTC ({@link zoneOffsetMinutes}). */
+  /** Minutes east of UTC of the customer's time zone (contract `timeZoneOffsetMinutes`). */
   zoneOffsetMinutes: number;
 }
 

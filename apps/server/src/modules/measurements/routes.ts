@@ -11,6 +11,7 @@ import {
   measurementFilterQuery,
   measurementListResponse,
   measurementTagsResponse,
+  timeZoneOffsetMinutes,
 } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../infra/errors.ts';
@@ -19,7 +20,7 @@ import { PUBLIC } from '../auth/access.ts';
 import { deleteMeasurements } from './delete.ts';
 import { ARCHIVE_PATH, signDownload, streamArchive, verifyDownload } from './download.ts';
 import { loadMeasurementDetail } from '../measurement-detail/repo.ts';
-import { listMeasurements, zoneOffsetMinutes, type ListScope } from './repo.ts';
+import { listMeasurements, type ListScope } from './repo.ts';
 import { measurementTags } from './tags.ts';
 
 export async function measurementRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -30,7 +31,7 @@ export async function measurementRoutes(app: FastifyInstance, ctx: AppContext) {
     return {
       customerId: auth.customerId,
       userId: auth.userId,
-      zoneOffsetMinutes: zoneOffsetMinutes(req.customer?.preferences.localization.timeZone),
+      zoneOffsetMinutes: timeZoneOffsetMinutes(req.customer?.preferences.localization.timeZone),
     };
   };
   const FILTERS_DOC =
@@ -107,7 +108,7 @@ export async function measurementRoutes(app: FastifyInstance, ctx: AppContext) {
       const scope: ListScope = {
         customerId: customer.id,
         userId: req.query.user,
-        zoneOffsetMinutes: zoneOffsetMinutes(customer.preferences.localization.timeZone),
+        zoneOffsetMinutes: timeZoneOffsetMinutes(customer.preferences.localization.timeZone),
       };
       const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
       const body = streamArchive(ctx.db, ctx.storage, scope, filters.data, (err) =>
