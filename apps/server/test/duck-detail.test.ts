@@ -133,6 +133,16 @@ describe('GET /measurement/{id} of a Duck measurement', () => {
     expect(measured).toMatchObject({ macAddress: DUCK, device: { type: 'DUCKV1' }, calibratedSamplingRate: 1200 });
   });
 
+  it("its JSON download names each channel's unit and holds the same series", async () => {
+    const res = await t.call<{ units: Record<string, string>; data: Record<string, number[]> }>(
+      'GET',
+      `/measurement/${measured._id}/json`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.units).toEqual({ channel_2: 'G', channel_1: 'G', channel_3: 'V', channel_4: 'A' });
+    expect(res.body.data).toEqual(measured.data);
+  });
+
   it('carries the config the measurement was taken with', async () => {
     const row = await t.server.ctx.db
       .selectFrom('measurements')

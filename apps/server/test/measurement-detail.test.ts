@@ -280,7 +280,7 @@ describe('JSON download and alarm transactions', () => {
       sampleSize: 2,
     });
     expect(body.measurement.point?._id).toBe(pointId);
-    expect(body.unit).toBe('g');
+    expect(body.units).toEqual({ accelerometer_x: 'g', accelerometer_y: 'g', accelerometer_z: 'g' });
     expect(Object.keys(body.data).sort()).toEqual(['accelerometer_x', 'accelerometer_y', 'accelerometer_z']);
     expect(body.data.accelerometer_x).toHaveLength(2);
     expect(body.telemetry).toMatchObject([{ telemetry: 'GRMS', source: 'accelerometer_x', value: 0.42 }]);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZES, measurementType, telemetryValue } from './measurement.ts';
+import { PAGE_SIZES, measurementType, telemetryValue, type MeasurementDetail } from './measurement.ts';
 
 /** Note of a measurement: at most this many characters (spec 002 §5, §9). */
 export const NOTE_MAX_LENGTH = 1000;
@@ -62,7 +62,8 @@ export type DeleteMeasurementResponse = z.infer<typeof deleteMeasurementResponse
 
 /**
  * `GET /measurement/{id}/json`: one measurement as a JSON file (attachment), metadata and samples.
- * `data[axis]` are the samples in `unit` (g) at `samplingRateHz`.
+ * `data[key]` are the samples of an axis (`accelerometer_x`…, in g) or of a Duck channel
+ * (`channel_{order}`, in its sensor's unit) at `samplingRateHz`; `units[key]` is their unit.
  */
 export const measurementJsonExport = z.object({
   format: z.literal('overtone.measurement.v1'),
@@ -85,11 +86,42 @@ export const measurementJsonExport = z.object({
     sampleSize: z.number().int(),
     accelerometerRange: z.object({ index: z.number().int(), valueG: z.number() }),
   }),
-  unit: z.literal('g'),
+  units: z.record(z.string(), z.string()),
   telemetry: z.array(telemetryValue),
   data: z.record(z.string(), z.array(z.number())),
 });
 export type MeasurementJsonExport = z.infer<typeof measurementJsonExport>;
+
+/**
+ * The JSON file of a measurement from its detail (`GET /measurement/{id}`): the server's download
+ * and, for a share-link visitor who cannot call it, the browser build the same file with this.
+ * @param now the export time written in `exportedAt`
+ */
+export const measurementJsonFromDetail = (m: MeasurementDetail, now = new Date()): MeasurementJsonExport => ({
+  format: 'overtone.measurement.v1',
+  exportedAt: now.toISOString(),
+  measurement: {
+    _id: m._id,
+    createdAt: m.createdAt,
+    startedAt: m.startedAt,
+    measurementType: m.measurementType,
+    point: m.point,
+    macAddress: m.macAddress,
+    gateway: m.gateway,
+    deviceType: m.device.type,
+    upload: m.upload,
+    partial: m.partial,
+    favorite: m.favorite,
+    note: m.note,
+    tags: m.tags,
+    samplingRateHz: m.calibratedSamplingRate,
+    sampleSize: m.profile.sampleSize,
+    accelerometerRange: { index: m.profile.accelerometerRange.index, valueG: m.profile.accelerometerRange.value },
+  },
+  units: Object.fromEntries(m.measurementData.map((d) => [d.key, d.unit])),
+  telemetry: m.telemetry,
+  data: m.data,
+});
 
 /** Alarm levels (spec 002 §4): 0 none, 1 attention, 2 hazard, 3 critical. */
 export const ALARM_LEVELS = ['none', 'attention', 'hazard', 'critical'] as const;

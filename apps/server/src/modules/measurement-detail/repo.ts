@@ -3,12 +3,12 @@ import type { ColumnType, Generated, Kysely } from 'kysely';
 import {
   AXIS_KEYS,
   duckChannelSeries,
+  measurementJsonFromDetail,
   duckConfigObject,
   senseway,
   type DeleteMeasurementResponse,
   type DuckConfig,
   type MeasurementDetail,
-  type MeasurementJsonExport,
   type MeasurementPhoto,
 } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
@@ -139,41 +139,9 @@ export async function loadMeasurementDetail(ctx: AppContext, customerId: string,
   };
 }
 
-/** One measurement as the JSON file of the tools menu's download. */
-export async function measurementJson(
-  ctx: AppContext,
-  customerId: string,
-  id: string,
-  now = new Date(),
-): Promise<MeasurementJsonExport> {
-  const d = await loadMeasurementDetail(ctx, customerId, id);
-  const m = await measurementRow(ctx.db, customerId, id);
-  return {
-    format: 'overtone.measurement.v1',
-    exportedAt: now.toISOString(),
-    measurement: {
-      _id: d._id,
-      createdAt: d.createdAt,
-      startedAt: d.startedAt,
-      measurementType: d.measurementType,
-      point: d.point,
-      macAddress: d.macAddress,
-      gateway: d.gateway,
-      deviceType: d.device.type,
-      upload: d.upload,
-      partial: d.partial,
-      favorite: d.favorite,
-      note: d.note,
-      tags: d.tags,
-      samplingRateHz: d.calibratedSamplingRate,
-      sampleSize: m.sample_size,
-      accelerometerRange: { index: d.profile.accelerometerRange.index, valueG: d.profile.accelerometerRange.value },
-    },
-    unit: 'g',
-    telemetry: d.telemetry,
-    data: d.data,
-  };
-}
+/** One measurement as the JSON file of the tools menu's download (404 like the detail). */
+export const measurementJson = async (ctx: AppContext, customerId: string, id: string, now = new Date()) =>
+  measurementJsonFromDetail(await loadMeasurementDetail(ctx, customerId, id), now);
 
 /** Trims, drops empty tags and duplicates, keeps the order. */
 export const cleanTags = (tags: readonly string[]) => [...new Set(tags.map((t) => t.trim()).filter(Boolean))];

@@ -5,10 +5,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { DeleteMeasurementResponse, MeasurementDetail } from '@overtone/contract';
+import { measurementJsonFromDetail } from '@overtone/contract';
 import { measurementPath } from '../measurements/lastMeasurement';
 import { MEASUREMENTS_QUERY_KEY } from '../measurements/measurementsApi';
 import { useDetailAccess } from './detailAccess';
-import { deleteMeasurement, fetchMeasurementJson, measurementJsonFromDetail, measurementQueryKey } from './measurementApi';
+import { deleteMeasurement, fetchMeasurementJson, measurementQueryKey } from './measurementApi';
 import { ShareLinkDialog } from './ShareLinkDialog';
 
 /** Where the page goes after a delete (spec 002 §4): the adjacent measurement of the point, else `/`. */

@@ -17,7 +17,6 @@ import {
   type AxisKey,
   type CreateShareBody,
   type MeasurementDetail,
-  type MeasurementJsonExport,
   type Point,
   type WindowName,
 } from '@overtone/contract';
@@ -85,36 +84,6 @@ export const putTags = (id: string, tags: string[]) =>
 /** `DELETE /measurement/{id}`: answers the point and its adjacent measurement to open next. */
 export const deleteMeasurement = (id: string) =>
   apiRequest(measurementUrl(id), { method: 'DELETE', schema: deleteMeasurementResponse });
-
-/**
- * The JSON file of a measurement built from the loaded detail, in the format of `GET
- * /measurement/{id}/json` (read-only mode: a share token cannot call it).
- */
-export const measurementJsonFromDetail = (m: MeasurementDetail, now = new Date()): MeasurementJsonExport => ({
-  format: 'overtone.measurement.v1',
-  exportedAt: now.toISOString(),
-  measurement: {
-    _id: m._id,
-    createdAt: m.createdAt,
-    startedAt: m.startedAt,
-    measurementType: m.measurementType,
-    point: m.point,
-    macAddress: m.macAddress,
-    gateway: m.gateway,
-    deviceType: m.device.type,
-    upload: m.upload,
-    partial: m.partial,
-    favorite: m.favorite,
-    note: m.note,
-    tags: m.tags,
-    samplingRateHz: m.calibratedSamplingRate,
-    sampleSize: m.profile.sampleSize,
-    accelerometerRange: { index: m.profile.accelerometerRange.index, valueG: m.profile.accelerometerRange.value },
-  },
-  unit: 'g',
-  telemetry: m.telemetry,
-  data: m.data,
-});
 
 /** `GET /measurement/{id}/json`: the measurement as the JSON file the tools menu downloads. */
 export const fetchMeasurementJson = (id: string) => apiRequest(measurementUrl(id, '/json'), { schema: measurementJsonExport });
