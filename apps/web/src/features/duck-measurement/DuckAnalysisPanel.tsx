@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
-import { Flex, Skeleton, Slider, Typography } from 'antd';
+import { Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { WindowName } from '@overtone/contract';
 import { WindowSelect } from '../../charts/WindowSelect';
+import { EnvelopeBandSlider } from '../../charts/EnvelopeBandSlider';
 import { DomainBody } from '../measurement-detail/domains/DomainBody';
 import { LineChart } from '../measurement-detail/domains/LineChart';
 import { bandpassLimits, defaultEnvelopeBand, ENVELOPE_XLIM_HZ } from '../measurement-detail/envelopeMath';
@@ -51,7 +52,6 @@ function DuckAnalysisContent({
 }: Props & { limits: { min: number; max: number } | null; defaultBand: [number, number] | null }) {
   const { t } = useTranslation('duckMeasurement');
   const [windowName, setWindowName] = useState<WindowName>('hanning');
-  const [draft, setDraft] = useState<[number, number] | null>(defaultBand);
   const [band, setBand] = useState<[number, number] | null>(defaultBand);
   const q = useDuckAnalysisQuery(domain, {
     measurementId,
@@ -69,24 +69,8 @@ function DuckAnalysisContent({
     <Flex vertical gap={8} data-testid={`duck-${domain}-panel`} data-channel={channelKey}>
       <Flex gap={10} align="center" wrap>
         <WindowSelect value={windowName} onChange={setWindowName} testId={`duck-${domain}-window`} />
-        {domain === 'envelope' && limits && draft && (
-          <Flex align="center" gap={8} style={{ flex: '1 1 280px', minWidth: 240 }}>
-            <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
-              {t('envelope.band', { low: draft[0], high: draft[1] })}
-            </Typography.Text>
-            <Slider
-              range
-              min={limits.min}
-              max={limits.max}
-              step={10}
-              value={draft}
-              onChange={(v) => setDraft([v[0], v[1]])}
-              onChangeComplete={(v) => v[0] < v[1] && setBand([v[0], v[1]])}
-              style={{ flex: 1, margin: '0 8px' }}
-              aria-label={t('envelope.bandpass')}
-              data-testid="duck-envelope-band"
-            />
-          </Flex>
+        {domain === 'envelope' && limits && band && (
+          <EnvelopeBandSlider limits={limits} band={band} onChange={setBand} testId="duck-envelope-band" />
         )}
       </Flex>
       <DomainBody isPending={q.isPending} isFetching={q.isFetching} error={q.error} empty={!q.data?.x.length} blocked={blocked}>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Alert, Button, Empty, Flex, Skeleton, Slider, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Empty, Flex, Skeleton, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type AxisKey, type Bearing, type WindowName } from '@overtone/contract';
 import type { MarkerSet } from '../../charts/spectrumOverlay';
@@ -15,6 +15,7 @@ import {
 } from './envelopeMath';
 import { useEnvelopeQuery } from './measurementApi';
 
+import { EnvelopeBandSlider } from '../../charts/EnvelopeBandSlider';
 import { WindowSelect } from '../../charts/WindowSelect';
 import { FitSelect } from '../../ui/FitSelect';
 
@@ -66,7 +67,6 @@ function EnvelopeContent({
   const { t } = useTranslation('charts');
   const [windowName, setWindowName] = useState<WindowName>('hanning');
   // `draft` follows the slider; `band` is requested, on release only (no request per pixel).
-  const [draft, setDraft] = useState<[number, number]>(defaultBand);
   const [band, setBand] = useState<[number, number]>(defaultBand);
   const [shown, setShown] = useState<FaultKind[]>([]);
   const [harmonics, setHarmonics] = useState(FAULT_HARMONIC_COUNT);
@@ -89,23 +89,7 @@ function EnvelopeContent({
   const controls = (
     <Flex gap={10} align="center" wrap style={{ width: '100%' }}>
       <WindowSelect value={windowName} onChange={setWindowName} testId="envelope-window" />
-      <Flex align="center" gap={8} style={{ flex: '1 1 280px', minWidth: 240 }}>
-        <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
-          {t('envelope.band', { low: draft[0], high: draft[1] })}
-        </Typography.Text>
-        <Slider
-          range
-          min={limits.min}
-          max={limits.max}
-          step={10}
-          value={draft}
-          onChange={(v) => setDraft([v[0], v[1]])}
-          onChangeComplete={(v) => v[0] < v[1] && setBand([v[0], v[1]])}
-          style={{ flex: 1, margin: '0 8px' }}
-          aria-label={t('envelope.bandpass')}
-          data-testid="envelope-band"
-        />
-      </Flex>
+      <EnvelopeBandSlider limits={limits} band={band} onChange={setBand} testId="envelope-band" />
       {faults.length > 0 && (
         <Space.Compact size="small" data-testid="envelope-faults">
           {faults.map((k) => (
