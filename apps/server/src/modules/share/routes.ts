@@ -36,9 +36,14 @@ const grantOf = (req: FastifyRequest) => {
   return g;
 };
 /** The grant, for the measurement of the path only: any other id answers 404 like a missing one. */
-const grantFor = (req: FastifyRequest, id: string) => {
+/**
+ * The request's grant for measurement `id`: 404 MEASUREMENT_NOT_FOUND for any other measurement,
+ * 403 SHARE_NOT_ALLOWED when `extra` (images, trend, alarm transactions) is not allowed by the link.
+ */
+const grantFor = (req: FastifyRequest, id: string, extra?: 'allowImage' | 'allowTrend' | 'allowAlarmTransactions') => {
   const g = grantOf(req);
   if (g.measurementId !== id) throw new AppError('MEASUREMENT_NOT_FOUND');
+  if (extra && !g[extra]) throw new AppError('SHARE_NOT_ALLOWED');
   return g;
 };
 const tokenQuery = z.object({ token: z.string().optional() });
@@ -148,8 +153,7 @@ export async function shareRoutes(app: FastifyInstance, ctx: AppContext) {
           response: { 200: measurementPhotosResponse, 401: errorBody, 403: errorBody, 404: errorBody },
         },
         handler: async (req) => {
-          const g = grantFor(req, req.params.id);
-          if (!g.allowImage) throw new AppError('SHARE_NOT_ALLOWED');
+          const g = grantFor(req, req.params.id, 'allowImage');
           return listPhotos(ctx, g.customerId, g.measurementId);
         },
       });
@@ -165,8 +169,7 @@ export async function shareRoutes(app: FastifyInstance, ctx: AppContext) {
           response: { 200: measurementPhotosResponse, 401: errorBody, 403: errorBody, 404: errorBody },
         },
         handler: async (req) => {
-          const g = grantFor(req, req.params.id);
-          if (!g.allowImage) throw new AppError('SHARE_NOT_ALLOWED');
+          const g = grantFor(req, req.params.id, 'allowImage');
           const m = await measurementRow(ctx.db, g.customerId, g.measurementId);
           if (!m.point_id) return [];
           const rows = await ctx.db
@@ -195,8 +198,7 @@ export async function shareRoutes(app: FastifyInstance, ctx: AppContext) {
           response: { 200: shareTrendResponse, 400: badRequestBody, 401: errorBody, 403: errorBody, 404: errorBody },
         },
         handler: async (req) => {
-          const g = grantFor(req, req.params.id);
-          if (!g.allowTrend) throw new AppError('SHARE_NOT_ALLOWED');
+          const g = grantFor(req, req.params.id, 'allowTrend');
           const m = await measurementRow(ctx.db, g.customerId, g.measurementId);
           const answer: ShareTrendResponse = { pointId: m.point_id, telemetry: req.query.telemetry, series: [] };
           if (!m.point_id) return answer;
@@ -234,8 +236,7 @@ export async function shareRoutes(app: FastifyInstance, ctx: AppContext) {
           response: { 200: alarmTransactionsResponse, 400: badRequestBody, 401: errorBody, 403: errorBody, 404: errorBody },
         },
         handler: async (req) => {
-          const g = grantFor(req, req.params.id);
-          if (!g.allowAlarmTransactions) throw new AppError('SHARE_NOT_ALLOWED');
+          grantFor(req, req.params.id, 'allowAlarmTransactions');
           return emptyAlarmPage(req.query);
         },
       });
