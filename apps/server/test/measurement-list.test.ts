@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { senseway } from '@overtone/contract';
 import { newId } from '../src/infra/ids.ts';
 import { waveformKey } from '../src/modules/measurements/waveform.ts';
+import { insertFinalMeasurement, persistFinalMeasurement, type TelemetryRow } from '../src/jobs/ingest/persist-measurement.ts';
 import { api, login, request, startTestServer } from './support/test-server.ts';
 import { createSecondTenant, OTHER_HOST } from './support/second-tenant.ts';
 import { demoCustomerId, insertUser } from './support/users.ts';
@@ -27,7 +28,7 @@ interface Row {
   at: string;
   mac?: string;
   type?: 'MANUAL' | 'PERIODIC' | 'TRIGGERED';
-  state?: 'persisted' | 'partial' | 'error';
+  state?: 'persisted' | 'partial' | 'error' | 'receiving';
   tags?: string[];
   favorite?: boolean;
   upload?: boolean;
@@ -551,6 +552,81 @@ describe('measurement_values (the value filter’s table, migration 0011)', () =
     expect((await v(0, 0.5)).body.total).toBe(0);
     expect(ids(await v(1.25, 2))).toEqual([id]);
     await server.ctx.db.deleteFrom('measurements').where('id', '=', id).execute();
+  });
+
+  it('are written by ingest itself (migration 0014) exactly as the trigger computes them, and a later statement of the transaction still gets the trigger', async () => {
+    const at = '2019-06-01T10:00:00Z';
+    const owner = { customer_id: demoId, point_id: null };
+    const values: TelemetryRow[] = [
+      { telemetry: 'GRMS', source: 'x', value: 2, unit: 'g', device_reported: false },
+      { telemetry: 'GRMS', source: 'y', value: 1, unit: 'g', device_reported: false },
+      { telemetry: 'GRMS', source: 'z', value: 2, unit: 'g', device_reported: false },
+      { telemetry: 'GRMS', source: 'device', value: 9, unit: 'g', device_reported: true },
+      { telemetry: 'KURTOSIS', source: 'x', value: 3.5, unit: '', device_reported: false },
+    ];
+    const final = {
+      state: 'persisted' as const,
+      error: null,
+      sample_size: 4,
+      calibrated_sampling_rate: 12800,
+      started_at: null,
+      waveform_key: null,
+      gateway_mac: null,
+      device_telemetry: {},
+    };
+    const created = newId();
+    const create = () =>
+      insertFinalMeasurement(
+        server.ctx.db,
+        {
+          ...owner,
+          id: created,
+          object_id: created,
+          device_mac: 'CA:B8:31:00:00:09',
+          range_index: 2,
+          rate_index: 9,
+          created_at: new Date(at),
+        },
+        final,
+        new Date(at),
+        values,
+      );
+    expect(await create()).toBe(true);
+    const fromTrigger = await insert({ at });
+    await addValues(
+      fromTrigger,
+      at,
+      values.map((v) => ({ telemetry: v.telemetry, source: v.source, value: v.value, device: v.device_reported })),
+    );
+    expect(await kept(created)).toEqual(await kept(fromTrigger));
+    expect((await kept(created)).map((r) => [r.telemetry, r.value, r.below])).toEqual([
+      ['GRMS', 1, null],
+      ['GRMS', 2, 1],
+      ['KURTOSIS', 3.5, null],
+    ]);
+    // A repeated finalization changes nothing.
+    expect(await create()).toBe(false);
+    expect(await kept(created)).toHaveLength(3);
+
+    // An existing (receiving) measurement finalized, then, in the same transaction, another insert:
+    // the skip applies to the writer's own statement only.
+    const finalized = await insert({ at, state: 'receiving' });
+    await server.ctx.db.transaction().execute(async (trx) => {
+      expect(await persistFinalMeasurement(trx, { ...owner, id: finalized }, final, ['persisted'], new Date(at), values)).toBe(
+        true,
+      );
+      await addValues(finalized, at, [{ telemetry: 'GRMS', source: 'channel_1', value: 1.5 }], trx);
+    });
+    expect((await kept(finalized)).filter((r) => r.telemetry === 'GRMS').map((r) => [r.value, r.below])).toEqual([
+      [1, null],
+      [1.5, 1],
+      [2, 1.5],
+    ]);
+    const setting = await sql<{
+      v: string | null;
+    }>`SELECT current_setting('overtone.measurement_values_written', true) AS v`.execute(server.ctx.db);
+    expect(setting.rows[0]?.v ?? '').toBe('');
+    await server.ctx.db.deleteFrom('measurements').where('id', 'in', [created, fromTrigger, finalized]).execute();
   });
 
   it('drops them with their measurement (DELETE /measurements, or a cascade) and follows its creation time', async () => {

@@ -49,6 +49,51 @@ export async function insertTelemetryValues(db: Kysely<DB>, m: TelemetryOwner, m
   if (rows.length) await insertSql(m, measuredAt, rows).execute(db);
 }
 
+/** One row of `measurement_values` (migration 0011): a distinct computed value and the next smaller one. */
+interface MeasurementValueRow {
+  telemetry: string;
+  value: number;
+  below: number | null;
+}
+
+/**
+ * The `measurement_values` rows of a new measurement's telemetry, as migration 0011's refresh
+ * computes them: per telemetry, its distinct non-device-reported values in ascending order, each
+ * with the next smaller one (`below`, null for the smallest).
+ */
+export function measurementValueRows(rows: readonly TelemetryRow[]): MeasurementValueRow[] {
+  const byTelemetry = new Map<string, number[]>();
+  for (const r of rows) {
+    if (r.device_reported) continue;
+    const values = byTelemetry.get(r.telemetry);
+    if (values) values.push(r.value);
+    else byTelemetry.set(r.telemetry, [r.value]);
+  }
+  const out: MeasurementValueRow[] = [];
+  for (const [telemetry, values] of byTelemetry) {
+    const distinct = [...new Set(values)].sort((a, b) => a - b);
+    distinct.forEach((value, i) => out.push({ telemetry, value, below: i ? distinct[i - 1]! : null }));
+  }
+  return out;
+}
+
+/**
+ * INSERT of a NEW measurement's `measurement_values` rows (see `measurementValueRows`), for the
+ * statement that inserts its telemetry: it also sets `overtone.measurement_values_written` to the
+ * measurement's id for the transaction, so that migration 0014's trigger skips recomputing them.
+ * The measurement must have had no telemetry before that statement (new, or deleted first).
+ * @param owner an SQL query yielding the measurement's (customer_id, created_at) row: the CTE of the
+ *   measurement's insert or update, so nothing is inserted when the measurement was not written
+ */
+const insertMeasurementValuesSql = (id: string, rows: readonly TelemetryRow[], owner: RawBuilder<unknown>) => sql`
+  INSERT INTO measurement_values (measurement_id, telemetry, value, below, customer_id, created_at)
+  SELECT ${id}, r.telemetry, r.value, r.below, o.customer_id, o.created_at
+    FROM jsonb_to_recordset(${JSON.stringify(measurementValueRows(rows))}::jsonb)
+      AS r(telemetry text, value double precision, below double precision)
+   CROSS JOIN (${owner}) o
+   WHERE set_config('overtone.measurement_values_written', ${id}, true) IS NOT NULL
+  ON CONFLICT DO NOTHING`;
+
 /** What a finalized measurement's row gets (columns of `measurements`). */
 export interface FinalMeasurementColumns {
   state: 'persisted' | 'partial';
@@ -66,8 +111,9 @@ export interface FinalMeasurementColumns {
  * atomic, PostgreSQL 16 docs §7.8.4): one round trip to the database instead of four (BEGIN, INSERT,
  * UPDATE, COMMIT), which the embedded database's thread makes worth saving. The row is updated only
  * when its state is not in `unlessState` (a repeated or concurrent finalization changes nothing),
- * and the telemetry is inserted only with that update. The 0004 row trigger then computes the
- * point's last values at the end of the statement, with the telemetry already there.
+ * and the telemetry (with its `measurement_values`) is inserted only with that update. The 0004 row
+ * trigger then computes the point's last values at the end of the statement, with the telemetry
+ * already there.
  * For a measurement that already has telemetry (a partial one completed later) use a transaction
  * that deletes it first: one statement cannot delete and re-insert the same keys.
  * @returns whether the measurement was updated
@@ -88,8 +134,9 @@ export async function persistFinalMeasurement(
              waveform_key = ${set.waveform_key}, gateway_mac = ${set.gateway_mac},
              device_telemetry = ${JSON.stringify(set.device_telemetry)}::jsonb, persisted_at = now()
        WHERE id = ${m.id} AND NOT (state = ANY(${[...unlessState]}::text[]))
-      RETURNING id
-    ), inserted AS (${insertSql(m, measuredAt, rows, sql`EXISTS (SELECT 1 FROM updated)`)})
+      RETURNING id, customer_id, created_at
+    ), inserted AS (${insertSql(m, measuredAt, rows, sql`EXISTS (SELECT 1 FROM updated)`)}),
+    valued AS (${insertMeasurementValuesSql(m.id, rows, sql`SELECT customer_id, created_at FROM updated`)})
     SELECT id FROM updated`.execute(db);
   return r.rows.length > 0;
 }
@@ -105,7 +152,7 @@ export interface NewMeasurementColumns extends TelemetryOwner {
 
 /**
  * Creates a self-initiated measurement (the device measured on its own: PERIODIC) directly in its
- * final state, with its telemetry, in ONE statement: inserting it `receiving` and updating it later
+ * final state, with its telemetry and `measurement_values`, in ONE statement: inserting it `receiving` and updating it later
  * would write each of its ~13 index entries twice. Nothing is created when (device_mac, object_id)
  * already exists (a concurrent finalization): the caller then drops what it stored under `m.id`.
  * @returns whether the measurement was created
@@ -126,8 +173,9 @@ export async function insertFinalMeasurement(
               ${set.state}, ${set.error}, ${m.range_index}, ${m.rate_index}, ${set.sample_size}, ${set.calibrated_sampling_rate},
               ${set.started_at}, ${set.waveform_key}, ${JSON.stringify(set.device_telemetry)}::jsonb, ${m.created_at}, now())
       ON CONFLICT (device_mac, object_id) DO NOTHING
-      RETURNING id
-    ), inserted AS (${insertSql(m, measuredAt, rows, sql`EXISTS (SELECT 1 FROM created)`)})
+      RETURNING id, customer_id, created_at
+    ), inserted AS (${insertSql(m, measuredAt, rows, sql`EXISTS (SELECT 1 FROM created)`)}),
+    valued AS (${insertMeasurementValuesSql(m.id, rows, sql`SELECT customer_id, created_at FROM created`)})
     SELECT id FROM created`.execute(db);
   return r.rows.length > 0;
 }
