@@ -26,9 +26,9 @@ import { median, timeBatches } from './timing.ts';
 
 const GATEWAY = 'CA:B8:28:00:00:01';
 const DEVICES = ['CA:B8:31:00:00:01', 'CA:B8:31:00:00:02', 'CA:B8:31:00:00:03'];
-const PER_GATEWAY = Number(process.env.INGEST_BENCH_PER_GATEWAY ?? 150);
-const PACED_RATE = 100; // measurements/s of the latency phase (the target)
-const PACED_PER_GATEWAY = Number(process.env.INGEST_BENCH_PACED_PER_GATEWAY ?? 200);
+const PER_GATEWAY = Number(process.env.INGEST_BENCH_PER_GATEWAY ?? 500);
+const PACED_RATE = Number(process.env.INGEST_BENCH_PACED_RATE ?? 100); // measurements/s of the latency phase (the target)
+const PACED_PER_GATEWAY = Number(process.env.INGEST_BENCH_PACED_PER_GATEWAY ?? 1000);
 const BURST = 25; // measurements a gateway publishes back to back before waiting for their acknowledgements
 const pct = (v: number[], p: number) => [...v].sort((a, b) => a - b)[Math.min(v.length - 1, Math.floor((p / 100) * v.length))];
 const now = () => performance.timeOrigin + performance.now(); // epoch ms, comparable across processes

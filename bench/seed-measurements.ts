@@ -88,7 +88,7 @@ export async function openSeeded(n = 1_000_000) {
     await sql`SELECT tree_refresh_last_values(id) FROM tree_nodes WHERE node_type = 'point'`.execute(k);
     await sql`ANALYZE`.execute(k);
   }
-  return { db, customerId: customer.id, userId: user.id };
+  return { db, customerId: customer.id, userId: user.id, pointId: point.id };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

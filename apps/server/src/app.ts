@@ -35,6 +35,9 @@ import { pointConfigRoutes } from './modules/point-config/routes.ts';
 import { schedulerRoutes } from './modules/scheduler/routes.ts';
 import { measurementDetailRoutes } from './modules/measurement-detail/routes.ts';
 import { shareRoutes } from './modules/share/routes.ts';
+import { alarmRoutes } from './modules/alarms/routes.ts';
+import { aiModelRoutes } from './modules/ai-models/routes.ts';
+import { trendRoutes } from './modules/trend/routes.ts';
 
 export const API_PREFIX = '/api';
 
@@ -106,6 +109,9 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
         schedulerRoutes,
         measurementDetailRoutes,
         shareRoutes,
+        aiModelRoutes,
+        alarmRoutes,
+        trendRoutes,
       ])
         await mod(api, ctx);
     },

@@ -19,4 +19,8 @@ export interface AppContext {
   dsp: DspPool;
   /** where ingest keeps chunks until their measurement is finalized */
   chunks: ChunkStore;
+  /** alarm evaluator (jobs/alarms): call `notify(measurementId)` once a measurement is persisted */
+  alarms?: { notify(measurementId: string): void };
+  /** AI prediction warmer (jobs/ai-predictions): call `notify(measurementId)` once a measurement is persisted */
+  aiPredictions?: { notify(measurementId: string): void; idle(): Promise<void> };
 }

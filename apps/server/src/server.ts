@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './infra/config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, type Database } from './infra/db/database.ts';
+import { startEmbeddedMaintenance } from './infra/db/maintenance.ts';
 import { migrate } from './infra/db/migrate.ts';
 import { loadSecrets } from './infra/secrets.ts';
 import { createLocalStorage } from './infra/storage.ts';
@@ -17,6 +18,8 @@ import { connectServerMqtt } from './infra/mqtt-client.ts';
 import { createDspPool, createInlineDspPool } from './infra/dsp-pool.ts';
 import { livePolicy } from './modules/iot/live-policy.ts';
 import { startIngest, type Ingest } from './jobs/ingest/ingest.ts';
+import { startAlarmEvaluator } from './jobs/alarms/evaluator.ts';
+import { startPredictionWarmer } from './jobs/ai-predictions/warmer.ts';
 import { startScheduler, type Scheduler } from './modules/scheduler/scheduler.ts';
 import { startTriggerListener } from './modules/scheduler/triggers.ts';
 import { seedDemo } from './jobs/seed-demo.ts';
@@ -129,6 +132,14 @@ export async function startServer(
     const app = await buildApp(ctx, { logger: opts.logger, config });
     const log = opts.logger ? app.log : quiet;
     logMail = (m) => log.info(m);
+    // Alarm evaluation of persisted measurements (docs/alarms.md), stopped after ingest.
+    const alarms = startAlarmEvaluator(ctx, { log });
+    ctx.alarms = alarms;
+    closers.push(() => alarms.stop());
+    // AI predictions computed ahead, at low priority in the DSP pool (docs/ai-model.md "Serving").
+    const aiPredictions = startPredictionWarmer(ctx, { log });
+    ctx.aiPredictions = aiPredictions;
+    closers.push(() => aiPredictions.stop());
     const ingest = await startIngest(ctx, log);
     closers.push(() => ingest.stop());
     // Periodic runs and trigger events (docs/scheduler.md); stopped before the broker client and database.
@@ -136,6 +147,9 @@ export async function startServer(
     closers.push(() => triggers.stop());
     const scheduler = startScheduler(ctx, log);
     closers.push(() => scheduler.stop());
+    // The embedded database has no autovacuum (infra/db/maintenance.ts); PostgreSQL has its own.
+    const maintenance = startEmbeddedMaintenance(database, log);
+    closers.push(() => maintenance.stop());
     await app.listen({ port: config.port, host: config.host });
     closers.push(() => app.close());
     broker?.attachWebSocket(app.server);

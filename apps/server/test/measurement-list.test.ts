@@ -649,26 +649,37 @@ describe('measurement_values (the value filter’s table, migration 0011)', () =
     await server.ctx.db.deleteFrom('measurements').where('id', '=', moved).execute();
   });
 
-  it('value filter: list and count equal a direct reading of the values, whatever the values and bounds', async () => {
+  it('value filter: list and count equal a direct reading of the values, whatever the values, bounds and row filters', async () => {
     // Values on a coarse grid so that bounds often equal a value and axes often share one.
     const grid = fc.integer({ min: 0, max: 8 }).map((n) => n / 4);
     const measurements = fc.array(fc.array(grid, { minLength: 1, maxLength: 4 }), { minLength: 11, maxLength: 24 });
-    const bounds = fc.record({ min: fc.option(grid), max: fc.option(grid), tagged: fc.boolean() });
+    const rowFilters = ['none', 'tagged', 'periodic', 'partial', 'favorite'] as const;
+    const bounds = fc.record({ min: fc.option(grid), max: fc.option(grid), rows: fc.constantFrom(...rowFilters) });
     await fc.assert(
       fc.asyncProperty(measurements, fc.array(bounds, { minLength: 1, maxLength: 4 }), async (sets, queries) => {
-        const made = [];
+        const made: { id: string; values: number[]; odd: boolean; periodic: boolean; partial: boolean; favorite: boolean }[] = [];
         for (const [i, values] of sets.entries()) {
           const at = `2019-10-${String(1 + i).padStart(2, '0')}T10:00:00Z`;
-          const id = await insert({ at, tags: i % 2 ? ['odd'] : [] });
+          const periodic = i % 3 === 0;
+          const partial = i % 5 === 0;
+          const id = await insert({
+            at,
+            tags: i % 2 ? ['odd'] : [],
+            type: periodic ? 'PERIODIC' : 'MANUAL',
+            state: partial ? 'partial' : 'persisted',
+          });
           await addValues(
             id,
             at,
             values.map((value, k) => ({ telemetry: 'GRMS', source: `channel_${k}`, value })),
           );
-          made.push({ id, values, odd: i % 2 === 1 });
+          // Changed after its values were written: the copies in measurement_values follow (0018).
+          const favorite = i % 4 === 0;
+          if (favorite) await server.ctx.db.updateTable('measurements').set({ favorite: true }).where('id', '=', id).execute();
+          made.push({ id, values, odd: i % 2 === 1, periodic, partial, favorite });
         }
         try {
-          for (const { min, max, tagged } of queries) {
+          for (const { min, max, rows } of queries) {
             if (min === null && max === null) continue;
             if (min !== null && max !== null && !(min < max)) continue;
             const query = {
@@ -677,11 +688,17 @@ describe('measurement_values (the value filter’s table, migration 0011)', () =
               telemetry: 'GRMS',
               ...(min !== null ? { minValueActive: true, minValue: min } : {}),
               ...(max !== null ? { maxValueActive: true, maxValue: max } : {}),
-              ...(tagged ? { tags: 'odd' } : {}),
+              ...(rows === 'tagged' ? { tags: 'odd' } : {}),
+              ...(rows === 'periodic' ? { measurementType: 'PERIODIC' } : {}),
+              ...(rows === 'partial' ? { partial: true } : {}),
+              ...(rows === 'favorite' ? { favorite: true } : {}),
             };
+            const rowMatches = (x: (typeof made)[number]) =>
+              rows === 'none' ||
+              (rows === 'tagged' ? x.odd : rows === 'periodic' ? x.periodic : rows === 'partial' ? x.partial : x.favorite);
             const res = await list(query);
             const expected = made
-              .filter((x) => (!tagged || x.odd) && x.values.some((v) => (min === null || v >= min) && (max === null || v <= max)))
+              .filter((x) => rowMatches(x) && x.values.some((v) => (min === null || v >= min) && (max === null || v <= max)))
               .map((x) => x.id)
               .sort();
             expect(res.status).toBe(200);

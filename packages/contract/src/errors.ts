@@ -39,6 +39,7 @@ export const ERRORS = {
   NOT_FOUND: { status: 404, message: 'Not found' },
   CUSTOMER_NOT_FOUND: { status: 404, message: 'Customer not found' },
   MEASUREMENT_NOT_FOUND: { status: 404, message: 'Measurement not found' },
+  AI_MODEL_NOT_FOUND: { status: 404, message: 'AI model not found' },
   POINT_NOT_FOUND: { status: 404, message: 'Point not found' },
   GROUP_NOT_FOUND: { status: 404, message: 'Group not found' },
   TAG_CODE_TAKEN: { status: 409, message: 'This tag code is already in use' },

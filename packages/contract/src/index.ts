@@ -24,3 +24,6 @@ export * from './analysis.ts';
 export * as senseway from './senseway/index.ts';
 export * from './measurement-detail.ts';
 export * from './share.ts';
+export * from './ai-model.ts';
+export * from './alarms.ts';
+export * from './trend.ts';

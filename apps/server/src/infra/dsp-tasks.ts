@@ -9,6 +9,7 @@ import {
   spectrogram,
 } from '@overtone/dsp';
 import { senseway, type WindowName } from '@overtone/contract';
+import { runAiPredictionTask, type AiPredictionTask } from '../modules/ai-models/worker-task.ts';
 
 /**
  * The DSP tasks, runnable on any thread: typed arrays and plain numbers in, typed arrays and plain
@@ -63,7 +64,9 @@ export type DspTask =
     }
   | { kind: 'telemetry'; signal: Float64Array; samplingRateHz: number }
   /** ingest post-processing: int16 LE X,Y,Z bytes of a measurement → telemetry of each axis */
-  | { kind: 'measurementTelemetry'; bytes: Uint8Array; rangeIndex: number; samplingRateHz: number };
+  | { kind: 'measurementTelemetry'; bytes: Uint8Array; rangeIndex: number; samplingRateHz: number }
+  /** AI-model predictions of a stored measurement (modules/ai-models/worker-task.ts) */
+  | AiPredictionTask;
 
 export function runDspTask(task: DspTask) {
   switch (task.kind) {
@@ -107,6 +110,8 @@ export function runDspTask(task: DspTask) {
         computeTelemetry(axis, task.samplingRateHz).map((t) => ({ name: t.name, value: t.value, unit: t.unit })),
       );
     }
+    case 'aiPrediction':
+      return runAiPredictionTask(task);
     case 'telemetry':
       return computeTelemetry(task.signal, task.samplingRateHz).map((t) => ({ name: t.name, value: t.value, unit: t.unit }));
   }

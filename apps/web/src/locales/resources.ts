@@ -21,6 +21,9 @@ export const NAMESPACES = [
   'analysisDomains',
   'compare',
   'duckMeasurement',
+  'aiModel',
+  'trend',
+  'alarms',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

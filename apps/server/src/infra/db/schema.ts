@@ -254,6 +254,13 @@ export interface DB {
   scheduler_jobs: SchedulerJobsTable;
   point_triggers: PointTriggersTable;
   trigger_events: TriggerEventsTable;
+  metric_alarms: MetricAlarmsTable;
+  frequency_peak_alarms: FrequencyPeakAlarmsTable;
+  alarm_states: AlarmStatesTable;
+  alarm_evaluations_pending: AlarmEvaluationsPendingTable;
+  alarm_transactions: AlarmTransactionsTable;
+  alarm_mail_digests: AlarmMailDigestsTable;
+  alarm_defaults_applied: AlarmDefaultsAppliedTable;
 }
 
 /** Periodic measurement schedule of a point (migration 0007; modules/scheduler). */
@@ -294,4 +301,84 @@ export interface TriggerEventsTable {
   trigger_mac: string;
   event_key: string;
   received_at: Generated<Date>;
+}
+
+/** Metric alarms of a point (migration 0015; modules/alarms). */
+export interface MetricAlarmsTable {
+  id: string;
+  customer_id: string;
+  point_id: string;
+  name: string;
+  telemetry: string;
+  source: string;
+  threshold_direction: number;
+  calculated: Generated<boolean>;
+  /** [lowHz, highHz] or null */
+  frequency_range: Optional<unknown>;
+  /** {attention, hazard, critical}: [lower, upper] each */
+  threshold: unknown;
+  delay_count: Generated<number>;
+  hysteresis: Generated<number>;
+  built_in: Optional<string>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+/** Frequency-peak alarms of a point (migration 0015); sensitivity stored halved as `half_band_hz`. */
+export interface FrequencyPeakAlarmsTable {
+  id: string;
+  customer_id: string;
+  point_id: string;
+  name: string;
+  axis: string;
+  frequency_hz: number;
+  half_band_hz: number;
+  attention: number;
+  hazard: number;
+  critical: number;
+  sort_order: Generated<number>;
+  created_at: Generated<Date>;
+}
+/** Active level of each alarm (migration 0015; jobs/alarms). */
+/** Measurements final but not yet evaluated for alarms (migration 0015; queued by a trigger). */
+export interface AlarmEvaluationsPendingTable {
+  measurement_id: string;
+  queued_at: Generated<Date>;
+}
+export interface AlarmStatesTable {
+  alarm_id: string;
+  kind: 'metric' | 'frequencyPeak' | 'noData';
+  customer_id: string;
+  point_id: string;
+  level: Generated<number>;
+  pending_level: Optional<number>;
+  pending_count: Generated<number>;
+  last_measured_at: Optional<Date>;
+  updated_at: Generated<Date>;
+}
+/** Alarm transactions: one row per level change (migration 0015). */
+export interface AlarmTransactionsTable {
+  id: string;
+  customer_id: string;
+  point_id: string;
+  alarm_id: string;
+  kind: 'metric' | 'frequencyPeak' | 'noData';
+  name: string;
+  telemetry: string;
+  source: string;
+  mac_address: Generated<string>;
+  level: number;
+  score: number;
+  measurement_id: Optional<string>;
+  created_at: Timestamp;
+  mail_state: Generated<'pending' | 'sent' | 'skipped'>;
+}
+/** Last alarm digest mail of a customer (migration 0015). */
+export interface AlarmMailDigestsTable {
+  customer_id: string;
+  last_sent_at: Timestamp;
+}
+/** Points given the built-in default alarms (migration 0015). */
+export interface AlarmDefaultsAppliedTable {
+  point_id: string;
+  applied_at: Generated<Date>;
 }

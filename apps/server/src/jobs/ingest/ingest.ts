@@ -4,7 +4,7 @@ import { isStorableChunkKey } from './chunk-store.ts';
 import { finalizeMeasurement } from './finalize.ts';
 import { finalizeDuckMeasurement, isDuckDevice } from './duck.ts';
 import { recordScan } from './scan.ts';
-import { createLimiter } from './limiter.ts';
+import { createLimiter } from '../../infra/limiter.ts';
 
 export interface Ingest {
   /** Resolves when every message received so far has been handled (tests, shutdown). */
@@ -75,6 +75,12 @@ export async function startIngest(ctx: AppContext, log: Log): Promise<Ingest> {
       if (r.outcome !== 'waiting') doneSeen.delete(`${device}/${objectId}`);
       if ((r.outcome === 'persisted' || r.outcome === 'partial') && r.measurementId) {
         log.info({ measurement: r.measurementId, device, outcome: r.outcome }, 'measurement stored');
+        // its alarms now (the evaluator's sweep catches it too, should this be lost: docs/alarms.md),
+        // and its AI predictions in the background (docs/ai-model.md "Serving")
+        if (r.outcome === 'persisted') {
+          ctx.alarms?.notify(r.measurementId);
+          ctx.aiPredictions?.notify(r.measurementId);
+        }
         if (!r.gateway) return;
         const root = r.root === 'lake' ? 'lake' : 'prod';
         const event = r.outcome === 'persisted' ? 'persisted' : 'rejected';

@@ -77,17 +77,32 @@ export function measurementValueRows(rows: readonly TelemetryRow[]): Measurement
   return out;
 }
 
+/** The measurement's columns each `measurement_values` row copies (migrations 0011, 0018). */
+const OWNER_COLUMN_NAMES = [
+  'customer_id',
+  'created_at',
+  'point_id',
+  'device_mac',
+  'user_id',
+  'measurement_type',
+  'state',
+  'tags',
+  'favorite',
+  'upload',
+] as const;
+const OWNER_COLUMNS = sql.join(OWNER_COLUMN_NAMES.map((c) => sql.ref(c)));
+
 /**
  * INSERT of a NEW measurement's `measurement_values` rows (see `measurementValueRows`), for the
  * statement that inserts its telemetry: it also sets `overtone.measurement_values_written` to the
  * measurement's id for the transaction, so that migration 0014's trigger skips recomputing them.
  * The measurement must have had no telemetry before that statement (new, or deleted first).
- * @param owner an SQL query yielding the measurement's (customer_id, created_at) row: the CTE of the
- *   measurement's insert or update, so nothing is inserted when the measurement was not written
+ * @param owner an SQL query yielding the measurement's row as written ({@link OWNER_COLUMNS}): the
+ *   CTE of the measurement's insert or update, so nothing is inserted when it was not written
  */
 const insertMeasurementValuesSql = (id: string, rows: readonly TelemetryRow[], owner: RawBuilder<unknown>) => sql`
-  INSERT INTO measurement_values (measurement_id, telemetry, value, below, customer_id, created_at)
-  SELECT ${id}, r.telemetry, r.value, r.below, o.customer_id, o.created_at
+  INSERT INTO measurement_values (measurement_id, telemetry, value, below, ${OWNER_COLUMNS})
+  SELECT ${id}, r.telemetry, r.value, r.below, ${sql.join(OWNER_COLUMN_NAMES.map((c) => sql.ref(`o.${c}`)))}
     FROM jsonb_to_recordset(${JSON.stringify(measurementValueRows(rows))}::jsonb)
       AS r(telemetry text, value double precision, below double precision)
    CROSS JOIN (${owner}) o
@@ -134,9 +149,9 @@ export async function persistFinalMeasurement(
              waveform_key = ${set.waveform_key}, gateway_mac = ${set.gateway_mac},
              device_telemetry = ${JSON.stringify(set.device_telemetry)}::jsonb, persisted_at = now()
        WHERE id = ${m.id} AND NOT (state = ANY(${[...unlessState]}::text[]))
-      RETURNING id, customer_id, created_at
+      RETURNING id, ${OWNER_COLUMNS}
     ), inserted AS (${insertSql(m, measuredAt, rows, sql`EXISTS (SELECT 1 FROM updated)`)}),
-    valued AS (${insertMeasurementValuesSql(m.id, rows, sql`SELECT customer_id, created_at FROM updated`)})
+    valued AS (${insertMeasurementValuesSql(m.id, rows, sql`SELECT * FROM updated`)})
     SELECT id FROM updated`.execute(db);
   return r.rows.length > 0;
 }
@@ -173,9 +188,9 @@ export async function insertFinalMeasurement(
               ${set.state}, ${set.error}, ${m.range_index}, ${m.rate_index}, ${set.sample_size}, ${set.calibrated_sampling_rate},
               ${set.started_at}, ${set.waveform_key}, ${JSON.stringify(set.device_telemetry)}::jsonb, ${m.created_at}, now())
       ON CONFLICT (device_mac, object_id) DO NOTHING
-      RETURNING id, customer_id, created_at
+      RETURNING id, ${OWNER_COLUMNS}
     ), inserted AS (${insertSql(m, measuredAt, rows, sql`EXISTS (SELECT 1 FROM created)`)}),
-    valued AS (${insertMeasurementValuesSql(m.id, rows, sql`SELECT customer_id, created_at FROM created`)})
+    valued AS (${insertMeasurementValuesSql(m.id, rows, sql`SELECT * FROM created`)})
     SELECT id FROM created`.execute(db);
   return r.rows.length > 0;
 }

@@ -2,8 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  alarmTransactionsQuery,
-  alarmTransactionsResponse,
   badRequestBody,
   deleteMeasurementResponse,
   errorBody,
@@ -15,8 +13,6 @@ import {
   noteResponse,
   tagsBody,
   tagsResponse,
-  type AlarmTransactionsQuery,
-  type AlarmTransactionsResponse,
 } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../infra/errors.ts';
@@ -33,18 +29,6 @@ import {
 } from './repo.ts';
 
 const idParams = z.object({ id: z.string() });
-
-/**
- * Alarm transactions do not exist yet (no alarm module): every query answers an empty page, so the
- * detail page shows its empty state. The paging contract (pageNumber from 1, pageSize 10/25/50/75)
- * is already the final one.
- */
-export const emptyAlarmPage = (q: AlarmTransactionsQuery): AlarmTransactionsResponse => ({
-  total: 0,
-  pageNumber: q.pageNumber,
-  pageSize: q.pageSize,
-  transactions: [],
-});
 
 /** The measurement detail page's own calls (spec 002 §2, §7); docs/measurement-list.md for the list. */
 export async function measurementDetailRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -202,18 +186,5 @@ export async function measurementDetailRoutes(app: FastifyInstance, ctx: AppCont
       reply.header('content-disposition', `attachment; filename="measurement-${body.measurement._id}.json"`);
       return body;
     },
-  });
-
-  r.get('/alarm-transactions', {
-    config: { access: needs('readAlarm') },
-    schema: {
-      tags: ['measurement detail'],
-      summary: 'Alarm transactions (paged): empty until alarms exist',
-      description:
-        'Query `pageNumber` (from 1), `pageSize` 10, 25, 50 or 75 (default 10), `points` (comma list of point ids), `levelName`. Alarms are not produced yet: always an empty page (`total` 0), so the page shows its empty state.',
-      querystring: alarmTransactionsQuery,
-      response: { 200: alarmTransactionsResponse, 400: badRequestBody },
-    },
-    handler: async (req) => emptyAlarmPage(req.query),
   });
 }

@@ -113,20 +113,43 @@ function matchingValueRows(
     parts.push(v.min !== null ? sql`(mv.below < ${v.min} OR mv.below IS NULL)` : sql`mv.below IS NULL`);
     if (start) parts.push(sql`mv.created_at >= ${start}`);
     if (end) parts.push(sql`mv.created_at <= ${end}`);
+    parts.push(...rowFiltersOnValues(scope, f));
   }
   return sql.join(parts, sql` AND `);
 }
 
 /**
- * The filters of `GET /measurement` (spec 000 §2, §5, §7) on the measurement row itself, scoped to
- * the customer and the date range; `narrowed`: whether any other than customer and dates applies.
+ * The row filters of {@link filterRows} on the measurement's columns copied into
+ * `measurement_values mv` (migration 0018), for counting and paging by the value index alone.
  */
-function filterRows(q: Q, scope: ListScope, f: Partial<MeasurementListQuery>): { q: Q; narrowed: boolean } {
+function rowFiltersOnValues(scope: ListScope, f: Partial<MeasurementListQuery>) {
+  const parts = [];
+  const points = list(f.points);
+  if (points.length) parts.push(sql`mv.point_id = ANY(${sql.val(points)}::text[])`);
+  const ids = list(f.ids);
+  if (ids.length) parts.push(sql`mv.measurement_id = ANY(${sql.val(ids)}::text[])`);
+  if (f.macAddress?.trim()) parts.push(sql`mv.device_mac = ${f.macAddress.trim().toUpperCase()}`);
+  if (f.measurementType) parts.push(sql`mv.measurement_type = ${f.measurementType}`);
+  const tags = list(f.tags);
+  if (tags.length) parts.push(sql`mv.tags && ${sql.val(tags)}::text[]`);
+  if (f.favorite) parts.push(sql`mv.favorite`);
+  if (f.upload) parts.push(sql`mv.upload`);
+  if (f.onlyMine) parts.push(sql`mv.user_id = ${scope.userId}`);
+  if (f.partial && f.error) parts.push(sql`mv.state IN ('partial', 'error')`);
+  else if (f.partial) parts.push(sql`mv.state = 'partial'`);
+  else if (f.error) parts.push(sql`mv.state = 'error'`);
+  return parts;
+}
+
+/**
+ * The filters of `GET /measurement` (spec 000 §2, §5, §7) on the measurement row itself, scoped to
+ * the customer and the date range.
+ */
+function filterRows(q: Q, scope: ListScope, f: Partial<MeasurementListQuery>): Q {
   q = q.where('m.customer_id', '=', scope.customerId);
   const { start, end } = dateBounds(scope, f);
   if (start) q = q.where('m.created_at', '>=', start);
   if (end) q = q.where('m.created_at', '<=', end);
-  const scoped = q;
   const points = list(f.points);
   if (points.length) q = q.where('m.point_id', 'in', points);
   const ids = list(f.ids);
@@ -141,8 +164,7 @@ function filterRows(q: Q, scope: ListScope, f: Partial<MeasurementListQuery>): {
   if (f.partial && f.error) q = q.where('m.state', 'in', ['partial', 'error']);
   else if (f.partial) q = q.where('m.state', '=', 'partial');
   else if (f.error) q = q.where('m.state', '=', 'error');
-  // query builders are immutable: every `where` above made a new one
-  return { q, narrowed: q !== scoped };
+  return q;
 }
 
 /**
@@ -153,7 +175,7 @@ function filterRows(q: Q, scope: ListScope, f: Partial<MeasurementListQuery>): {
  * computed values of telemetry_values.
  */
 export function applyFilters(q: Q, scope: ListScope, f: Partial<MeasurementListQuery>, weeks?: number[]): Q {
-  q = filterRows(q, scope, f).q;
+  q = filterRows(q, scope, f);
   const v = valueFilterOf(f);
   if (v)
     q = q.where(
@@ -163,10 +185,11 @@ export function applyFilters(q: Q, scope: ListScope, f: Partial<MeasurementListQ
 }
 
 /**
- * How many measurements match, counted up to {@link MEASUREMENT_COUNT_CAP} + 1. `byValues` (a
- * value filter and no other filter on the measurement row): by the matching rows of
- * `measurement_values` alone, one per matching measurement, week by week — ~10,000 index entries
- * for a filter matching many, where probing each measurement newest first read ~77,000.
+ * How many measurements match, counted up to {@link MEASUREMENT_COUNT_CAP} + 1. With a value
+ * filter: by the matching rows of `measurement_values` alone, one per matching measurement, week by
+ * week, the row filters tested on the row's copies of the measurement's columns (0018) — ~10,000
+ * index entries for a filter matching many, where probing each measurement newest first read
+ * ~77,000, and one index range per week where a row filter intersected two large sets.
  */
 async function countCapped(
   db: Kysely<DB>,
@@ -174,9 +197,8 @@ async function countCapped(
   f: MeasurementListQuery,
   v: ValueFilter | null,
   weeks: number[] | undefined,
-  byValues: boolean,
 ): Promise<number> {
-  if (v && byValues) {
+  if (v) {
     const { rows } = await sql<{ total: number }>`
       SELECT count(*) AS total FROM (
         SELECT 1 FROM measurement_values mv WHERE ${matchingValueRows(scope, f, v, weeks, true)}
@@ -200,22 +222,21 @@ async function countCapped(
  * {@link MEASUREMENT_COUNT_CAP}; beyond it `totalExact` is false (an exact count of a million rows
  * costs a full index scan on every page turn).
  *
- * With a value filter, no other filter on the measurement row and at most
- * {@link MEASUREMENT_COUNT_CAP} matches, the page is cut from the rows of `measurement_values` the
- * count read (sorted by creation time; then only the page's measurements are read): walking the
- * measurements newest first and probing each would read thousands for a filter matching few.
- * Otherwise the planner chooses between the filters' indexes and probing each measurement.
+ * With a value filter and at most {@link MEASUREMENT_COUNT_CAP} matches, the page is cut from the
+ * rows of `measurement_values` the count read (sorted by creation time; then only the page's
+ * measurements are read): walking the measurements newest first and probing each would read
+ * thousands for a filter matching few. Otherwise (no value filter, or more matches than the cap:
+ * dense) the planner chooses between the filters' indexes and probing each measurement.
  */
 export async function listMeasurements(db: Kysely<DB>, scope: ListScope, f: MeasurementListQuery) {
   const v = valueFilterOf(f);
   const weeks = v ? await valueFilterWeeks(db, scope, f, v) : undefined;
   const rowsOnly = filterRows(db.selectFrom('measurements as m'), scope, f);
-  const byValues = v !== null && !rowsOnly.narrowed;
-  const n = await countCapped(db, scope, f, v, weeks, byValues);
+  const n = await countCapped(db, scope, f, v, weeks);
   const offset = (f.page - 1) * f.pageSize;
   const paged =
-    v && byValues && n <= MEASUREMENT_COUNT_CAP
-      ? rowsOnly.q.where(
+    v && n <= MEASUREMENT_COUNT_CAP
+      ? rowsOnly.where(
           sql<boolean>`m.id IN (SELECT page.measurement_id FROM (
             SELECT mv.measurement_id, mv.created_at FROM measurement_values mv WHERE ${matchingValueRows(scope, f, v, weeks, true)}
             ORDER BY mv.created_at DESC, mv.measurement_id DESC LIMIT ${f.pageSize} OFFSET ${offset}) page)`,

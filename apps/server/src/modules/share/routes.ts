@@ -23,7 +23,7 @@ import { authOf, needs, PUBLIC } from '../auth/access.ts';
 import { analysisRoutes } from '../analysis/routes.ts';
 import { signedImageUrl } from '../points/images.ts';
 import { listPhotos, loadMeasurementDetail, measurementRow } from '../measurement-detail/repo.ts';
-import { emptyAlarmPage } from '../measurement-detail/routes.ts';
+import { listAlarmTransactions } from '../alarms/repo.ts';
 import { createShare, listShares, resolveShare, revokeShare, shareClock, shareTokenOf, type ShareGrant } from './repo.ts';
 
 /** Path prefix of the token holder's read-only API (docs/share-links.md). */
@@ -230,14 +230,17 @@ export async function shareRoutes(app: FastifyInstance, ctx: AppContext) {
         schema: {
           tags: ['share links'],
           summary: 'Token holder: alarm transactions of the point (needs allowAlarmTransactions)',
-          description: `${TOKEN_DOC} Same paging as GET /alarm-transactions (empty until alarms exist). 403 SHARE_NOT_ALLOWED without allowAlarmTransactions.`,
+          description: `${TOKEN_DOC} Same paging and level filter as GET /alarm-transactions, for the measurement's point only. 403 SHARE_NOT_ALLOWED without allowAlarmTransactions.`,
           params: z.object({ id: z.string() }),
           querystring: alarmTransactionsQuery.extend(tokenQuery.shape),
           response: { 200: alarmTransactionsResponse, 400: badRequestBody, 401: errorBody, 403: errorBody, 404: errorBody },
         },
         handler: async (req) => {
-          grantFor(req, req.params.id, 'allowAlarmTransactions');
-          return emptyAlarmPage(req.query);
+          const g = grantFor(req, req.params.id, 'allowAlarmTransactions');
+          const m = await measurementRow(ctx.db, g.customerId, g.measurementId);
+          if (!m.point_id) return { total: 0, pageNumber: req.query.pageNumber, pageSize: req.query.pageSize, transactions: [] };
+          const { token: _token, ...q } = req.query;
+          return listAlarmTransactions(ctx.db, g.customerId, { ...q, points: m.point_id });
         },
       });
 

@@ -13,6 +13,9 @@ import { routingQueryKey } from '../point-detail/pointApi';
 import { initialLiveState, isRunning, liveReducer, liveTimer, type LiveState } from './liveReducer';
 import { openLiveConnection, type LiveConnection } from './liveConnection';
 
+/** After a measurement is stored, when its point's health reflects its alarms, ms. */
+const ALARM_SETTLE_MS = 2000;
+
 /**
  * How long the outcome notifications stay, s (spec 000 §9). The success one carries the link to
  * the new measurement: a little longer than antd's default, and it stays while hovered.
@@ -129,6 +132,8 @@ export function useLiveMeasurement(target: LiveTarget): LiveMeasurement {
         refreshScan();
         void queryClient.invalidateQueries({ queryKey: [MEASUREMENTS_QUERY_KEY] });
         void queryClient.invalidateQueries({ queryKey: TREE_QUERY_KEY });
+        // and once its alarms are evaluated (the evaluator follows persistence by milliseconds)
+        setTimeout(() => void queryClient.invalidateQueries({ queryKey: TREE_QUERY_KEY }), ALARM_SETTLE_MS);
         break;
       }
       case 'rejected':

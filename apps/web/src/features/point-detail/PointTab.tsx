@@ -1,23 +1,50 @@
-import { Col, Result, Row, Skeleton } from 'antd';
+import { Col, Result, Row, Skeleton, Tabs } from 'antd';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hasPermission, useSession } from '../../app/session';
+import { AlarmTransactionsTab } from '../alarms/AlarmTransactionsTab';
+import { PointAlarmsTab } from '../alarms/PointAlarmsTab';
 import { PointConfigCard } from '../point-config/PointConfigCard';
+import { TrendPanel } from '../trend/TrendPanel';
 import { ConnectivitySection } from './ConnectivitySection';
 import { PointInfoCard } from './PointInfoCard';
 import { PointMeasurements } from './PointMeasurements';
 import { usePointQuery } from './pointApi';
 
-/** The opened point's tab: configuration, connectivity and live measurement, latest measurements. */
+/** The URL parameter keeping the opened point's area (`?point=…&area=trend`). */
+const AREA_PARAM = 'area';
+const AREAS = ['configuration', 'trend', 'alarms', 'alarmTransactions'] as const;
+type Area = (typeof AREAS)[number];
+
+/**
+ * The opened point's areas (spec 001 §2 "Point detail tabs"): configuration (point information,
+ * configuration card, connectivity and live measurement, latest measurements), trend, alarms
+ * (metric and envelope) and alarm transactions, each shown to the permissions that read it. The
+ * open area is kept in the URL; an area is mounted only while open (its data loads on opening).
+ */
 export function PointTab({ pointId }: { pointId: string }) {
   const { t } = useTranslation('point');
   const session = useSession();
   const q = usePointQuery(pointId);
+  const [params, setParams] = useSearchParams();
 
   if (q.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (q.isError) return <Result status="warning" title={t('loadFailed')} subTitle={q.error.message} />;
   const point = q.data;
-  return (
-    <Row gutter={[12, 12]} data-testid="point-tab" data-point-id={point._id}>
+  const canReadMeasurements = hasPermission(session, 'readMeasurement');
+  const canReadTrend = hasPermission(session, 'Readtrend');
+  const canReadAlarms = hasPermission(session, 'readAlarm');
+  const shown: Record<Area, boolean> = {
+    configuration: true,
+    trend: canReadTrend,
+    alarms: canReadAlarms,
+    alarmTransactions: canReadAlarms,
+  };
+  const requested = params.get(AREA_PARAM) as Area | null;
+  const active: Area = requested && AREAS.includes(requested) && shown[requested] ? requested : 'configuration';
+
+  const configuration = (
+    <Row gutter={[12, 12]}>
       <Col span={24}>
         <PointInfoCard point={point} />
       </Col>
@@ -29,11 +56,42 @@ export function PointTab({ pointId }: { pointId: string }) {
           <ConnectivitySection point={point} />
         </Col>
       )}
-      {hasPermission(session, 'readMeasurement') && (
+      {canReadMeasurements && (
         <Col span={24}>
           <PointMeasurements pointId={point._id} />
         </Col>
       )}
     </Row>
+  );
+  const content: Record<Area, React.ReactNode> = {
+    configuration,
+    trend: <TrendPanel pointId={point._id} />,
+    alarms: <PointAlarmsTab pointId={point._id} />,
+    alarmTransactions: <AlarmTransactionsTab pointId={point._id} />,
+  };
+
+  return (
+    <div data-testid="point-tab" data-point-id={point._id}>
+      <Tabs
+        activeKey={active}
+        destroyOnHidden
+        onChange={(key) =>
+          setParams(
+            (p) => {
+              const out = new URLSearchParams(p);
+              if (key === 'configuration') out.delete(AREA_PARAM);
+              else out.set(AREA_PARAM, key);
+              return out;
+            },
+            { replace: true },
+          )
+        }
+        items={AREAS.filter((a) => shown[a]).map((a) => ({
+          key: a,
+          label: <span data-testid={`point-area-${a}`}>{t(`areas.${a}`)}</span>,
+          children: content[a],
+        }))}
+      />
+    </div>
   );
 }

@@ -18,4 +18,12 @@ export async function fetchTree(signal?: AbortSignal): Promise<TreeNode[]> {
   }
 }
 
-export const useTreeQuery = () => useQuery({ queryKey: TREE_QUERY_KEY, queryFn: ({ signal }) => fetchTree(signal) });
+/**
+ * How often the shown tree is reloaded, ms: points' health and last values change with every
+ * measurement (alarms are evaluated right after one is stored, docs/alarms.md), including those
+ * the scheduler and triggers take while nobody is measuring.
+ */
+export const TREE_REFRESH_MS = 30_000;
+
+export const useTreeQuery = () =>
+  useQuery({ queryKey: TREE_QUERY_KEY, queryFn: ({ signal }) => fetchTree(signal), refetchInterval: TREE_REFRESH_MS });

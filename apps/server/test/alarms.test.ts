@@ -1,0 +1,488 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  alarmTransactionsDetailResponse,
+  frequencyPeakAlarmsResponse,
+  metricAlarm,
+  metricAlarmList,
+  type FrequencyPeakAlarmsResponse,
+  type MetricAlarm,
+  type MetricAlarmInput,
+} from '@overtone/contract';
+import { newId } from '../src/infra/ids.ts';
+import { api, login, startTestServer } from './support/test-server.ts';
+import { createSecondTenant, OTHER_HOST } from './support/second-tenant.ts';
+import { demoCustomerId, insertUser } from './support/users.ts';
+
+/**
+ * Metric alarms, frequency-peak alarms and the alarm-transactions list (spec 001 §3, §5, §6, §7):
+ * validation (400 `errors: [{msg, param}]`), what is stored, permissions, tenant isolation and the
+ * built-in ISO 10816 defaults, against the real server on the embedded database. Evaluation is in
+ * alarms-evaluation.test.ts.
+ */
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let token: string;
+let otherToken: string;
+let demoId: string;
+let otherId: string;
+let pointId: string;
+let otherPointId: string;
+const MISSING = '0123456789abcdef01234567';
+
+async function newPoint(customerId: string, point: Record<string, unknown> = {}): Promise<string> {
+  const id = newId();
+  await server.ctx.db
+    .insertInto('tree_nodes')
+    .values({
+      id,
+      customer_id: customerId,
+      parent_id: null,
+      node_type: 'point',
+      name: `Alarm point ${id.slice(-4)}`,
+      tag_code: `AL-${id}`,
+      point: JSON.stringify(point),
+    })
+    .execute();
+  return id;
+}
+
+const TOP: MetricAlarmInput = {
+  name: 'GRMS high',
+  telemetry: 'GRMS',
+  source: 'accelerometer_x',
+  thresholdDirection: 1,
+  calculated: true,
+  properties: { frequencyRange: null },
+  threshold: { attention: [-1, 2], hazard: [-1, 5], critical: [-1, 8] },
+};
+const call = <T>(method: string, p: string, body?: unknown, tok = token, host?: string) =>
+  api<T>(server.url, tok, method, p, body, { host });
+type Bad = { errors: { msg: string; param?: string }[] };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  token = await login(server.url);
+  demoId = await demoCustomerId(server);
+  const other = await createSecondTenant(server);
+  otherId = other.customerId;
+  otherToken = await login(server.url, other.email, other.password, OTHER_HOST);
+  pointId = await newPoint(demoId);
+  otherPointId = await newPoint(otherId);
+});
+afterAll(async () => server?.close());
+
+describe('metric alarms: create, read, update, delete (spec 001 §7)', () => {
+  it('stores an alarm with the unused side nulled and thresholds rounded to 4 decimals (spec 001 §5)', async () => {
+    const res = await call<MetricAlarm>('POST', `/point/${pointId}/alarm`, {
+      ...TOP,
+      threshold: { attention: [-1, 2.123456], hazard: [-1, 5], critical: [-1, 8.00004] },
+    });
+    expect(res.status).toBe(200);
+    expect(metricAlarm.parse(res.body)).toMatchObject({
+      name: 'GRMS high',
+      point: pointId,
+      telemetry: 'GRMS',
+      source: 'accelerometer_x',
+      thresholdDirection: 1,
+      calculated: true,
+      threshold: { attention: [null, 2.1235], hazard: [null, 5], critical: [null, 8] },
+      delay: 1,
+      hysteresis: 0,
+      builtIn: null,
+      level: { name: 'healthy', order: 0 },
+    });
+    const one = await call<MetricAlarm>('GET', `/point/${pointId}/alarm/${res.body._id}`);
+    expect(one.body).toEqual(res.body);
+  });
+
+  it('bottom limit nulls the upper values; band keeps both and stores frequencyRange, delay, hysteresis', async () => {
+    const bottom = await call<MetricAlarm>('POST', `/point/${pointId}/alarm`, {
+      ...TOP,
+      name: 'low',
+      thresholdDirection: -1,
+      threshold: { attention: [-2, 9], hazard: [-5, 9], critical: [-8, 9] },
+    });
+    expect(bottom.body.threshold).toEqual({ attention: [-2, null], hazard: [-5, null], critical: [-8, null] });
+    const band = await call<MetricAlarm>('POST', `/point/${pointId}/alarm`, {
+      ...TOP,
+      name: 'band',
+      telemetry: 'VRMS',
+      thresholdDirection: 0,
+      properties: { frequencyRange: [10, 1000] },
+      threshold: { attention: [-2, 2], hazard: [-5, 5], critical: [-8, 8] },
+      delay: 3,
+      hysteresis: 0.25,
+    });
+    expect(band.status).toBe(200);
+    expect(band.body).toMatchObject({
+      thresholdDirection: 0,
+      properties: { frequencyRange: [10, 1000] },
+      threshold: { attention: [-2, 2], hazard: [-5, 5], critical: [-8, 8] },
+      delay: 3,
+      hysteresis: 0.25,
+    });
+  });
+
+  it('PUT replaces the fields, DELETE removes the alarm (then 404)', async () => {
+    const created = await call<MetricAlarm>('POST', `/point/${pointId}/alarm`, { ...TOP, name: 'to edit' });
+    const put = await call<MetricAlarm>('PUT', `/point/${pointId}/alarm/${created.body._id}`, {
+      ...TOP,
+      name: 'edited',
+      telemetry: 'KURTOSIS',
+      threshold: { attention: [null, 4], hazard: [null, 6], critical: [null, 9] },
+    });
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({
+      _id: created.body._id,
+      name: 'edited',
+      telemetry: 'KURTOSIS',
+      threshold: { attention: [null, 4] },
+    });
+    const del = await call('DELETE', `/point/${pointId}/alarm/${created.body._id}`);
+    expect(del).toEqual({ status: 200, body: { deleted: true } });
+    expect((await call('GET', `/point/${pointId}/alarm/${created.body._id}`)).status).toBe(404);
+    expect((await call('DELETE', `/point/${pointId}/alarm/${created.body._id}`)).status).toBe(404);
+    expect((await call('PUT', `/point/${pointId}/alarm/${MISSING}`, TOP)).status).toBe(404);
+  });
+
+  it('GET lists the point’s alarms oldest first, with the built-in ISO 10816 alarms of its machine class', async () => {
+    const res = await call<MetricAlarm[]>('GET', `/point/${pointId}/alarm`);
+    expect(res.status).toBe(200);
+    const list = metricAlarmList.parse(res.body);
+    const iso = list.filter((a) => a.builtIn === 'iso10816');
+    // No motor power known → class II (ISO 10816-1 Annex B Table B.1: 1.12 / 2.8 / 7.1 mm/s).
+    expect(iso.map((a) => a.source)).toEqual(['accelerometer_x', 'accelerometer_y', 'accelerometer_z']);
+    for (const a of iso)
+      expect(a).toMatchObject({
+        telemetry: 'VRMS_ISO10816',
+        thresholdDirection: 1,
+        threshold: { attention: [null, 1.12], hazard: [null, 2.8], critical: [null, 7.1] },
+      });
+    expect(list.filter((a) => !a.builtIn).map((a) => a.name)).toEqual(['GRMS high', 'low', 'band']);
+    // Once only: a deleted default stays deleted.
+    await call('DELETE', `/point/${pointId}/alarm/${iso[2]!._id}`);
+    const again = await call<MetricAlarm[]>('GET', `/point/${pointId}/alarm`);
+    expect(again.body.filter((a) => a.builtIn === 'iso10816')).toHaveLength(2);
+  });
+
+  it('a small machine (motor ≤ 15 kW) gets the class I boundaries, a large one class III', async () => {
+    const small = await newPoint(demoId, { motorPower: 7.5 });
+    const large = await newPoint(demoId, { motorPower: 250 });
+    const s = await call<MetricAlarm[]>('GET', `/point/${small}/alarm`);
+    const l = await call<MetricAlarm[]>('GET', `/point/${large}/alarm`);
+    expect(s.body[0]!.threshold).toEqual({ attention: [null, 0.71], hazard: [null, 1.8], critical: [null, 4.5] });
+    expect(l.body[0]!.threshold).toEqual({ attention: [null, 1.8], hazard: [null, 4.5], critical: [null, 11.2] });
+  });
+});
+
+describe('a Duck point (channel groups, no accelerometer)', () => {
+  it('gets no built-in ISO 10816 alarms', async () => {
+    const duck = await newPoint(demoId);
+    await server.ctx.db
+      .updateTable('tree_nodes')
+      .set({ channel_groups: ['G1'] })
+      .where('id', '=', duck)
+      .execute();
+    const res = await call<MetricAlarm[]>('GET', `/point/${duck}/alarm`);
+    expect(res).toMatchObject({ status: 200, body: [] });
+  });
+});
+
+describe('metric alarm validation (spec 001 §5): 400 with errors [{msg, param}]', () => {
+  const bad = async (body: unknown) => {
+    const res = await call<Bad>('POST', `/point/${pointId}/alarm`, body);
+    expect(res.status).toBe(400);
+    return res.body.errors;
+  };
+  it('name, telemetry and source are required', async () => {
+    expect(await bad({ ...TOP, name: ' ', telemetry: '', source: '' })).toEqual(
+      expect.arrayContaining([
+        { msg: 'Please enter the alarm name', param: 'name' },
+        { msg: expect.any(String), param: 'telemetry' },
+        { msg: 'Please select the telemetry source', param: 'source' },
+      ]),
+    );
+  });
+  it('source must be an accelerometer axis, device or a Duck channel', async () => {
+    expect(await bad({ ...TOP, source: 'somewhere' })).toEqual([
+      { msg: 'The source must be an accelerometer axis, the device or a Duck channel', param: 'source' },
+    ]);
+    for (const source of ['device', 'channel_3', 'accelerometer_z'])
+      expect((await call('POST', `/point/${pointId}/alarm`, { ...TOP, name: `src ${source}`, source })).status).toBe(200);
+  });
+  it('thresholdDirection must be 1, 0 or −1', async () => {
+    expect(await bad({ ...TOP, thresholdDirection: 2 })).toEqual([
+      { msg: 'The threshold direction must be top limit (1), band (0) or bottom limit (-1)', param: 'thresholdDirection' },
+    ]);
+  });
+  it('top limit: upper values required and critical ≥ hazard ≥ attention', async () => {
+    expect(await bad({ ...TOP, threshold: { attention: [null, 2], hazard: [null, null], critical: [null, 8] } })).toEqual([
+      { msg: 'Please enter this threshold', param: 'threshold.hazard.1' },
+    ]);
+    expect(await bad({ ...TOP, threshold: { attention: [null, 6], hazard: [null, 5], critical: [null, 8] } })).toEqual([
+      { msg: 'Thresholds must be critical ≥ hazard ≥ attention', param: 'threshold.hazard.1' },
+    ]);
+  });
+  it('bottom limit: attention ≥ hazard ≥ critical on the lower values', async () => {
+    expect(
+      await bad({
+        ...TOP,
+        thresholdDirection: -1,
+        threshold: { attention: [-2, null], hazard: [-9, null], critical: [-8, null] },
+      }),
+    ).toEqual([{ msg: 'Lower thresholds must be attention ≥ hazard ≥ critical', param: 'threshold.hazard.0' }]);
+  });
+  it('band: both sides ordered, lower below upper', async () => {
+    const t = { attention: [-2, 2], hazard: [-5, 5], critical: [-8, 8] };
+    expect(await bad({ ...TOP, thresholdDirection: 0, threshold: { ...t, critical: [-8, 4] } })).toEqual([
+      { msg: 'Thresholds must be critical ≥ hazard ≥ attention', param: 'threshold.hazard.1' },
+    ]);
+    expect(
+      await bad({ ...TOP, thresholdDirection: 0, threshold: { ...t, attention: [3, 2], hazard: [2, 5], critical: [1, 8] } }),
+    ).toEqual([{ msg: 'In a band the lower threshold must be below the upper one', param: 'threshold.attention' }]);
+    expect(await bad({ ...TOP, thresholdDirection: 0, threshold: { ...t, attention: [null, 2] } })).toEqual([
+      { msg: 'Please enter this threshold', param: 'threshold.attention.0' },
+    ]);
+  });
+  it('frequencyRange, delay and hysteresis bounds', async () => {
+    expect(await bad({ ...TOP, properties: { frequencyRange: [500, 100] } })).toEqual([
+      { msg: 'frequencyRange must be [low, high] with low < high', param: 'properties.frequencyRange' },
+    ]);
+    expect(await bad({ ...TOP, delay: 0 })).toEqual([{ msg: 'The delay must be 1 to 100 measurements', param: 'delay' }]);
+    expect(await bad({ ...TOP, hysteresis: -1 })).toEqual([{ msg: expect.any(String), param: 'hysteresis' }]);
+  });
+  it('answers in the language header’s language', async () => {
+    const res = await api<Bad>(server.url, token, 'POST', `/point/${pointId}/alarm`, { ...TOP, name: '' }, { language: 'de' });
+    expect(res.body.errors).toEqual([{ msg: 'Bitte geben Sie den Alarmnamen ein', param: 'name' }]);
+  });
+});
+
+describe('frequency-peak alarms (spec 001 §3, §5, §7)', () => {
+  const ALARM = {
+    name: 'BPFI band',
+    axis: 'accelerometer_x',
+    frequency: 162.2,
+    sensitivity: 4,
+    threshold: { attention: 0.1, hazard: 0.2, critical: 0.3 },
+  };
+
+  it('POST replaces the set; sensitivity is stored halved and shown doubled', async () => {
+    const first = await call<FrequencyPeakAlarmsResponse>('POST', `/point/${pointId}/frequencyPeakAlarm`, {
+      alarms: [ALARM, { ...ALARM, name: 'second', axis: 'accelerometer_z', sensitivity: 10 }],
+    });
+    expect(first.status).toBe(200);
+    expect(frequencyPeakAlarmsResponse.parse(first.body).alarms.map((a) => [a.name, a.axis, a.sensitivity])).toEqual([
+      ['BPFI band', 'accelerometer_x', 4],
+      ['second', 'accelerometer_z', 10],
+    ]);
+    expect(first.body.alarms[0]).toMatchObject({
+      point: pointId,
+      customer: demoId,
+      frequency: 162.2,
+      level: { name: 'healthy', order: 0 },
+    });
+    const stored = await server.ctx.db
+      .selectFrom('frequency_peak_alarms')
+      .select(['name', 'half_band_hz'])
+      .where('point_id', '=', pointId)
+      .orderBy('sort_order')
+      .execute();
+    expect(stored).toEqual([
+      { name: 'BPFI band', half_band_hz: 2 },
+      { name: 'second', half_band_hz: 5 },
+    ]);
+    const replaced = await call<FrequencyPeakAlarmsResponse>('POST', `/point/${pointId}/frequencyPeakAlarm`, { alarms: [ALARM] });
+    expect(replaced.body.alarms).toHaveLength(1);
+    const read = await call<FrequencyPeakAlarmsResponse>('GET', `/point/${pointId}/frequencyPeakAlarm`);
+    expect(read.body).toEqual(replaced.body);
+  });
+
+  it('validates sensitivity (even, ≥ 2), thresholds (critical ≥ hazard ≥ attention), axis and frequency', async () => {
+    const bad = async (patch: Record<string, unknown>) => {
+      const res = await call<Bad>('POST', `/point/${pointId}/frequencyPeakAlarm`, { alarms: [{ ...ALARM, ...patch }] });
+      expect(res.status).toBe(400);
+      return res.body.errors;
+    };
+    expect(await bad({ sensitivity: 3 })).toEqual([
+      { msg: 'The sensitivity must be an even number of Hz', param: 'alarms.0.sensitivity' },
+    ]);
+    expect(await bad({ sensitivity: 0 })).toEqual(
+      expect.arrayContaining([{ msg: 'The sensitivity must be at least 2 Hz', param: 'alarms.0.sensitivity' }]),
+    );
+    expect(await bad({ threshold: { attention: 0.3, hazard: 0.2, critical: 0.25 } })).toEqual([
+      { msg: 'Thresholds must be critical ≥ hazard ≥ attention', param: 'alarms.0.threshold.hazard' },
+    ]);
+    expect(await bad({ axis: 'accelerometer_w' })).toEqual([{ msg: 'The axis must be x, y or z', param: 'alarms.0.axis' }]);
+    expect(await bad({ frequency: 0 })).toEqual([
+      { msg: 'The frequency must be greater than 0 Hz', param: 'alarms.0.frequency' },
+    ]);
+    expect(await bad({ name: '' })).toEqual([{ msg: 'Please enter the alarm name', param: 'alarms.0.name' }]);
+  });
+});
+
+describe('permissions (spec 001 §6) and tenant isolation', () => {
+  let readOnly: string;
+  let none: string;
+  beforeAll(async () => {
+    await insertUser(server, {
+      email: 'alarm-reader@demo.local',
+      password: 'Alarm-Reader-Pass-1',
+      permissions: ['readAlarm', 'readPoint'],
+    });
+    await insertUser(server, { email: 'no-alarms@demo.local', password: 'No-Alarms-Pass-1', permissions: ['readPoint'] });
+    readOnly = await login(server.url, 'alarm-reader@demo.local', 'Alarm-Reader-Pass-1');
+    none = await login(server.url, 'no-alarms@demo.local', 'No-Alarms-Pass-1');
+  });
+
+  it('without readAlarm: 403 on every read', async () => {
+    for (const p of [`/point/${pointId}/alarm`, `/point/${pointId}/frequencyPeakAlarm`, '/alarm-transactions'])
+      expect((await call<{ message: string }>('GET', p, undefined, none)).status, p).toBe(403);
+  });
+
+  it('readAlarm only: reads, but 403 on create, update, delete and the frequency-peak save', async () => {
+    const list = await call<MetricAlarm[]>('GET', `/point/${pointId}/alarm`, undefined, readOnly);
+    expect(list.status).toBe(200);
+    const id = list.body[0]!._id;
+    expect((await call('POST', `/point/${pointId}/alarm`, TOP, readOnly)).status).toBe(403);
+    expect((await call('PUT', `/point/${pointId}/alarm/${id}`, TOP, readOnly)).status).toBe(403);
+    expect((await call('DELETE', `/point/${pointId}/alarm/${id}`, undefined, readOnly)).status).toBe(403);
+    expect((await call('POST', `/point/${pointId}/frequencyPeakAlarm`, { alarms: [] }, readOnly)).status).toBe(403);
+    const denied = await call<{ message: string }>('POST', `/point/${pointId}/alarm`, TOP, readOnly);
+    expect(denied.body.message).toBe('Access Denied');
+  });
+
+  it("another tenant's point and alarms answer 404, like missing ones", async () => {
+    const mine = (await call<MetricAlarm[]>('GET', `/point/${pointId}/alarm`)).body[0]!._id;
+    const asOther = (method: string, p: string, body?: unknown) => call(method, p, body, otherToken, OTHER_HOST);
+    expect((await asOther('GET', `/point/${pointId}/alarm`)).status).toBe(404);
+    expect((await asOther('POST', `/point/${pointId}/alarm`, TOP)).status).toBe(404);
+    expect((await asOther('GET', `/point/${pointId}/alarm/${mine}`)).status).toBe(404);
+    expect((await asOther('PUT', `/point/${pointId}/alarm/${mine}`, TOP)).status).toBe(404);
+    expect((await asOther('DELETE', `/point/${pointId}/alarm/${mine}`)).status).toBe(404);
+    expect((await asOther('GET', `/point/${pointId}/frequencyPeakAlarm`)).status).toBe(404);
+    expect((await asOther('POST', `/point/${pointId}/frequencyPeakAlarm`, { alarms: [] })).status).toBe(404);
+    // Its own point with my alarm's id: still 404 (the alarm is looked up on that point only).
+    expect((await asOther('GET', `/point/${otherPointId}/alarm/${mine}`)).status).toBe(404);
+    expect((await asOther('DELETE', `/point/${otherPointId}/alarm/${mine}`)).status).toBe(404);
+    expect((await call('GET', `/point/${MISSING}/alarm`)).status).toBe(404);
+    // My alarm is untouched.
+    expect((await call('GET', `/point/${pointId}/alarm/${mine}`)).status).toBe(200);
+  });
+
+  it('alarm transactions are listed only for the caller’s customer, filtered by points and level, paged', async () => {
+    const row = (customer: string, point: string, level: number, at: string) => ({
+      id: newId(),
+      customer_id: customer,
+      point_id: point,
+      alarm_id: newId(),
+      kind: 'metric' as const,
+      name: `tx ${level}`,
+      telemetry: 'GRMS',
+      source: 'accelerometer_x',
+      level,
+      score: level * 1.5,
+      measurement_id: null,
+      created_at: new Date(at),
+      mail_state: 'skipped' as const,
+    });
+    await server.ctx.db
+      .insertInto('alarm_transactions')
+      .values([
+        row(demoId, pointId, 1, '2025-01-01T00:00:00Z'),
+        row(demoId, pointId, 3, '2025-01-02T00:00:00Z'),
+        row(demoId, pointId, 0, '2025-01-03T00:00:00Z'),
+        row(otherId, otherPointId, 2, '2025-01-04T00:00:00Z'),
+      ])
+      .execute();
+    const page = await call('GET', `/alarm-transactions?pageSize=10&pageNumber=1&points=${pointId}`);
+    const body = alarmTransactionsDetailResponse.parse(page.body);
+    expect(body.total).toBe(3);
+    expect(body.transactions.map((t) => [t.level.name, t.score])).toEqual([
+      ['healthy', 0],
+      ['critical', 4.5],
+      ['attention', 1.5],
+    ]);
+    expect(body.transactions[0]).toMatchObject({
+      point: { _id: pointId },
+      telemetry: 'GRMS',
+      source: 'accelerometer_x',
+      kind: 'metric',
+    });
+    const critical = alarmTransactionsDetailResponse.parse(
+      (await call('GET', `/alarm-transactions?levelName=critical&points=${pointId}`)).body,
+    );
+    expect(critical.transactions.map((t) => t.level)).toEqual([{ name: 'critical', order: 3 }]);
+    const all = alarmTransactionsDetailResponse.parse(
+      (await call('GET', `/alarm-transactions?levelName=all&points=${pointId}`)).body,
+    );
+    expect(all.total).toBe(3);
+    // Another customer's point id in the filter matches nothing of theirs.
+    const leak = alarmTransactionsDetailResponse.parse((await call('GET', `/alarm-transactions?points=${otherPointId}`)).body);
+    expect(leak.total).toBe(0);
+    const theirs = alarmTransactionsDetailResponse.parse(
+      (await call('GET', '/alarm-transactions', undefined, otherToken, OTHER_HOST)).body,
+    );
+    expect(theirs.transactions.map((t) => t.level.name)).toEqual(['hazard']);
+    expect((await call<Bad>('GET', '/alarm-transactions?pageSize=7')).status).toBe(400);
+    const page2 = alarmTransactionsDetailResponse.parse(
+      (await call('GET', `/alarm-transactions?pageSize=10&pageNumber=2&points=${pointId}`)).body,
+    );
+    expect(page2).toMatchObject({ total: 3, pageNumber: 2, transactions: [] });
+  });
+});
+
+describe('the evaluator the server starts (server.ts)', () => {
+  it('evaluates a measurement it is notified of and the point’s tree health follows', async () => {
+    const p = await newPoint(demoId);
+    await call('POST', `/point/${p}/alarm`, { ...TOP, name: 'wired' });
+    const id = newId();
+    const at = new Date('2025-05-01T00:00:00Z');
+    await server.ctx.db
+      .insertInto('measurements')
+      .values({
+        id,
+        customer_id: demoId,
+        object_id: id,
+        point_id: p,
+        device_mac: 'CA:B8:31:00:00:02',
+        gateway_mac: null,
+        user_id: null,
+        measurement_type: 'MANUAL',
+        state: 'persisted',
+        range_index: 2,
+        rate_index: 9,
+        sample_size: 0,
+        calibrated_sampling_rate: 12800,
+        waveform_key: null,
+        created_at: at,
+        persisted_at: at,
+      })
+      .execute();
+    await server.ctx.db
+      .insertInto('telemetry_values')
+      .values({
+        measurement_id: id,
+        customer_id: demoId,
+        point_id: p,
+        telemetry: 'GRMS',
+        source: 'accelerometer_x',
+        device_reported: false,
+        value: 9,
+        unit: 'g',
+        measured_at: at,
+      })
+      .execute();
+    server.ctx.alarms!.notify(id);
+    const deadline = Date.now() + 10_000;
+    let health = '';
+    while (Date.now() < deadline && health !== 'critical') {
+      await new Promise((r) => setTimeout(r, 50));
+      health = (await server.ctx.db.selectFrom('tree_nodes').select('health').where('id', '=', p).executeTakeFirstOrThrow())
+        .health;
+    }
+    expect(health).toBe('critical');
+    const page = alarmTransactionsDetailResponse.parse((await call('GET', `/alarm-transactions?points=${p}`)).body);
+    expect(page.transactions.map((t) => [t.name, t.level.name, t.score, t.measurementId])).toEqual([
+      ['wired', 'critical', 9, id],
+    ]);
+  });
+});

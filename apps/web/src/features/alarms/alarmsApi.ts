@@ -1,0 +1,130 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  alarmTransactionsDetailResponse,
+  deleteAlarmResponse,
+  frequencyPeakAlarmsResponse,
+  metricAlarm,
+  metricAlarmList,
+  type ALARM_TRANSACTION_LEVEL_FILTERS,
+  type FrequencyPeakAlarmsBody,
+  type MetricAlarmBody,
+} from '@overtone/contract';
+import { apiRequest } from '../../app/api/apiClient';
+
+/** Root of every alarm query key of a point (metric, frequency-peak, transactions). */
+export const alarmKeys = {
+  metric: (pointId: string) => ['alarms', pointId, 'metric'] as const,
+  frequencyPeak: (pointId: string) => ['alarms', pointId, 'frequencyPeak'] as const,
+  transactions: (pointId: string) => ['alarms', pointId, 'transactions'] as const,
+};
+
+const pointPath = (pointId: string, rest = '') => `/point/${encodeURIComponent(pointId)}${rest}`;
+
+/**
+ * `GET /point/{id}/alarm`: the point's metric alarms, oldest first, each with its active level.
+ * @param enabled false without readAlarm (spec 001 §6: alarms are fetched only with it)
+ */
+export const useMetricAlarmsQuery = (pointId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: alarmKeys.metric(pointId),
+    queryFn: ({ signal }) => apiRequest(pointPath(pointId, '/alarm'), { schema: metricAlarmList, signal }),
+    enabled,
+  });
+
+/**
+ * Create (`POST /point/{id}/alarm`), replace (`PUT …/alarm/{alarmId}`) and delete
+ * (`DELETE …/alarm/{alarmId}`) a metric alarm. The body is the parsed {@link MetricAlarmBody}
+ * (thresholds normalised: unused side null, 4 decimals). Failures are shown by the API client; each
+ * success refreshes the point's alarm list and its transactions (a new level may follow).
+ */
+export function useMetricAlarmMutations(pointId: string) {
+  const qc = useQueryClient();
+  const refresh = () => qc.invalidateQueries({ queryKey: ['alarms', pointId] });
+  const create = useMutation({
+    mutationFn: (body: MetricAlarmBody) =>
+      apiRequest(pointPath(pointId, '/alarm'), { method: 'POST', body, schema: metricAlarm }),
+    onSuccess: refresh,
+  });
+  const update = useMutation({
+    mutationFn: ({ alarmId, body }: { alarmId: string; body: MetricAlarmBody }) =>
+      apiRequest(pointPath(pointId, `/alarm/${encodeURIComponent(alarmId)}`), { method: 'PUT', body, schema: metricAlarm }),
+    onSuccess: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (alarmId: string) =>
+      apiRequest(pointPath(pointId, `/alarm/${encodeURIComponent(alarmId)}`), {
+        method: 'DELETE',
+        schema: deleteAlarmResponse,
+      }),
+    onSuccess: refresh,
+  });
+  return { create, update, remove };
+}
+
+/**
+ * `GET /point/{id}/frequencyPeakAlarm`: the point's frequency-peak (envelope) alarms in their order;
+ * `sensitivity` is the full band width in Hz (the server answers twice the stored half-width).
+ */
+export const useFrequencyPeakAlarmsQuery = (pointId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: alarmKeys.frequencyPeak(pointId),
+    queryFn: ({ signal }) =>
+      apiRequest(pointPath(pointId, '/frequencyPeakAlarm'), { schema: frequencyPeakAlarmsResponse, signal }).then(
+        (r) => r.alarms,
+      ),
+    enabled,
+  });
+
+/**
+ * `POST /point/{id}/frequencyPeakAlarm` with `{alarms}`: replaces the point's whole set (updateAlarm).
+ * The answer (the stored set) replaces the cached one.
+ */
+export function useSaveFrequencyPeakAlarms(pointId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FrequencyPeakAlarmsBody) =>
+      apiRequest(pointPath(pointId, '/frequencyPeakAlarm'), {
+        method: 'POST',
+        body,
+        schema: frequencyPeakAlarmsResponse,
+      }).then((r) => r.alarms),
+    onSuccess: (alarms) => {
+      qc.setQueryData(alarmKeys.frequencyPeak(pointId), alarms);
+      void qc.invalidateQueries({ queryKey: alarmKeys.transactions(pointId) });
+    },
+  });
+}
+
+export type LevelFilter = (typeof ALARM_TRANSACTION_LEVEL_FILTERS)[number];
+
+export interface TransactionsParams {
+  pageNumber: number;
+  /** 10, 25, 50 or 75 (spec 001 §9). */
+  pageSize: number;
+  levelName: LevelFilter;
+}
+
+/** The query string of `GET /alarm-transactions` for one point (`levelName` left out for all). */
+export const transactionsQueryOf = (pointId: string, p: TransactionsParams) => ({
+  pageNumber: p.pageNumber,
+  pageSize: p.pageSize,
+  points: pointId,
+  levelName: p.levelName === 'all' ? undefined : p.levelName,
+});
+
+/**
+ * `GET /alarm-transactions?pageSize&pageNumber&points&levelName`: one page of the point's level
+ * changes, newest first. The previous page stays on screen while the next loads.
+ */
+export const useAlarmTransactionsQuery = (pointId: string, p: TransactionsParams, enabled: boolean) =>
+  useQuery({
+    queryKey: [...alarmKeys.transactions(pointId), p],
+    queryFn: ({ signal }) =>
+      apiRequest('/alarm-transactions', {
+        query: transactionsQueryOf(pointId, p),
+        schema: alarmTransactionsDetailResponse,
+        signal,
+      }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });

@@ -1,0 +1,85 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  aiModelList,
+  aiPredictionList,
+  trendResponse,
+  trendTelemetriesResponse,
+  type MEASUREMENT_TYPES,
+} from '@overtone/contract';
+import { apiRequest } from '../../app/api/apiClient';
+
+/** What the panel asks the trend for (spec 001 §7 `GET /point/{id}/trend`). */
+export interface TrendParams {
+  /** `YYYY-MM-DD HH:mm:ss` in the customer's time zone. */
+  startDate: string;
+  endDate: string;
+  /** Telemetry names (the `filters` comma list). */
+  telemetries: readonly string[];
+  measurementType?: (typeof MEASUREMENT_TYPES)[number];
+  /** Active bounds only (null: inactive). */
+  minValue: number | null;
+  maxValue: number | null;
+  /** Points per series and source the chart can show (twice its width in pixels). */
+  maxPoints: number;
+}
+
+const pointUrl = (pointId: string, rest: string) => `/point/${encodeURIComponent(pointId)}${rest}`;
+
+/** `GET /point/{id}/trend/telemetries`: the telemetries the point has values of. */
+export const useTrendTelemetries = (pointId: string) =>
+  useQuery({
+    queryKey: ['trend', pointId, 'telemetries'],
+    queryFn: ({ signal }) => apiRequest(pointUrl(pointId, '/trend/telemetries'), { schema: trendTelemetriesResponse, signal }),
+    staleTime: 60_000,
+  });
+
+/** The query string of a trend request. */
+export function trendQueryOf(p: TrendParams): Record<string, string | number | boolean | undefined> {
+  return {
+    startDate: p.startDate,
+    endDate: p.endDate,
+    filters: p.telemetries.join(','),
+    measurementType: p.measurementType,
+    minValueActive: p.minValue !== null || undefined,
+    minValue: p.minValue ?? undefined,
+    maxValueActive: p.maxValue !== null || undefined,
+    maxValue: p.maxValue ?? undefined,
+    maxPoints: p.maxPoints,
+  };
+}
+
+/**
+ * `GET /point/{id}/trend`; `enabled` false skips the load (invalid value filters, spec 001 §5, or no
+ * telemetry chosen yet). The previous answer stays on screen while the next loads.
+ */
+export const useTrend = (pointId: string, p: TrendParams, enabled: boolean) =>
+  useQuery({
+    queryKey: ['trend', pointId, 'series', trendQueryOf(p)],
+    queryFn: ({ signal }) => apiRequest(pointUrl(pointId, '/trend'), { query: trendQueryOf(p), schema: trendResponse, signal }),
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+
+/** `GET /ai-model`: the models of the predictions mode (loaded only in that mode). */
+export const useAiModels = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['aiModels'],
+    queryFn: ({ signal }) => apiRequest('/ai-model', { schema: aiModelList, signal }),
+    enabled,
+    staleTime: 10 * 60_000,
+  });
+
+/** `GET /ai-model/{id}/predictions?point&startDate&endDate`: one class per measurement of the point. */
+export const usePredictions = (modelId: string | undefined, pointId: string, startDate: string, endDate: string) =>
+  useQuery({
+    queryKey: ['aiModels', modelId, 'predictions', pointId, startDate, endDate],
+    queryFn: ({ signal }) =>
+      apiRequest(`/ai-model/${encodeURIComponent(modelId!)}/predictions`, {
+        query: { point: pointId, startDate, endDate },
+        schema: aiPredictionList,
+        signal,
+      }),
+    enabled: !!modelId,
+    staleTime: 60_000,
+  });
