@@ -194,16 +194,17 @@ describe('evaluation on real recordings (CWRU 105 inner race 0.007", CWRU 097 no
         telemetry: 'KURTOSIS',
         threshold: { attention: [null, 4], hazard: [null, 5], critical: [null, 8] },
       });
-      // The structural resonance the inner-race impacts excite (≈2.6…3.6 kHz on this test rig):
-      // the line near 2780 Hz is 0.064 g RMS with the fault, 0.003 g without.
+      // Envelope alarm at the inner-race fault frequency of the SKF 6205 at 1797 r/min:
+      // BPFI = 5.4152 × 29.95 Hz = 162.2 Hz. Its envelope line (band 500…5950 Hz, the page's
+      // default) is 0.134 g RMS with the fault and 0.001 g without (numpy, the same chain).
       const fp = await api(server.url, token, 'POST', `/point/${p}/frequencyPeakAlarm`, {
         alarms: [
           {
-            name: 'Resonance 2.78 kHz',
+            name: 'BPFI envelope',
             axis: 'accelerometer_x',
-            frequency: 2780,
-            sensitivity: 200,
-            threshold: { attention: 0.02, hazard: 0.04, critical: 0.1 },
+            frequency: 162.2,
+            sensitivity: 4,
+            threshold: { attention: 0.02, hazard: 0.05, critical: 0.2 },
           },
         ],
       });
@@ -213,13 +214,13 @@ describe('evaluation on real recordings (CWRU 105 inner race 0.007", CWRU 097 no
     await storeRecording(normal, 'cwru_097_Normal_0HP', 48000, at(0));
   });
 
-  it('the inner-race point raises hazard on kurtosis and on the spectrum line; the normal point stays healthy', async () => {
+  it('the inner-race point raises hazard on kurtosis and on its BPFI envelope line; the normal point stays healthy', async () => {
     expect(await ev.tick()).toBe(2);
     const tx = await transactionsOf(inner);
     expect(tx.map((t) => [t.kind, t.name, t.level])).toEqual(
       expect.arrayContaining([
         ['metric', 'Kurtosis DE', 2],
-        ['frequencyPeak', 'Resonance 2.78 kHz', 2],
+        ['frequencyPeak', 'BPFI envelope', 2],
       ]),
     );
     expect(tx).toHaveLength(2);
@@ -227,8 +228,8 @@ describe('evaluation on real recordings (CWRU 105 inner race 0.007", CWRU 097 no
     expect(kurt.score).toBeCloseTo(5.49, 1);
     expect(kurt.measurement_id).toBe(innerIds[0]);
     const peak = tx.find((t) => t.kind === 'frequencyPeak')!;
-    expect(peak.score).toBeGreaterThan(0.04);
-    expect(peak.score).toBeLessThan(0.1);
+    expect(peak.score).toBeGreaterThan(0.12);
+    expect(peak.score).toBeLessThan(0.15);
     expect(await transactionsOf(normal)).toEqual([]);
     expect(await healthOf(inner)).toBe('hazard');
     expect(await healthOf(normal)).toBe('healthy');

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzipSync, strFromU8 } from 'fflate';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { senseway } from '@overtone/contract';
+import { measurementFilterQuery, senseway } from '@overtone/contract';
 import { newId } from '../src/infra/ids.ts';
 import { waveformKey } from '../src/modules/measurements/waveform.ts';
+import { listMeasurements } from '../src/modules/measurements/repo.ts';
 import { insertFinalMeasurement, persistFinalMeasurement, type TelemetryRow } from '../src/jobs/ingest/persist-measurement.ts';
 import { api, login, request, startTestServer } from './support/test-server.ts';
 import { createSecondTenant, OTHER_HOST } from './support/second-tenant.ts';
@@ -697,6 +698,14 @@ describe('measurement_values (the value filter’s table, migration 0011)', () =
               rows === 'none' ||
               (rows === 'tagged' ? x.odd : rows === 'periodic' ? x.periodic : rows === 'partial' ? x.partial : x.favorite);
             const res = await list(query);
+            // The same query read value first whatever the row filters (the route reads these few
+            // measurements row first): the value rows' copies of the row columns answer alike.
+            const valueFirst = await listMeasurements(
+              server.ctx.db,
+              { customerId: demoId, userId: adminId, zoneOffsetMinutes: 180 },
+              measurementFilterQuery.parse({ page: 1, pageSize: 75, ...query }),
+              { rowFirstMax: 0 },
+            );
             const expected = made
               .filter((x) => rowMatches(x) && x.values.some((v) => (min === null || v >= min) && (max === null || v <= max)))
               .map((x) => x.id)
@@ -704,6 +713,8 @@ describe('measurement_values (the value filter’s table, migration 0011)', () =
             expect(res.status).toBe(200);
             expect(ids(res)).toEqual(expected);
             expect(res.body.total).toBe(expected.length);
+            expect(valueFirst.measurements.map((x) => x._id).sort()).toEqual(expected);
+            expect(valueFirst.total).toBe(expected.length);
             // Pages of 10, newest first (one measurement a day).
             const pages = [];
             for (const page of [1, 2, 3])

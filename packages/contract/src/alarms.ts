@@ -196,7 +196,7 @@ export const DEFAULT_FREQUENCY_PEAK_ALARM = {
   threshold: { attention: 0.1, hazard: 0.2, critical: 0.3 },
 } as const;
 
-/** Thresholds of a frequency-peak alarm, g (RMS amplitude of the spectrum line), critical ≥ hazard ≥ attention. */
+/** Thresholds of a frequency-peak (envelope) alarm, g (RMS amplitude of the envelope-spectrum line), critical ≥ hazard ≥ attention. */
 export const peakThreshold = z
   .object({
     attention: z.number().finite().positive('thresholdPositive'),

@@ -27,3 +27,4 @@ export * from './share.ts';
 export * from './ai-model.ts';
 export * from './alarms.ts';
 export * from './trend.ts';
+export * from './envelope.ts';

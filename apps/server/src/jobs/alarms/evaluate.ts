@@ -1,5 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import { senseway, type MetricThreshold, type ThresholdDirection } from '@overtone/contract';
+import {
+  defaultEnvelopeBand,
+  ENVELOPE_XLIM_HZ,
+  senseway,
+  type MetricThreshold,
+  type ThresholdDirection,
+} from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
 import type { DB } from '../../infra/db/schema.ts';
 import { newId } from '../../infra/ids.ts';
@@ -53,17 +59,24 @@ async function ensureDefaultsOnce(db: Db, customerId: string, pointId: string): 
 }
 
 /**
- * The spectrum lines the frequency-peak alarms of a measurement read: per axis, the one-sided RMS
- * amplitude spectrum in g with a Hanning window and the mean removed (what the measurement page's
- * FFT shows by default; `amplitudeSpectrum` of packages/dsp, docs/dsp.md), computed in the DSP pool.
- * @returns null when the measurement has no stored triaxial waveform
+ * The envelope spectra the frequency-peak ("envelope") alarms of a measurement read: per axis, the
+ * envelope (amplitude-demodulation) spectrum in g RMS per line, Hanning window, mean removed, over
+ * the default band of the measurement page's envelope domain (`defaultEnvelopeBand`: 500 Hz to
+ * min(6000, fs/2 − 50) Hz) — what an analyst sees there before moving the band — up to the highest
+ * alarm frequency (at least the page's 2500 Hz). `envelopeSpectrum` of packages/dsp (Randall &
+ * Antoni 2011 §3), computed in the DSP pool.
+ * @param topHz the highest frequency an alarm reads (frequency + sensitivity / 2), Hz
+ * @returns null when the measurement has no stored triaxial waveform or its rate leaves no band
  */
-async function spectraOf(
+async function envelopeSpectraOf(
   ctx: AppContext,
   m: { waveform_key: string | null; range_index: number; calibrated_sampling_rate: number | null; is_duck: boolean },
   axes: Set<string>,
+  topHz: number,
 ): Promise<Map<string, { x: Float64Array; y: Float64Array }> | null> {
-  if (!m.waveform_key || m.is_duck || !m.calibrated_sampling_rate) return null;
+  const fs = m.calibrated_sampling_rate;
+  const band = fs ? defaultEnvelopeBand(fs) : null;
+  if (!m.waveform_key || m.is_duck || !fs || !band) return null;
   const bytes = await ctx.storage.get(m.waveform_key);
   if (!bytes) return null;
   const wave = senseway.decodeTriaxial(bytes, m.range_index);
@@ -74,13 +87,13 @@ async function spectraOf(
       const samples = axisSamples[axis];
       if (!samples || samples.length < 2) return;
       const s = await ctx.dsp.run<{ x: Float64Array; y: Float64Array }>({
-        kind: 'spectrum',
+        kind: 'envelope',
         signal: samples,
-        samplingRateHz: m.calibrated_sampling_rate!,
+        samplingRateHz: fs,
         window: 'hanning',
         removeDc: true,
-        half: true,
-        mode: 'accelerometer',
+        bandHz: band,
+        xlimHz: Math.max(ENVELOPE_XLIM_HZ, topHz),
       });
       out.set(axis, s);
     }),
@@ -155,7 +168,7 @@ export interface EvaluationResult {
   transactions: number;
 }
 
-/** The alarms' candidate levels from one measurement (reads its spectra for frequency-peak alarms). */
+/** The alarms' candidate levels from one measurement (reads its envelope spectra for frequency-peak alarms). */
 async function candidatesOf(ctx: AppContext, m: Loaded): Promise<Candidate[]> {
   const candidates: Candidate[] = [];
   if (!m.point_id) return candidates;
@@ -183,7 +196,8 @@ async function candidatesOf(ctx: AppContext, m: Loaded): Promise<Candidate[]> {
         .execute()
     : [];
   if (peaks.length) {
-    const spectra = await spectraOf(ctx, m, new Set(peaks.map((p) => p.axis)));
+    const topHz = Math.max(...peaks.map((p) => p.frequency_hz + p.half_band_hz));
+    const spectra = await envelopeSpectraOf(ctx, m, new Set(peaks.map((p) => p.axis)), topHz);
     for (const p of peaks) {
       const s = spectra?.get(p.axis);
       const hit = s ? bandPeak(s.x, s.y, p.frequency_hz, p.half_band_hz) : null;
@@ -220,7 +234,7 @@ export async function evaluateMeasurement(ctx: AppContext, measurementId: string
  * Parameters
  * ----------
  * ctx : AppContext
- *     Database, object storage (waveform) and DSP pool (spectra for frequency-peak alarms).
+ *     Database, object storage (waveform) and DSP pool (envelope spectra for frequency-peak alarms).
  * measurementIds : string[]
  *     Measurements in state persisted or partial (others are skipped), e.g. those notified since
  *     the last batch.
@@ -240,7 +254,7 @@ export async function evaluateMeasurement(ctx: AppContext, measurementId: string
  * nothing, and a crash before the commit leaves them unevaluated for the sweep. A batch costs one
  * read (the measurements with their points' metric alarms joined to their telemetry values) and one
  * transaction whose claim covers the whole batch, then a few statements per measurement, applied in
- * the order they were measured; the waveform is read and its spectra computed (DSP pool) only when
+ * the order they were measured; the waveform is read and its envelope spectra computed (DSP pool) only when
  * the point has frequency-peak alarms. A measurement older than an alarm's last evaluated one does
  * not change that alarm (late arrival). Each measurement clears an active no-data alarm of its point.
  */

@@ -186,7 +186,7 @@ export function applyFilters(q: Q, scope: ListScope, f: Partial<MeasurementListQ
 
 /**
  * How many measurements match, counted up to {@link MEASUREMENT_COUNT_CAP} + 1. With a value
- * filter: by the matching rows of `measurement_values` alone, one per matching measurement, week by
+ * filter read value first (`valueFirst`): by the matching rows of `measurement_values` alone, one per matching measurement, week by
  * week, the row filters tested on the row's copies of the measurement's columns (0018) — ~10,000
  * index entries for a filter matching many, where probing each measurement newest first read
  * ~77,000, and one index range per week where a row filter intersected two large sets.
@@ -197,19 +197,28 @@ async function countCapped(
   f: MeasurementListQuery,
   v: ValueFilter | null,
   weeks: number[] | undefined,
+  valueFirst: boolean,
 ): Promise<number> {
-  if (v) {
+  if (v && valueFirst) {
     const { rows } = await sql<{ total: number }>`
       SELECT count(*) AS total FROM (
         SELECT 1 FROM measurement_values mv WHERE ${matchingValueRows(scope, f, v, weeks, true)}
         LIMIT ${MEASUREMENT_COUNT_CAP + 1}) capped`.execute(db);
     return Number(rows[0].total);
   }
+  return countUpTo(db, applyFilters(db.selectFrom('measurements as m'), scope, f, weeks), MEASUREMENT_COUNT_CAP + 1);
+}
+
+/** Row filters matching at most this many measurements are read row first (see {@link listMeasurements}). */
+export const ROW_FIRST_MAX = 10_000;
+
+/** How many rows a query of `measurements as m` yields, counting at most `limit`. */
+async function countUpTo(db: Kysely<DB>, q: Q, limit: number): Promise<number> {
   const [{ total }] = await db
     .selectFrom(
-      applyFilters(db.selectFrom('measurements as m'), scope, f, weeks)
+      q
         .select(sql`1`.as('one'))
-        .limit(MEASUREMENT_COUNT_CAP + 1)
+        .limit(limit)
         .as('capped'),
     )
     .select((eb) => eb.fn.countAll<number>().as('total'))
@@ -222,20 +231,34 @@ async function countCapped(
  * {@link MEASUREMENT_COUNT_CAP}; beyond it `totalExact` is false (an exact count of a million rows
  * costs a full index scan on every page turn).
  *
- * With a value filter and at most {@link MEASUREMENT_COUNT_CAP} matches, the page is cut from the
- * rows of `measurement_values` the count read (sorted by creation time; then only the page's
- * measurements are read): walking the measurements newest first and probing each would read
- * thousands for a filter matching few. Otherwise (no value filter, or more matches than the cap:
- * dense) the planner chooses between the filters' indexes and probing each measurement.
+ * A value filter is read value first — the value index week by week, the row filters tested on its
+ * entries (0018) — unless the row filters alone match at most {@link ROW_FIRST_MAX} measurements
+ * (counted first, on the measurements' own indexes): then probing those few for a matching value
+ * is cheaper than scanning the value range (all filters at once: 4 ms instead of 330 ms on
+ * 1,000,000 measurements; partial + error: 34 instead of 53 ms). Value first with at most
+ * {@link MEASUREMENT_COUNT_CAP} matches, the page is cut from the rows of `measurement_values` the
+ * count read (sorted by creation time; then only the page's measurements are read): walking the
+ * measurements newest first and probing each would read thousands for a filter matching few.
+ * Otherwise (no value filter, row first, or more matches than the cap: dense) the planner chooses
+ * between the filters' indexes and probing each measurement.
+ * @param opts.rowFirstMax {@link ROW_FIRST_MAX} (tests: 0 reads every value filter value first)
  */
-export async function listMeasurements(db: Kysely<DB>, scope: ListScope, f: MeasurementListQuery) {
+export async function listMeasurements(
+  db: Kysely<DB>,
+  scope: ListScope,
+  f: MeasurementListQuery,
+  opts: { rowFirstMax?: number } = {},
+) {
+  const rowFirstMax = opts.rowFirstMax ?? ROW_FIRST_MAX;
   const v = valueFilterOf(f);
   const weeks = v ? await valueFilterWeeks(db, scope, f, v) : undefined;
   const rowsOnly = filterRows(db.selectFrom('measurements as m'), scope, f);
-  const n = await countCapped(db, scope, f, v, weeks);
+  const valueFirst =
+    v !== null && (rowFiltersOnValues(scope, f).length === 0 || (await countUpTo(db, rowsOnly, rowFirstMax + 1)) > rowFirstMax);
+  const n = await countCapped(db, scope, f, v, weeks, valueFirst);
   const offset = (f.page - 1) * f.pageSize;
   const paged =
-    v && n <= MEASUREMENT_COUNT_CAP
+    v && valueFirst && n <= MEASUREMENT_COUNT_CAP
       ? rowsOnly.where(
           sql<boolean>`m.id IN (SELECT page.measurement_id FROM (
             SELECT mv.measurement_id, mv.created_at FROM measurement_values mv WHERE ${matchingValueRows(scope, f, v, weeks, true)}

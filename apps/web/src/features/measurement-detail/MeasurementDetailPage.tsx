@@ -13,6 +13,7 @@ import { axesWithData, axisMapping } from './axes';
 import { DetailAccessContext, detailAccess, useDetailAccess } from './detailAccess';
 import { MeasurementHeader } from './MeasurementHeader';
 import { MeasurementInfoTable } from './MeasurementInfoTable';
+import { MeasurementTrendCard } from './MeasurementTrendCard';
 import { useMeasurementQuery, useShareScopeQuery } from './measurementApi';
 import { NotePopover } from './NotePopover';
 import { PhotosCard } from './PhotosCard';
@@ -149,6 +150,7 @@ function MeasurementDetail({ id }: { id: string }) {
           </Card>
         </Col>
       </Row>
+      <MeasurementTrendCard m={m} point={point.data} />
       <SignalCharts m={m} axis={axis} referenceFrequencyHz={referenceFrequencyHz} bearing={point.data?.bearing} />
       {access.showPhotos && <PhotosCard measurementId={m._id} readOnly={access.readOnly} />}
       {access.showAlarms && m.point && (
