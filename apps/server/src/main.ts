@@ -1,6 +1,7 @@
 import { loadConfig } from './infra/config.ts';
 import { startServer } from './server.ts';
 import { DEMO_EMAIL, seedDemoPlant } from './jobs/seed-demo.ts';
+import { seedDemoHistory } from './jobs/seed-demo-history.ts';
 import { humanLogStream } from './infra/log-format.ts';
 
 /** `npm start` entry: reads the environment, starts everything, stops cleanly on Ctrl+C. */
@@ -16,6 +17,11 @@ if (config.seedDemo) {
     return null;
   });
   if (added?.trigger || added?.duck) server.app.log.info(added, 'demo plant: trigger and duck wired');
+  // 30 days of synthetic history for the rig's points (docs/demo-history.md), in the background.
+  void seedDemoHistory(server.ctx).then(
+    (r) => r.measurements && server.app.log.info(r, 'demo history: synthetic measurements added'),
+    (err: unknown) => server.app.log.error({ err }, 'demo history failed'),
+  );
 }
 const line = '─'.repeat(60);
 console.log(`\n${line}\n Overtone is running at ${server.url}`);

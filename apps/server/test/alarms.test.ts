@@ -88,7 +88,8 @@ describe('metric alarms: create, read, update, delete (spec 001 §7)', () => {
       delay: 1,
       hysteresis: 0,
       builtIn: null,
-      level: { name: 'healthy', order: 0 },
+      // not evaluated yet (no measurement since it was made): unknown, as the tree shows the point
+      level: { name: 'unknown', order: -1 },
     });
     const one = await call<MetricAlarm>('GET', `/point/${pointId}/alarm/${res.body._id}`);
     expect(one.body).toEqual(res.body);
@@ -278,7 +279,7 @@ describe('frequency-peak alarms (spec 001 §3, §5, §7)', () => {
       point: pointId,
       customer: demoId,
       frequency: 162.2,
-      level: { name: 'healthy', order: 0 },
+      level: { name: 'unknown', order: -1 },
     });
     const stored = await server.ctx.db
       .selectFrom('frequency_peak_alarms')

@@ -55,7 +55,7 @@ function toMetricAlarm(row: Selectable<MetricAlarmsTable>, level: number | null)
     delay: row.delay_count,
     hysteresis: row.hysteresis,
     builtIn: row.built_in,
-    level: alarmLevelOf(level ?? 0),
+    level: alarmLevelOf(level ?? -1), // never evaluated: unknown (as the tree shows the point)
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
@@ -227,7 +227,7 @@ function toFrequencyPeakAlarm(row: Selectable<FrequencyPeakAlarmsTable>, level: 
     // Stored halved (the ± half-width), shown doubled (spec 001 §7).
     sensitivity: row.half_band_hz * 2,
     threshold: { attention: row.attention, hazard: row.hazard, critical: row.critical },
-    level: alarmLevelOf(level ?? 0),
+    level: alarmLevelOf(level ?? -1), // never evaluated: unknown (as the tree shows the point)
   };
 }
 

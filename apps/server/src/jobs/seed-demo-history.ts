@@ -1,0 +1,321 @@
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import { AXIS_KEYS, measurementProfile, metricAlarmBody, senseway, type MetricAlarmInput } from '@overtone/contract';
+import type { AppContext } from '../context.ts';
+import type { TelemetryResult } from '../infra/dsp-pool.ts';
+import { newId } from '../infra/ids.ts';
+import { waveformKey } from '../modules/measurements/waveform.ts';
+import { createMetricAlarm } from '../modules/alarms/repo.ts';
+import { insertFinalMeasurement, type TelemetryRow } from './ingest/persist-measurement.ts';
+import { DEMO_HOST, DEMO_POINTS, DEMO_PROFILE } from './seed-demo.ts';
+// The simulated plant's own loader and rate choice: the history is cut exactly as the simulator cuts.
+import { loadRecording, type Recording } from '../../../gateway-sim/src/recordings.ts';
+import { chooseDecimation } from '../../../gateway-sim/src/device.ts';
+
+/**
+ * The CWRU recordings the simulated plant replays, shipped with the repository
+ * (apps/gateway-sim/recordings/cwru: real records of the CWRU Bearing Data Center, copied from
+ * data/vibration/cwru; see that folder's README.md for provenance and terms).
+ */
+export const DEMO_RECORDINGS_DIR = fileURLToPath(new URL('../../../gateway-sim/recordings/cwru', import.meta.url));
+
+/**
+ * The recording each demo sensor replays and whether it is a fault record, by device MAC
+ * (apps/gateway-sim/plant.json `devices[].recording`).
+ */
+export const DEMO_HISTORY_RECORDINGS: Record<(typeof DEMO_POINTS)[number]['mac'], { recording: string; faulty: boolean }> = {
+  'CA:B8:31:00:00:01': { recording: 'cwru-097', faulty: false },
+  'CA:B8:31:00:00:02': { recording: 'cwru-105', faulty: true },
+  'CA:B8:31:00:00:03': { recording: 'cwru-118', faulty: true },
+  'CA:B8:31:00:00:04': { recording: 'cwru-130', faulty: true },
+};
+
+/** Days of history each point gets. */
+export const DEMO_HISTORY_DAYS = 30;
+/** Hours between two measurements of the history (PERIODIC). */
+export const DEMO_HISTORY_STEP_HOURS = 6;
+/** Measurements per point: 30 days every 6 h. */
+export const DEMO_HISTORY_COUNT = (DEMO_HISTORY_DAYS * 24) / DEMO_HISTORY_STEP_HOURS;
+/** Amplitude factor of a fault recording 30 days ago; it rises to 1.0 now. */
+export const DEMO_HISTORY_START_SCALE = 0.55;
+/** Offset of z in the record, samples at the record's rate (plant.json: z = DE 60 000 samples later). */
+const Z_OFFSET_SAMPLES = 60_000;
+/** Prefix of the history's object ids (hex, like a device's): (device, object id) is unique, so a rerun inserts nothing. */
+const OBJECT_ID_PREFIX = 'de30';
+
+/**
+ * Amplitude factor of the k-th of `count` measurements of a degrading point: 0.55 at k = 0 rising
+ * as 0.55 + 0.45·u² (u = k/(count−1): a fault that grows faster as it develops) to exactly 1.0 at
+ * the last, with ±1.5 % noise (deterministic, so a test can rely on it) that vanishes at both ends.
+ * @returns the factor (dimensionless)
+ */
+export function degradationScale(k: number, count: number): number {
+  const u = count > 1 ? k / (count - 1) : 1;
+  const noise = 0.015 * Math.sin(12.9898 * (k + 1) * 78.233) * Math.sin(Math.PI * u);
+  return DEMO_HISTORY_START_SCALE + (1 - DEMO_HISTORY_START_SCALE) * u * u + noise;
+}
+
+/**
+ * The metric alarms each point of the history gets (beside the built-in ISO 10816 ones, which
+ * stay in zone A: the rig's velocities are 0.1–0.3 mm/s), so that the history raises alarm
+ * transactions. Drive-end (x) only, as the faulty bearing is at the drive end.
+ * - `Acceleration RMS DE` (GRMS, g): attention 0.2, hazard 0.4, critical 1.0; 2 consecutive
+ *   measurements, 0.01 g hysteresis. With the degradation the inner race (0.29 g at 1.0×) reaches
+ *   attention about half-way, the outer race (0.67 g) hazard after about 10 days; the normal
+ *   (0.07 g) and ball (0.14 g) records stay healthy.
+ * - `Kurtosis DE` (Pearson, 3 for Gaussian noise; impulsiveness of a localised defect, Randall 2021
+ *   §5.2.1): attention 4, hazard 6, critical 10. Amplitude scaling leaves it unchanged: the inner
+ *   race (≈5.4) is in attention and the outer race (≈7.6) in hazard from the first measurement.
+ */
+export const DEMO_HISTORY_ALARMS: MetricAlarmInput[] = [
+  {
+    name: 'Acceleration RMS DE',
+    telemetry: 'GRMS',
+    source: 'accelerometer_x',
+    thresholdDirection: 1,
+    threshold: { attention: [null, 0.2], hazard: [null, 0.4], critical: [null, 1] },
+    delay: 2,
+    hysteresis: 0.01,
+  },
+  {
+    name: 'Kurtosis DE',
+    telemetry: 'KURTOSIS',
+    source: 'accelerometer_x',
+    thresholdDirection: 1,
+    threshold: { attention: [null, 4], hazard: [null, 6], critical: [null, 10] },
+  },
+];
+
+interface HistoryJob {
+  at: Date;
+  k: number;
+  pointId: string;
+  customerId: string;
+  deviceMac: string;
+  gatewayMac: string | null;
+  rangeIndex: number;
+  rateIndex: number;
+  recording: Recording;
+  q: number;
+  sampleSize: number;
+  scale: number;
+}
+
+/**
+ * The int16 X,Y,Z stream (little-endian, as a Senseway sensor sends it) of one history
+ * measurement: `sampleSize` samples from offset `k·n/count` of the record decimated by `q`
+ * (x = DE, y = FE, z = DE 60 000 record samples later, wrapping cyclically as the simulator's
+ * `SimDevice.samplesG`), multiplied by `scale`, quantised with `senseway.quantizeG`.
+ */
+function historyBytes(job: HistoryJob): Uint8Array {
+  const de = job.recording.channelAt('DE', job.q);
+  const fe = job.recording.channelAt('FE', job.q);
+  const n = de.length;
+  const offset = Math.floor((job.k * n) / DEMO_HISTORY_COUNT);
+  const zOffset = offset + Math.floor(Z_OFFSET_SAMPLES / job.q);
+  const pick = (ch: Float64Array, from: number) => {
+    const out = new Float64Array(job.sampleSize);
+    for (let i = 0; i < out.length; i++) out[i] = ch[(from + i) % n] * job.scale;
+    return senseway.quantizeG(out, job.rangeIndex);
+  };
+  const x = pick(de, offset),
+    y = pick(fe, offset),
+    z = pick(de, zOffset);
+  const xyz = new Int16Array(3 * job.sampleSize);
+  for (let i = 0; i < job.sampleSize; i++) {
+    xyz[3 * i] = x[i];
+    xyz[3 * i + 1] = y[i];
+    xyz[3 * i + 2] = z[i];
+  }
+  return new Uint8Array(xyz.buffer);
+}
+
+/** What {@link seedDemoHistory} added. */
+export interface DemoHistoryResult {
+  /** points that got a history (those already measured are left alone) */
+  points: number;
+  /** measurements created */
+  measurements: number;
+  /** wall-clock time, ms */
+  ms: number;
+}
+
+/**
+ * Gives the demo rig a past (`npm start` only; main.ts calls it after `seedDemoPlant`), so that a
+ * first start shows trends, alarm transactions, point health and AI predictions.
+ *
+ * THE HISTORY IS SYNTHETIC (docs/demo-history.md). For each of the four sensor points of the CWRU
+ * test rig (found by their devices' MACs, {@link DEMO_POINTS}) that has no measurement yet, it
+ * creates {@link DEMO_HISTORY_COUNT} PERIODIC measurements, one every 6 h over the last 30 days
+ * ending now. Each replays a different stretch of the point's REAL recording (the records the
+ * simulator replays, {@link DEMO_RECORDINGS_DIR}; CWRU Bearing Data Center, Case Western Reserve
+ * University: 97 normal, 105 inner race, 118 ball, 130 outer race, 0.007 in, 0 hp), cut and
+ * decimated as the simulator does for the device's profile (±4 g, 12.8 kHz nominal → 12 kHz,
+ * 24 000 samples). The fault records' amplitude is scaled from 0.55× (30 days ago) to 1.0× (now)
+ * ({@link degradationScale}) to suggest a developing fault; the normal record stays 1.0×. Real
+ * bearings do not degrade this way in a month, and scaling leaves shape features (kurtosis, crest
+ * factor) unchanged.
+ *
+ * Each measurement is stored as ingest stores a self-initiated one (jobs/ingest/finalize.ts): the
+ * int16 waveform in object storage under `waveformKey`, its telemetry computed in the DSP pool
+ * (`measurementTelemetry`) and the row, telemetry and `measurement_values` written by
+ * `insertFinalMeasurement`; then the alarm evaluator and the prediction warmer are notified,
+ * oldest first. Telemetry runs in the pool with at most `concurrency` tasks in flight; rows are
+ * written in measured order.
+ *
+ * A point that gets a history also gets the demo alarms {@link DEMO_HISTORY_ALARMS} (those of the
+ * same name it lacks), so that the evaluator has something to raise.
+ *
+ * Idempotent: a point that already has a measurement gets nothing, and the object ids are fixed,
+ * so a concurrent second run inserts nothing twice.
+ * @param opts.now end of the history (default now)
+ * @param opts.concurrency DSP tasks in flight (default 4)
+ * @returns counts and duration; zeros without the demo tenant or its devices
+ */
+export async function seedDemoHistory(
+  ctx: AppContext,
+  opts: { now?: Date; concurrency?: number } = {},
+): Promise<DemoHistoryResult> {
+  const t0 = Date.now();
+  const now = opts.now ?? new Date();
+  const concurrency = Math.max(1, opts.concurrency ?? 4);
+  const devices = await ctx.db
+    .selectFrom('devices as d')
+    .innerJoin('customers as c', 'c.id', 'd.customer_id')
+    .select(['d.mac', 'd.customer_id', 'd.point_id', 'd.gateway_mac', 'd.profile'])
+    .where((eb) => eb(eb.val(DEMO_HOST), '=', eb.fn.any('c.hosts')))
+    .where(
+      'd.mac',
+      'in',
+      DEMO_POINTS.map((p) => p.mac),
+    )
+    .where('d.point_id', 'is not', null)
+    .execute();
+  const measured = devices.length
+    ? new Set(
+        (
+          await ctx.db
+            .selectFrom('measurements')
+            .select('point_id')
+            .distinct()
+            .where(
+              'point_id',
+              'in',
+              devices.map((d) => d.point_id!),
+            )
+            .execute()
+        ).map((r) => r.point_id),
+      )
+    : new Set<string | null>();
+  const todo = devices.filter((d) => !measured.has(d.point_id));
+  if (!todo.length) return { points: 0, measurements: 0, ms: Date.now() - t0 };
+
+  // The alarms first: the evaluator may pick a measurement up as soon as it is inserted.
+  for (const d of todo) {
+    const names = new Set(
+      (await ctx.db.selectFrom('metric_alarms').select('name').where('point_id', '=', d.point_id!).execute()).map((a) => a.name),
+    );
+    for (const a of DEMO_HISTORY_ALARMS)
+      if (!names.has(a.name)) await createMetricAlarm(ctx.db, d.customer_id, d.point_id!, metricAlarmBody.parse(a));
+  }
+
+  const jobs: HistoryJob[] = [];
+  const recordings = new Map<string, Recording>();
+  for (const d of todo) {
+    const source = DEMO_HISTORY_RECORDINGS[d.mac as keyof typeof DEMO_HISTORY_RECORDINGS];
+    const parsed = measurementProfile.safeParse(d.profile);
+    const profile = parsed.success ? parsed.data : DEMO_PROFILE;
+    let recording = recordings.get(source.recording);
+    if (!recording) {
+      recording = await loadRecording(DEMO_RECORDINGS_DIR, source.recording);
+      recordings.set(source.recording, recording);
+    }
+    const q = chooseDecimation(recording.samplingRateHz, senseway.nominalSamplingRateHz(profile.samplingRate));
+    for (let k = 0; k < DEMO_HISTORY_COUNT; k++)
+      jobs.push({
+        at: new Date(now.getTime() - (DEMO_HISTORY_COUNT - 1 - k) * DEMO_HISTORY_STEP_HOURS * 3_600_000),
+        k,
+        pointId: d.point_id!,
+        customerId: d.customer_id,
+        deviceMac: d.mac,
+        gatewayMac: d.gateway_mac,
+        rangeIndex: profile.accelerometerRange,
+        rateIndex: profile.samplingRate,
+        recording,
+        q,
+        sampleSize: profile.sampleSize,
+        scale: source.faulty ? degradationScale(k, DEMO_HISTORY_COUNT) : 1,
+      });
+  }
+  jobs.sort((a, b) => a.at.getTime() - b.at.getTime());
+
+  // Telemetry in the DSP pool, a bounded window ahead; rows written in measured order.
+  const compute = (job: HistoryJob) => {
+    const bytes = historyBytes(job);
+    const fs = job.recording.samplingRateHz / job.q;
+    const telemetry = ctx.dsp.run<TelemetryResult[][]>({
+      kind: 'measurementTelemetry',
+      bytes: bytes.slice(),
+      rangeIndex: job.rangeIndex,
+      samplingRateHz: fs,
+    });
+    return { job, bytes, fs, telemetry };
+  };
+  const window: ReturnType<typeof compute>[] = [];
+  let next = 0;
+  const created: string[] = [];
+  while (next < jobs.length || window.length) {
+    while (next < jobs.length && window.length < concurrency) window.push(compute(jobs[next++]));
+    const { job, bytes, fs, telemetry } = window.shift()!;
+    const computed = await telemetry;
+    const id = newId();
+    const key = waveformKey(job.customerId, id);
+    await ctx.storage.put(key, bytes, 'application/octet-stream');
+    const rows: TelemetryRow[] = computed
+      .flatMap((list, i) =>
+        list.map((t) => ({ telemetry: t.name, source: AXIS_KEYS[i], value: t.value, unit: t.unit, device_reported: false })),
+      )
+      .filter((r) => Number.isFinite(r.value));
+    const stored = await insertFinalMeasurement(
+      ctx.db,
+      {
+        id,
+        object_id: `${OBJECT_ID_PREFIX}${job.k.toString(16).padStart(20, '0')}`,
+        device_mac: job.deviceMac,
+        customer_id: job.customerId,
+        point_id: job.pointId,
+        range_index: job.rangeIndex,
+        rate_index: job.rateIndex,
+        created_at: job.at,
+      },
+      {
+        state: 'persisted',
+        error: null,
+        sample_size: bytes.length / 6,
+        calibrated_sampling_rate: fs,
+        started_at: job.at,
+        waveform_key: key,
+        gateway_mac: job.gatewayMac,
+        device_telemetry: [],
+      },
+      job.at,
+      rows,
+    );
+    if (!stored) {
+      await ctx.storage.delete(key).catch(() => {});
+      continue;
+    }
+    created.push(id);
+  }
+  if (created.length) {
+    // insertFinalMeasurement stamps persisted_at now(): the history was "persisted" as it was measured.
+    await sql`UPDATE measurements SET persisted_at = created_at + interval '5 seconds' WHERE id = ANY(${created}::text[])`.execute(
+      ctx.db,
+    );
+    for (const id of created) {
+      ctx.alarms?.notify(id);
+      ctx.aiPredictions?.notify(id);
+    }
+  }
+  return { points: todo.length, measurements: created.length, ms: Date.now() - t0 };
+}
