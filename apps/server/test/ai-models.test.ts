@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { AXIS_KEYS, aiModelList, aiPredictionList, senseway, type AiPrediction } from '@overtone/contract';
@@ -10,6 +8,8 @@ import { startPredictionWarmer } from '../src/jobs/ai-predictions/warmer.ts';
 import { shippedModels } from '../src/modules/ai-models/model.ts';
 import { aiDb, predictRecord, PREDICTIONS_PER_REQUEST, type PointContext } from '../src/modules/ai-models/service.ts';
 import { api, login, startTestServer } from './support/test-server.ts';
+import { insertPoint } from './support/points.ts';
+import { recordingBytes } from './support/recordings.ts';
 import { createSecondTenant, OTHER_HOST } from './support/second-tenant.ts';
 import { demoCustomerId, insertUser } from './support/users.ts';
 
@@ -20,7 +20,6 @@ import { demoCustomerId, insertUser } from './support/users.ts';
  * interleaved X,Y,Z, drive-end accelerometer on X, fan-end on Y, Z silent (a constant axis).
  */
 const MODEL = 'bearing-condition-cwru';
-const REC = path.resolve(import.meta.dirname, '../../gateway-sim/recordings/cwru');
 const RANGE_INDEX = 2;
 const MISSING = '0123456789abcdef01234567';
 
@@ -31,48 +30,10 @@ let demoId: string;
 let otherCustomerId: string;
 let bearingId: string;
 
-function channel(stem: string, ch: 'DE' | 'FE'): Float32Array {
-  const buf = fs.readFileSync(path.join(REC, `${stem}_${ch}.f32`));
-  return new Float32Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength));
-}
-
-async function newPoint(customerId: string, data: Record<string, unknown>): Promise<string> {
-  const id = newId();
-  await server.ctx.db
-    .insertInto('tree_nodes')
-    .values({
-      id,
-      customer_id: customerId,
-      parent_id: null,
-      node_type: 'point',
-      name: `AI point ${id.slice(-4)}`,
-      tag_code: `AI-${id}`,
-      point: JSON.stringify(data),
-    })
-    .execute();
-  return id;
-}
+const newPoint = (customerId: string, data: Record<string, unknown>) => insertPoint(server, customerId, { point: data });
 
 const cwruPoint = (customerId: string) =>
   newPoint(customerId, { type: ['Bearing'], referenceFrequency: 29.95, referenceFrequencyVariable: false, bearingId });
-
-/**
- * Stores `seconds` of a recording from `startS` as a persisted measurement of `point` at `at`:
- * X = drive end, Y = fan end, Z = 0.
- */
-/** 0.5 s of a recording from `startS` as ingest stores it: int16 X = drive end, Y = fan end, Z = 0. */
-function recordingBytes(stem: string, fsHz: number, startS: number): Uint8Array {
-  const n = Math.round(0.5 * fsHz),
-    from = Math.round(startS * fsHz);
-  const de = senseway.quantizeG(channel(stem, 'DE').subarray(from, from + n), RANGE_INDEX);
-  const fe = senseway.quantizeG(channel(stem, 'FE').subarray(from, from + n), RANGE_INDEX);
-  const xyz = new Int16Array(3 * n);
-  for (let i = 0; i < n; i++) {
-    xyz[3 * i] = de[i];
-    xyz[3 * i + 1] = fe[i];
-  }
-  return new Uint8Array(xyz.buffer);
-}
 
 /** Stores waveforms as persisted measurements of `point` (one INSERT per 200); returns their ids in order. */
 async function storeWaveforms(point: string, list: { bytes: Uint8Array; fsHz: number; at: Date }[], customer = demoId) {

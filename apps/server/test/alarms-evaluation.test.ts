@@ -1,13 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerPreferences, senseway, type MetricAlarm, type MetricAlarmInput, type TreeNode } from '@overtone/contract';
+import { customerPreferences, type MetricAlarm, type MetricAlarmInput, type TreeNode } from '@overtone/contract';
 import { newId } from '../src/infra/ids.ts';
 import { waveformKey } from '../src/modules/measurements/waveform.ts';
 import { insertTelemetryValues } from '../src/jobs/ingest/persist-measurement.ts';
 import { startAlarmEvaluator, type AlarmEvaluator } from '../src/jobs/alarms/evaluator.ts';
 import { evaluateMeasurement, evaluateMeasurements } from '../src/jobs/alarms/evaluate.ts';
 import { api, login, startTestServer } from './support/test-server.ts';
+import { insertPoint } from './support/points.ts';
+import { recordingBytes } from './support/recordings.ts';
 import { readOutbox } from './support/mail.ts';
 import { demoCustomerId } from './support/users.ts';
 
@@ -18,7 +18,6 @@ import { demoCustomerId } from './support/users.ts';
  * given telemetry values for the state machine (delay, hysteresis), no-data and mail. The
  * evaluator runs with a clock the tests move and no timer; the server's own evaluator is stopped.
  */
-const REC = path.resolve(import.meta.dirname, '../../gateway-sim/recordings/cwru');
 const RANGE_INDEX = 2;
 const MAIL_TO = 'alarm-desk@demo.local';
 
@@ -28,32 +27,14 @@ let demoId: string;
 let ev: AlarmEvaluator;
 let now = new Date();
 
-function channel(stem: string, ch: 'DE' | 'FE'): Float32Array {
-  const buf = fs.readFileSync(path.join(REC, `${stem}_${ch}.f32`));
-  return new Float32Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength));
-}
-
 async function newPoint(point: Record<string, unknown> = {}): Promise<string> {
-  const id = newId();
   const parent = await server.ctx.db
     .selectFrom('tree_nodes')
     .select('parent_id')
     .where('customer_id', '=', demoId)
     .where('node_type', '=', 'point')
     .executeTakeFirstOrThrow();
-  await server.ctx.db
-    .insertInto('tree_nodes')
-    .values({
-      id,
-      customer_id: demoId,
-      parent_id: parent.parent_id,
-      node_type: 'point',
-      name: `Eval point ${id.slice(-4)}`,
-      tag_code: `EV-${id}`,
-      point: JSON.stringify(point),
-    })
-    .execute();
-  return id;
+  return insertPoint(server, demoId, { parentId: parent.parent_id, point });
 }
 
 async function insertMeasurement(point: string, at: Date, key: string | null, fsHz: number, n: number, id = newId()) {
@@ -88,14 +69,7 @@ async function insertMeasurement(point: string, at: Date, key: string | null, fs
 async function storeRecording(point: string, stem: string, fsHz: number, at: Date): Promise<string> {
   const id = newId();
   const n = Math.round(0.5 * fsHz);
-  const de = senseway.quantizeG(channel(stem, 'DE').subarray(0, n), RANGE_INDEX);
-  const fe = senseway.quantizeG(channel(stem, 'FE').subarray(0, n), RANGE_INDEX);
-  const xyz = new Int16Array(3 * n);
-  for (let i = 0; i < n; i++) {
-    xyz[3 * i] = de[i]!;
-    xyz[3 * i + 1] = fe[i]!;
-  }
-  const bytes = new Uint8Array(xyz.buffer);
+  const bytes = recordingBytes(stem, fsHz, 0, 0.5, RANGE_INDEX);
   const key = waveformKey(demoId, id);
   await server.ctx.storage.put(key, bytes);
   const computed = await server.ctx.dsp.run<{ name: string; value: number; unit: string }[][]>({

@@ -10,6 +10,7 @@ import {
 } from '@overtone/contract';
 import { newId } from '../src/infra/ids.ts';
 import { api, login, startTestServer } from './support/test-server.ts';
+import { insertPoint } from './support/points.ts';
 import { createSecondTenant, OTHER_HOST } from './support/second-tenant.ts';
 import { demoCustomerId, insertUser } from './support/users.ts';
 
@@ -28,22 +29,7 @@ let pointId: string;
 let otherPointId: string;
 const MISSING = '0123456789abcdef01234567';
 
-async function newPoint(customerId: string, point: Record<string, unknown> = {}): Promise<string> {
-  const id = newId();
-  await server.ctx.db
-    .insertInto('tree_nodes')
-    .values({
-      id,
-      customer_id: customerId,
-      parent_id: null,
-      node_type: 'point',
-      name: `Alarm point ${id.slice(-4)}`,
-      tag_code: `AL-${id}`,
-      point: JSON.stringify(point),
-    })
-    .execute();
-  return id;
-}
+const newPoint = (customerId: string, point: Record<string, unknown> = {}) => insertPoint(server, customerId, { point });
 
 const TOP: MetricAlarmInput = {
   name: 'GRMS high',

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trendResponse, trendTelemetriesResponse, type TrendResponse } from '@overtone/contract';
-import { newId } from '../src/infra/ids.ts';
 import {
   SEED_DIP_VALUE,
   SEED_PERIOD_MS,
@@ -9,6 +8,7 @@ import {
   type SeededYear,
 } from '../src/modules/trend/seed-year.ts';
 import { api, login, startTestServer } from './support/test-server.ts';
+import { insertPoint } from './support/points.ts';
 import { createSecondTenant, OTHER_HOST } from './support/second-tenant.ts';
 import { demoCustomerId, insertUser } from './support/users.ts';
 
@@ -30,14 +30,7 @@ const MISSING = '0123456789abcdef01234567';
 let zoneOffsetMs = 0;
 const wall = (d: Date) => new Date(d.getTime() + zoneOffsetMs).toISOString().slice(0, 19).replace('T', ' ');
 
-async function newPoint(customerId: string, name: string): Promise<string> {
-  const id = newId();
-  await server.ctx.db
-    .insertInto('tree_nodes')
-    .values({ id, customer_id: customerId, parent_id: null, node_type: 'point', name, tag_code: `TR-${id}`, point: '{}' })
-    .execute();
-  return id;
-}
+const newPoint = (customerId: string, name: string) => insertPoint(server, customerId, { name });
 
 const trend = (q: Record<string, string | number | boolean>, t = token, point = pointId, host?: string) =>
   api<TrendResponse>(

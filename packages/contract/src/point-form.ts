@@ -164,6 +164,59 @@ export const pointFormBody = z.object({
 export type PointFormBody = z.infer<typeof pointFormBody>;
 export type PointFormInput = z.input<typeof pointFormBody>;
 
+/**
+ * Form fields of a point beyond the core ones (spec 000 §3 "Point"), as `pointFormBody` names them;
+ * null where the form's condition does not hold (apps/server/src/modules/points/form.ts). Units: motorPower kW, beltLength cm.
+ */
+export type PointFormExtras = Omit<
+  PointFormBody,
+  | 'name'
+  | 'tagCode'
+  | 'type'
+  | 'favoriteTelemetry'
+  | 'bearingBrand'
+  | 'bearing'
+  | 'coordinateXAxis'
+  | 'coordinateYAxis'
+  | 'coordinateZAxis'
+  | 'referenceFrequency'
+  | 'referenceFrequencyVariable'
+  | 'imageBool'
+  | 'imageName'
+  | 'deleteImage'
+>;
+
+/** The form extras of a point that has none (no drive train, no classification, no faults). */
+export const emptyPointFormExtras = (): PointFormExtras => ({
+  previousFaults: [],
+  machineType: null,
+  driveType: null,
+  motorPower: null,
+  transmissionType: null,
+  beltType: null,
+  beltLength: null,
+  pulleyRadiusRatio: null,
+  couplingType: null,
+  gearboxType: null,
+  gearboxConversionInput: null,
+  gearboxConversionOutput: null,
+  numberOfStages: null,
+  shaftOfSensorAttachedTo: null,
+  numberOfGearTeethAtRingGear: null,
+  numberOfGearTeethAtPlanetGear: null,
+  numberOfGearTeethAtSunGear: null,
+  numberOfGearTeethAtDriverShaft: null,
+  numberOfGearTeethAtFirstCurrentShaft: null,
+  numberOfGearTeethAtSecondCurrentShaft: null,
+  numberOfGearTeethAtDrivenShaft: null,
+  transmission_numberOfStages: null,
+  transmission_gearboxConversionInput: null,
+  transmission_gearboxConversionOutput: null,
+  lastMaintenanceDate: null,
+  pumpClassification: { pump: false, class: null, rotodynamic: null, positiveDisplacement: null, open: false },
+  couplingClassification: { coupling: false, class: null, flexible: null },
+});
+
 /** Body of the move-only `PUT /point/{id}` (tree move mode): the new parent group in `tagGroup`. */
 export const pointMoveBody = z.object({
   tagGroup: z.string(),

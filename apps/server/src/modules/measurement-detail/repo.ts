@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import {
   AXIS_KEYS,
@@ -16,6 +15,7 @@ import type { DB } from '../../infra/db/schema.ts';
 import type { ObjectStorage } from '../../infra/storage.ts';
 import { isDuckDevice } from '../../jobs/ingest/duck.ts';
 import { AppError } from '../../infra/errors.ts';
+import { signObjectUrl, verifyObjectUrl } from '../../infra/signed-object-url.ts';
 import { nodePath } from '../points/repo.ts';
 import { deleteMeasurements } from '../measurements/delete.ts';
 import { toListItem } from '../measurements/repo.ts';
@@ -150,26 +150,16 @@ export const cleanTags = (tags: readonly string[]) => [...new Set(tags.map((t) =
 
 /** Lifetime of a photo's signed GET URL. */
 export const PHOTO_URL_TTL_S = 60 * 60;
+/** The route serving measurement photos by signed URL (under /api). */
 export const PHOTO_OBJECT_PATH = '/measurement-photo/object';
+/** Storage prefix of a measurement's photos. */
 export const photoPrefix = (customerId: string, measurementId: string) => `measurement-photos/${customerId}/${measurementId}/`;
-const photoSignature = (secret: string, key: string, expires: number) =>
-  createHmac('sha256', secret).update(`PHOTO GET\n${key}\n${expires}`).digest('base64url');
-
 /** A URL an `<img src>` can GET a photo with (no token): key, expiry (Unix s) and their HMAC. */
-export function signedPhotoUrl(secret: string, key: string, now = Date.now()): string {
-  const expires = Math.floor(now / 1000) + PHOTO_URL_TTL_S;
-  return `/api${PHOTO_OBJECT_PATH}?${new URLSearchParams({ key, expires: String(expires), signature: photoSignature(secret, key, expires) })}`;
-}
-export function verifyPhotoUrl(
-  secret: string,
-  q: { key: string; expires: number; signature: string },
-  now = Date.now(),
-): boolean {
-  if (q.expires * 1000 < now) return false;
-  const a = Buffer.from(photoSignature(secret, q.key, q.expires));
-  const b = Buffer.from(q.signature);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+export const signedPhotoUrl = (secret: string, key: string, now = Date.now()): string =>
+  signObjectUrl(secret, 'PHOTO GET', `/api${PHOTO_OBJECT_PATH}`, key, PHOTO_URL_TTL_S, now);
+/** Whether a photo URL's query is genuine and not expired. */
+export const verifyPhotoUrl = (secret: string, q: { key: string; expires: number; signature: string }, now = Date.now()) =>
+  verifyObjectUrl(secret, 'PHOTO GET', q, now);
 
 /** The photos of a measurement of the customer (404 when the measurement is not theirs). */
 export async function listPhotos(ctx: AppContext, customerId: string, measurementId: string): Promise<MeasurementPhoto[]> {

@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely, Transaction } from 'kysely';
@@ -8,6 +7,7 @@ import { badRequestBody, errorBody, type S3PresignedPost } from '@overtone/contr
 import type { AppContext } from '../../context.ts';
 import type { DB } from '../../infra/db/schema.ts';
 import { AppError } from '../../infra/errors.ts';
+import { signObjectUrl, verifyObjectUrl } from '../../infra/signed-object-url.ts';
 import { newId } from '../../infra/ids.ts';
 import { parseMultipart } from '../../infra/multipart.ts';
 import { createPresignedPost, verifyPresignedPost } from '../../infra/presigned-post.ts';
@@ -77,18 +77,12 @@ export function presignImageUpload(
   });
 }
 
-const urlSignature = (secret: string, key: string, expires: number) =>
-  createHmac('sha256', secret).update(`GET\n${key}\n${expires}`).digest('base64url');
-
 /**
  * A URL the browser can GET an image with (an `<img src>` sends no token): the key, an expiry
  * (Unix s, {@link IMAGE_URL_TTL_S} from now) and their HMAC, like an S3 presigned GET.
  */
-export function signedImageUrl(secret: string, key: string, now = Date.now()): string {
-  const expires = Math.floor(now / 1000) + IMAGE_URL_TTL_S;
-  const q = new URLSearchParams({ key, expires: String(expires), signature: urlSignature(secret, key, expires) });
-  return `${OBJECT_URL}?${q}`;
-}
+export const signedImageUrl = (secret: string, key: string, now = Date.now()): string =>
+  signObjectUrl(secret, 'GET', OBJECT_URL, key, IMAGE_URL_TTL_S, now);
 
 /**
  * Removes images of a point: their rows now (in `trx`), their objects after the caller commits
@@ -190,11 +184,8 @@ export async function pointImageRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 403: errorBody, 404: errorBody },
     },
     handler: async (req, reply) => {
-      const { key, expires, signature } = req.query;
-      const expected = Buffer.from(urlSignature(ctx.secrets.storageKey, key, expires));
-      const given = Buffer.from(signature);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given) || expires * 1000 < Date.now())
-        throw new AppError('FORBIDDEN');
+      const { key, expires } = req.query;
+      if (!verifyObjectUrl(ctx.secrets.storageKey, 'GET', req.query)) throw new AppError('FORBIDDEN');
       const customerId = req.customer?.id;
       const row = customerId
         ? await ctx.db

@@ -1,30 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import type { Point, PointFormBody } from '@overtone/contract';
+import { emptyPointFormExtras, type Point, type PointFormExtras } from '@overtone/contract';
 import { measurementProfile } from '@overtone/contract';
 import type { DB } from '../../infra/db/schema.ts';
 import { findBearing } from '../bearings/repo.ts';
-
-/**
- * Form fields of a point beyond the core ones (spec 000 §3 "Point"), as `pointFormBody` names them;
- * null where the form's condition does not hold (points/form.ts). Units: motorPower kW, beltLength cm.
- */
-export type PointFormExtras = Omit<
-  PointFormBody,
-  | 'name'
-  | 'tagCode'
-  | 'type'
-  | 'favoriteTelemetry'
-  | 'bearingBrand'
-  | 'bearing'
-  | 'coordinateXAxis'
-  | 'coordinateYAxis'
-  | 'coordinateZAxis'
-  | 'referenceFrequency'
-  | 'referenceFrequencyVariable'
-  | 'imageBool'
-  | 'imageName'
-  | 'deleteImage'
->;
 
 /**
  * Fields of a point kept in `tree_nodes.point` (jsonb). The form extras are optional: points stored
@@ -53,33 +31,7 @@ export const defaultPointData = (): Required<PointData> => ({
   coordinateXAxis: 'xAxis',
   coordinateYAxis: 'yAxis',
   coordinateZAxis: 'zAxis',
-  previousFaults: [],
-  machineType: null,
-  driveType: null,
-  motorPower: null,
-  transmissionType: null,
-  beltType: null,
-  beltLength: null,
-  pulleyRadiusRatio: null,
-  couplingType: null,
-  gearboxType: null,
-  gearboxConversionInput: null,
-  gearboxConversionOutput: null,
-  numberOfStages: null,
-  shaftOfSensorAttachedTo: null,
-  numberOfGearTeethAtRingGear: null,
-  numberOfGearTeethAtPlanetGear: null,
-  numberOfGearTeethAtSunGear: null,
-  numberOfGearTeethAtDriverShaft: null,
-  numberOfGearTeethAtFirstCurrentShaft: null,
-  numberOfGearTeethAtSecondCurrentShaft: null,
-  numberOfGearTeethAtDrivenShaft: null,
-  transmission_numberOfStages: null,
-  transmission_gearboxConversionInput: null,
-  transmission_gearboxConversionOutput: null,
-  lastMaintenanceDate: null,
-  pumpClassification: { pump: false, class: null, rotodynamic: null, positiveDisplacement: null, open: false },
-  couplingClassification: { coupling: false, class: null, flexible: null },
+  ...emptyPointFormExtras(),
 });
 
 /** Names from the root down to the node itself. */

@@ -1,4 +1,4 @@
-import type { Point } from '@overtone/contract';
+import { emptyPointFormExtras, type Point } from '@overtone/contract';
 
 /**
  * A point record with every optional field empty (no bearing, no drive train, no device, axes as
@@ -21,33 +21,7 @@ export const blankPoint = (p: Pick<Point, '_id' | 'name' | 'path'> & Partial<Poi
   health: 'unknown',
   device: null,
   profile: null,
-  previousFaults: [],
-  machineType: null,
-  driveType: null,
-  motorPower: null,
-  transmissionType: null,
-  beltType: null,
-  beltLength: null,
-  pulleyRadiusRatio: null,
-  couplingType: null,
-  gearboxType: null,
-  gearboxConversionInput: null,
-  gearboxConversionOutput: null,
-  numberOfStages: null,
-  shaftOfSensorAttachedTo: null,
-  numberOfGearTeethAtRingGear: null,
-  numberOfGearTeethAtPlanetGear: null,
-  numberOfGearTeethAtSunGear: null,
-  numberOfGearTeethAtDriverShaft: null,
-  numberOfGearTeethAtFirstCurrentShaft: null,
-  numberOfGearTeethAtSecondCurrentShaft: null,
-  numberOfGearTeethAtDrivenShaft: null,
-  transmission_numberOfStages: null,
-  transmission_gearboxConversionInput: null,
-  transmission_gearboxConversionOutput: null,
-  lastMaintenanceDate: null,
-  pumpClassification: { pump: false, class: null, rotodynamic: null, positiveDisplacement: null, open: false },
-  couplingClassification: { coupling: false, class: null, flexible: null },
+  ...emptyPointFormExtras(),
   images: [],
   ...p,
 });
