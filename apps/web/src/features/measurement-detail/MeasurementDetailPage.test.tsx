@@ -9,6 +9,7 @@ import { locationOf, renderApp, TEST_SESSION } from '../../app/testing/renderApp
 import { COMPARE_BASKET_KEY, type CompareItem } from '../../charts/compareBasket';
 import MeasurementDetailPage, { NOT_FOUND_REDIRECT_MS } from './MeasurementDetailPage';
 import { blankPoint } from '../point-detail/blankPoint';
+import { blankMeasurement } from './blankMeasurement';
 
 // The charts are another part's; the page only hands them the reference frequency.
 vi.mock('./SignalCharts', () => ({
@@ -20,41 +21,26 @@ vi.mock('./SignalCharts', () => ({
 const ID = 'a0000000000000000000000a';
 const NEXT = 'b0000000000000000000000b';
 
-const measurement = (over: Partial<MeasurementDetail> = {}): MeasurementDetail => ({
-  _id: ID,
-  createdAt: '2024-05-01T10:00:00.000Z',
-  user: { name: 'Ada', surname: 'Admin' },
-  point: { _id: 'p1', name: 'Motor', path: ['Plant', 'Line 1', 'Motor'] },
-  gateway: 'CA:B8:28:00:00:01',
-  measurementType: 'MANUAL',
-  macAddress: 'CA:B8:31:00:00:02',
-  favorite: false,
-  tags: ['pump'],
-  upload: false,
-  partial: false,
-  error: null,
-  state: 'persisted',
-  note: '',
-  device: { type: 'SENSEWAY' },
-  calibratedSamplingRate: 25600,
-  startedAt: null,
-  profile: { sampleSize: 4096, samplingRate: 8, accelerometerRange: { index: 2, value: 4 } },
-  measurementData: [{ key: 'accelerometer_x', unit: 'g' }],
-  data: { accelerometer_x: [0, 1, 0, -1] },
-  telemetry: [
-    {
-      name: 'GRMS',
-      telemetry: 'GRMS',
-      source: 'accelerometer_x',
-      sensor: '',
-      value: 0.123456789,
-      unit: 'g',
-      deviceReported: false,
-    },
-    { name: 'CREST', telemetry: 'CREST', source: 'accelerometer_x', sensor: '', value: 3, unit: '', deviceReported: false },
-  ],
-  ...over,
-});
+const measurement = (over: Partial<MeasurementDetail> = {}): MeasurementDetail =>
+  blankMeasurement({
+    _id: ID,
+    user: { name: 'Ada', surname: 'Admin' },
+    point: { _id: 'p1', name: 'Motor', path: ['Plant', 'Line 1', 'Motor'] },
+    tags: ['pump'],
+    telemetry: [
+      {
+        name: 'GRMS',
+        telemetry: 'GRMS',
+        source: 'accelerometer_x',
+        sensor: '',
+        value: 0.123456789,
+        unit: 'g',
+        deviceReported: false,
+      },
+      { name: 'CREST', telemetry: 'CREST', source: 'accelerometer_x', sensor: '', value: 3, unit: '', deviceReported: false },
+    ],
+    ...over,
+  });
 
 const POINT: Point = blankPoint({
   _id: 'p1',

@@ -8,6 +8,7 @@ import { locationOf, renderApp } from '../../app/testing/renderApp';
 import { fakeCharts } from '../../charts/chartTestKit';
 import { DetailAccessContext, detailAccess } from './detailAccess';
 import { MeasurementTrendCard } from './MeasurementTrendCard';
+import { blankMeasurement } from './blankMeasurement';
 import { defaultCardTelemetry, MEASUREMENT_TREND_RANGES, shareSeriesAsTrend, trendWindow } from './measurementTrendApi';
 
 vi.mock('../../charts/UplotChart', async () => ({ UplotChart: (await import('../../charts/chartTestKit')).FakeUplotChart }));
@@ -18,40 +19,25 @@ const POINT = 'p0000000000000000000000p';
 /** 2026-11-23 12:00 UTC = 15:00 in the test customer's GMT+3. */
 const NOW = Date.parse('2026-11-23T12:00:00.000Z');
 
-const measurement = (over: Partial<MeasurementDetail> = {}): MeasurementDetail => ({
-  _id: ID,
-  createdAt: '2026-11-22T10:00:00.000Z',
-  user: null,
-  point: { _id: POINT, name: 'Motor', path: ['Plant', 'Motor'] },
-  gateway: 'CA:B8:28:00:00:01',
-  measurementType: 'PERIODIC',
-  macAddress: 'CA:B8:31:00:00:02',
-  favorite: false,
-  tags: [],
-  upload: false,
-  partial: false,
-  error: null,
-  state: 'persisted',
-  note: '',
-  device: { type: 'SENSEWAY' },
-  calibratedSamplingRate: 25600,
-  startedAt: null,
-  profile: { sampleSize: 4096, samplingRate: 8, accelerometerRange: { index: 2, value: 4 } },
-  measurementData: [{ key: 'accelerometer_x', unit: 'g' }],
-  data: { accelerometer_x: [0, 1, 0, -1] },
-  telemetry: [
-    {
-      name: 'VRMS_ISO10816',
-      telemetry: 'VRMS_ISO10816',
-      source: 'accelerometer_x',
-      sensor: '',
-      value: 2,
-      unit: 'mm/s',
-      deviceReported: false,
-    },
-  ],
-  ...over,
-});
+const measurement = (over: Partial<MeasurementDetail> = {}): MeasurementDetail =>
+  blankMeasurement({
+    _id: ID,
+    createdAt: '2026-11-22T10:00:00.000Z',
+    point: { _id: POINT, name: 'Motor', path: ['Plant', 'Motor'] },
+    measurementType: 'PERIODIC',
+    telemetry: [
+      {
+        name: 'VRMS_ISO10816',
+        telemetry: 'VRMS_ISO10816',
+        source: 'accelerometer_x',
+        sensor: '',
+        value: 2,
+        unit: 'mm/s',
+        deviceReported: false,
+      },
+    ],
+    ...over,
+  });
 
 const tel = (name: string, unit: string): TrendTelemetry => ({
   name,
