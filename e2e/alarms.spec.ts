@@ -1,12 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startPlant, type Plant } from '../apps/gateway-sim/src/plant.ts';
-import { startTestServer } from '../apps/server/test/support/test-server.ts';
 import { TEST_PASSWORD } from '../apps/server/test/support/constants.ts';
-import { launchChromium } from './support/browser.ts';
 import { closeOnboardingTour, submitLogin } from './support/login.ts';
+import { SHOTS, startPlantSession, type PlantSession } from './support/plant-session.ts';
 
 /**
  * Issue 8 ("create an alarm from the UI, measure, see the transaction and the tree colour change"),
@@ -15,27 +12,17 @@ import { closeOnboardingTour, submitLogin } from './support/login.ts';
  * hazard threshold of 5 that a healthy bearing (kurtosis ~3) stays below.
  */
 
-const WEB_DIST = path.resolve(import.meta.dirname, '../apps/web/dist');
-const SHOTS = path.resolve(import.meta.dirname, '../.test-data/screenshots');
 const POINT = 'Inner race fault';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let plant: Plant;
-let chromium: Awaited<ReturnType<typeof launchChromium>>;
+let session: PlantSession;
 let page: Page;
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('apps/web/dist is missing: run `npm run build` first');
-  server = await startTestServer({ webDist: WEB_DIST });
-  plant = await startPlant({ mqttUrl: server.mqttUrl, scanIntervalMs: 1000, acquisitionSpeedup: 20 });
-  chromium = await launchChromium();
-  page = await chromium.context.newPage();
-  fs.mkdirSync(SHOTS, { recursive: true });
+  session = await startPlantSession();
+  page = session.page;
 });
 afterAll(async () => {
-  await chromium?.close();
-  await plant?.stop();
-  await server?.close();
+  await session?.close();
 });
 
 /** Picks the option of an antd Select (by its data-testid) whose label contains `text`. */
@@ -48,7 +35,7 @@ const healthOf = (p: Page) => p.getByTestId(`tree-node-${POINT}`).getAttribute('
 
 describe('issue 8: an alarm set in the UI fires on a real recording', () => {
   it('creates a kurtosis alarm, measures, shows the hazard transaction and the tree colour', async () => {
-    await page.goto(`${server.url}/`);
+    await page.goto(`${session.server.url}/`);
     await page.waitForURL(/\/login/);
     await submitLogin(page, 'admin@demo.local', TEST_PASSWORD);
     await closeOnboardingTour(page);

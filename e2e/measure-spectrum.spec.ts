@@ -1,34 +1,21 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startPlant, type Plant } from '../apps/gateway-sim/src/plant.ts';
-import { startTestServer } from '../apps/server/test/support/test-server.ts';
 import { TEST_PASSWORD } from '../apps/server/test/support/constants.ts';
-import { launchChromium } from './support/browser.ts';
 import { numpyPeakHz } from './support/numpy-peak.ts';
 import { closeOnboardingTour, solveCaptcha } from './support/login.ts';
+import { SHOTS, startPlantSession, type PlantSession } from './support/plant-session.ts';
 
-const WEB_DIST = path.resolve(import.meta.dirname, '../apps/web/dist');
-const SHOTS = path.resolve(import.meta.dirname, '../.test-data/screenshots');
-
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let plant: Plant;
-let chromium: Awaited<ReturnType<typeof launchChromium>>;
+let session: PlantSession;
+let server: PlantSession['server'];
 let page: Page;
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('apps/web/dist is missing: run `npm run build` first');
-  server = await startTestServer({ webDist: WEB_DIST });
-  plant = await startPlant({ mqttUrl: server.mqttUrl, scanIntervalMs: 1000, acquisitionSpeedup: 20 });
-  chromium = await launchChromium();
-  page = await chromium.context.newPage();
-  fs.mkdirSync(SHOTS, { recursive: true });
+  session = await startPlantSession();
+  ({ server, page } = session);
 });
 afterAll(async () => {
-  await chromium?.close();
-  await plant?.stop();
-  await server?.close();
+  await session?.close();
 });
 
 describe('a plant engineer measures the inner-race point and reads its spectrum and envelope', () => {

@@ -2,11 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startPlant, type Plant } from '../apps/gateway-sim/src/plant.ts';
-import { startTestServer } from '../apps/server/test/support/test-server.ts';
 import { TEST_PASSWORD } from '../apps/server/test/support/constants.ts';
 import { launchChromium } from './support/browser.ts';
 import { closeOnboardingTour, submitLogin } from './support/login.ts';
+import { SHOTS, startPlantSession, type PlantSession } from './support/plant-session.ts';
 
 /**
  * Issue 7, the measurement details screen played as a user: the eight analysis domains, the FFT
@@ -14,13 +13,10 @@ import { closeOnboardingTour, submitLogin } from './support/login.ts';
  * revocation) in a browser that never logged in.
  */
 
-const WEB_DIST = path.resolve(import.meta.dirname, '../apps/web/dist');
-const SHOTS = path.resolve(import.meta.dirname, '../.test-data/screenshots');
 const POINT = 'Inner race fault';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let plant: Plant;
-let chromium: Awaited<ReturnType<typeof launchChromium>>;
+let session: PlantSession;
+let server: PlantSession['server'];
 let guest: Awaited<ReturnType<typeof launchChromium>> | undefined;
 let page: Page;
 /** The two measurements of the point, older first. */
@@ -40,18 +36,12 @@ const errorToasts = (p: Page) => p.locator('.ant-message-error, .ant-notificatio
 const idOf = (href: string | null) => decodeURIComponent(href?.split('/').at(-1) ?? '');
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('apps/web/dist is missing: run `npm run build` first');
-  server = await startTestServer({ webDist: WEB_DIST });
-  plant = await startPlant({ mqttUrl: server.mqttUrl, scanIntervalMs: 1000, acquisitionSpeedup: 20 });
-  chromium = await launchChromium();
-  page = await chromium.context.newPage();
-  fs.mkdirSync(SHOTS, { recursive: true });
+  session = await startPlantSession();
+  ({ server, page } = session);
 });
 afterAll(async () => {
   await guest?.close();
-  await chromium?.close();
-  await plant?.stop();
-  await server?.close();
+  await session?.close();
 });
 
 /** Measures the open point once; returns the new measurement's id (from the success notification's link). */
