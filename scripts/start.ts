@@ -4,12 +4,15 @@
  * Ctrl+C stops both cleanly.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = process.env.PORT ?? '8080';
 const mqttPort = process.env.MQTT_PORT ?? '1883';
 const children: ChildProcess[] = [];
+/** Where the server hands the simulated plant its MQTT credentials (apps/server/src/jobs/demo-plant-credentials.ts). */
+const credentialsFile = path.join(path.resolve(root, process.env.DATA_DIR ?? 'data'), 'simulator-credentials.json');
 
 function run(name: string, script: string, env: NodeJS.ProcessEnv): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
@@ -52,10 +55,27 @@ async function waitHealthy(timeoutMs = 120000) {
   return false;
 }
 
+/** Waits for the server to write the simulator's credentials (after its demo seed). */
+async function waitForCredentials(timeoutMs = 60000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until && !stopping) {
+    if (fs.existsSync(credentialsFile)) return true;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
+}
+
+fs.rmSync(credentialsFile, { force: true }); // written anew by this start's server
 run('server', 'apps/server/src/main.ts', { PORT: port, MQTT_PORT: mqttPort });
 if (process.env.MQTT_URL || process.env.SIMULATOR === 'off') {
   if (process.env.SIMULATOR !== 'off')
     console.log('MQTT_URL is set: start the simulator against that broker with `npm start -w @overtone/gateway-sim`.');
-} else if (await waitHealthy()) {
-  run('gateway-sim', 'apps/gateway-sim/src/main.ts', { MQTT_URL: `mqtt://127.0.0.1:${mqttPort}` });
+} else if ((await waitHealthy()) && (await waitForCredentials())) {
+  // The simulated gateways authenticate like real ones, with the credentials the server issued them.
+  run('gateway-sim', 'apps/gateway-sim/src/main.ts', {
+    MQTT_URL: `mqtt://127.0.0.1:${mqttPort}`,
+    GATEWAY_CREDENTIALS_FILE: credentialsFile,
+  });
+} else if (!stopping) {
+  console.error('The server wrote no simulator credentials (SEED_DEMO=off?): the simulated plant is not started.');
 }

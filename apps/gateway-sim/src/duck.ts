@@ -209,13 +209,17 @@ export class SimDuck {
  */
 export async function startDucks(
   configs: readonly SimDuckConfig[],
-  o: Omit<SimDuckOptions, 'config' | 'recording'> & { recordingsDir: string },
+  o: Omit<SimDuckOptions, 'config' | 'recording'> & {
+    recordingsDir: string;
+    /** the connection options of one Duck (its own MQTT credentials); default `mqttOptions` */
+    mqttOptionsFor?: (mac: string) => IClientOptions | undefined;
+  },
 ): Promise<SimDuck[]> {
   const ducks: SimDuck[] = [];
   for (const config of configs) {
     const recording = await loadRecording(o.recordingsDir, config.recording);
     for (const i of config.inputs) recording.channelAt(i.channel, 1);
-    ducks.push(new SimDuck({ ...o, config, recording }));
+    ducks.push(new SimDuck({ ...o, config, recording, mqttOptions: o.mqttOptionsFor?.(config.mac) ?? o.mqttOptions }));
   }
   await Promise.all(ducks.map((d) => d.start()));
   return ducks;

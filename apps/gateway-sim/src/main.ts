@@ -9,8 +9,12 @@
  *   SCAN_INTERVAL_MS     scanDevice period in ms, default 60000
  *   CHUNK_BYTES          chunk payload size in bytes (even), default 20480
  *   ACQUISITION_SPEEDUP  recorded time / simulated acquisition time, default 10
+ *   GATEWAY_CREDENTIALS_FILE  JSON file {MAC: secret}: each gateway, Duck and trigger connects with
+ *                        username = its MAC and that secret (issued in the Gateways tab; `npm start`
+ *                        writes DATA_DIR/simulator-credentials.json)
  *   SIMULATOR=off        do nothing and exit 0
  */
+import fs from 'node:fs';
 import type { PlantEvent } from './gateway.ts';
 import { startPlant } from './plant.ts';
 
@@ -49,6 +53,18 @@ function formatEvent(e: PlantEvent): string {
   }
 }
 
+/** `{MAC: secret}` from GATEWAY_CREDENTIALS_FILE, MACs upper-cased; none without the variable. */
+function readCredentials(file: string | undefined): Record<string, string> | undefined {
+  if (!file) return undefined;
+  const json = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
+  if (!json || typeof json !== 'object') throw new Error(`${file}: expected a JSON object {MAC: secret}`);
+  return Object.fromEntries(
+    Object.entries(json as Record<string, unknown>)
+      .filter((e): e is [string, string] => typeof e[1] === 'string')
+      .map(([mac, secret]) => [mac.toUpperCase(), secret]),
+  );
+}
+
 async function main(): Promise<void> {
   if (process.env.SIMULATOR === 'off') {
     console.log('gateway-sim: SIMULATOR=off, not starting');
@@ -69,6 +85,7 @@ async function main(): Promise<void> {
     onEvent: (e) => (e.type === 'error' ? console.error : console.log)(formatEvent(e)),
     onTrigger: (e) => console.log(`${new Date().toISOString()} gateway-sim trigger dev=${e.trigger} id=${e.id}`),
     waitForConnection: false,
+    credentials: readCredentials(process.env.GATEWAY_CREDENTIALS_FILE),
   });
   for (const g of plant.config.gateways)
     console.log(

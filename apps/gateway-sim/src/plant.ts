@@ -41,6 +41,13 @@ export interface PlantOptions {
   acquisitionSpeedup?: number;
   /** extra mqtt.js options for every gateway connection (applied last) */
   mqttOptions?: IClientOptions;
+  /**
+   * MQTT credentials by MAC (gateways, Ducks, triggers): the secret an admin issued in the Gateways
+   * tab; each device connects with username = its MAC and this password. A device without an entry
+   * connects without credentials (a broker of ours refuses it). A function is asked once per MAC
+   * before anything connects.
+   */
+  credentials?: Readonly<Record<string, string>> | ((mac: string) => Promise<string | undefined>);
   /** called for every event worth a log line */
   onEvent?: (e: PlantEvent) => void;
   /** resolve only once every gateway is connected and subscribed; default true */
@@ -110,6 +117,18 @@ export async function startPlant(options: PlantOptions): Promise<Plant> {
   for (const id of new Set(config.gateways.flatMap((g) => g.devices.map((d) => d.recording))))
     recordings.set(id, await loadRecording(recordingsDir, id));
 
+  const macs = [...config.gateways, ...config.ducks, ...config.triggers].map((d) => d.mac.toUpperCase());
+  const given = options.credentials;
+  const secrets = new Map<string, string | undefined>(
+    typeof given === 'function'
+      ? await Promise.all(macs.map(async (m) => [m, await given(m)] as const))
+      : macs.map((m) => [m, given?.[m]] as const),
+  );
+  /** connection options of one device: the plant's, plus its own credentials when given */
+  const mqttOptionsFor = (mac: string): IClientOptions | undefined => {
+    const password = secrets.get(mac.toUpperCase());
+    return password ? { username: mac.toUpperCase(), password, ...options.mqttOptions } : options.mqttOptions;
+  };
   const replayLog: ReplayLogEntry[] = [];
   const faults: PlantFaults = {};
   const devicesByMac = new Map<string, SimDevice>();
@@ -128,7 +147,7 @@ export async function startPlant(options: PlantOptions): Promise<Plant> {
       scanIntervalMs,
       chunkBytes,
       acquisitionSpeedup,
-      mqttOptions: options.mqttOptions,
+      mqttOptions: mqttOptionsFor(g.mac),
       periodicTimeFactor: options.periodicTimeFactor,
       // read through the plant so that tests can replace the object as well as mutate it
       get faults() {
@@ -180,6 +199,7 @@ export async function startPlant(options: PlantOptions): Promise<Plant> {
     recordingsDir,
     scanIntervalMs,
     acquisitionSpeedup,
+    mqttOptionsFor,
   });
   for (const t of config.triggers)
     triggers.push(
@@ -189,6 +209,7 @@ export async function startPlant(options: PlantOptions): Promise<Plant> {
         root: options.root,
         intervalMs: t.intervalMs,
         onFire: options.onTrigger,
+        mqttOptions: mqttOptionsFor(t.mac),
       }),
     );
   if (options.waitForConnection ?? true) await connected;

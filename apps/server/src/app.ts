@@ -6,8 +6,9 @@ import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './infra/config.ts';
 import type { AppContext } from './context.ts';
-import { notFoundBody, registerErrorHandler } from './infra/errors.ts';
-import { validatorCompiler } from './infra/validator.ts';
+import { AppError, notFoundBody, registerErrorHandler } from './infra/errors.ts';
+import { rejectUnsafeInput, validatorCompiler } from './infra/validator.ts';
+import { registerSecurityHeaders } from './infra/security-headers.ts';
 import { resolveAuth, tokenOf } from './modules/auth/session.ts';
 import { assertRouteDeclaresAccess, enforceAccess } from './modules/auth/access.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -38,6 +39,7 @@ import { shareRoutes } from './modules/share/routes.ts';
 import { alarmRoutes } from './modules/alarms/routes.ts';
 import { aiModelRoutes } from './modules/ai-models/routes.ts';
 import { trendRoutes } from './modules/trend/routes.ts';
+import { edgeRoutes } from './modules/edge/routes.ts';
 
 export const API_PREFIX = '/api';
 
@@ -60,6 +62,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerSecurityHeaders(app, API_PREFIX);
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Overtone API', version: '0.1.0' }, servers: [{ url: API_PREFIX }] },
     transform: jsonSchemaTransform,
@@ -77,9 +80,16 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
   // /api/health), then the session, valid only on its own customer's hosts, then the route's access.
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith(API_PREFIX)) return;
+    // An /api path no API route serves (the web app's wildcard file route would take GETs) is 404
+    // for everyone, before tenant, session and access: unknown paths reveal nothing and are no 403.
+    if (req.is404 || !req.routeOptions.url?.startsWith(API_PREFIX)) throw new AppError('NOT_FOUND');
     await resolveTenant(ctx.db, req);
     req.auth = await resolveAuth(ctx.db, tokenOf(req), req.customer?.id ?? null);
     enforceAccess(req);
+  });
+  // Every API request, once parsed: no NUL character in any string, no path parameter ending in '.'.
+  app.addHook('preValidation', async (req) => {
+    if (req.url.startsWith(API_PREFIX)) rejectUnsafeInput(req);
   });
 
   await app.register(
@@ -112,6 +122,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
         aiModelRoutes,
         alarmRoutes,
         trendRoutes,
+        edgeRoutes,
       ])
         await mod(api, ctx);
     },

@@ -6,6 +6,7 @@ import type { ObjectStorage } from './infra/storage.ts';
 import type { Mailer } from './infra/mail.ts';
 import type { ServerMqtt } from './infra/mqtt-client.ts';
 import type { DspPool } from './infra/dsp-pool.ts';
+import type { EdgeAccess } from './infra/edge-access.ts';
 import type { ChunkStore } from './jobs/ingest/chunk-store.ts';
 
 /** What modules and jobs get from the running server (built once in app.ts). */
@@ -17,6 +18,8 @@ export interface AppContext {
   mailer: Mailer;
   mqtt: ServerMqtt;
   dsp: DspPool;
+  /** the broker's view of gateway and trigger credentials and scopes (modules/edge) */
+  edge: EdgeAccess;
   /** where ingest keeps chunks until their measurement is finalized */
   chunks: ChunkStore;
   /** alarm evaluator (jobs/alarms): call `notify(measurementId)` once a measurement is persisted */

@@ -3,6 +3,7 @@ import { startServer } from './server.ts';
 import { DEMO_EMAIL, seedDemoPlant } from './jobs/seed-demo.ts';
 import { seedDemoHistory } from './jobs/seed-demo-history.ts';
 import { humanLogStream } from './infra/log-format.ts';
+import { handDemoPlantCredentials } from './jobs/demo-plant-credentials.ts';
 
 /** `npm start` entry: reads the environment, starts everything, stops cleanly on Ctrl+C. */
 const config = loadConfig();
@@ -17,6 +18,12 @@ if (config.seedDemo) {
     return null;
   });
   if (added?.trigger || added?.duck) server.app.log.info(added, 'demo plant: trigger and duck wired');
+  // The simulated plant's MQTT credentials, issued as an admin would (scripts/start.ts hands them over).
+  const handed = await handDemoPlantCredentials(server.ctx).catch((err: unknown) => {
+    server.app.log.error({ err }, 'demo plant credentials failed');
+    return null;
+  });
+  if (handed?.issued.length) server.app.log.info({ gateways: handed.issued }, 'demo plant: MQTT credentials issued');
   // 30 days of synthetic history for the rig's points (docs/demo-history.md), in the background.
   void seedDemoHistory(server.ctx).then(
     (r) => r.measurements && server.app.log.info(r, 'demo history: synthetic measurements added'),

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -17,6 +17,9 @@ import { startEmbeddedBroker, SERVER_MQTT_USER, type EmbeddedBroker } from './in
 import { connectServerMqtt } from './infra/mqtt-client.ts';
 import { createDspPool, createInlineDspPool } from './infra/dsp-pool.ts';
 import { livePolicy } from './modules/iot/live-policy.ts';
+import { createEdgeDirectory } from './modules/edge/edge-directory.ts';
+import { embeddedEdgeAccess, embeddedEdgePolicy } from './modules/edge/edge-policy.ts';
+import type { EdgeAccess } from './infra/edge-access.ts';
 import { startIngest, type Ingest } from './jobs/ingest/ingest.ts';
 import { startAlarmEvaluator } from './jobs/alarms/evaluator.ts';
 import { startPredictionWarmer } from './jobs/ai-predictions/warmer.ts';
@@ -87,37 +90,63 @@ export async function startServer(
     const storage = createLocalStorage(path.join(config.dataDir, 'objects'));
     await storage.ready();
     const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+    /** refused MQTT connections and topics go to the server log once it exists */
+    let edgeLog: { warn(o: object, m: string): void } = quiet;
     let broker: EmbeddedBroker | null = null;
     let mqttUrl = config.mqttUrl;
     const mqttOptions: { username?: string; password?: string } = {};
+    const edgeDirectory = createEdgeDirectory(database.db, { roots: config.sensewayRoots });
+    const edge: EdgeAccess = embeddedEdgeAccess(edgeDirectory, () => broker);
     if (!mqttUrl) {
+      const tlsFiles = config.mqttTls;
       broker = await startEmbeddedBroker({
         host: config.mqttHost,
         port: config.mqttPort,
+        tls: tlsFiles
+          ? {
+              port: tlsFiles.port,
+              cert: fs.readFileSync(tlsFiles.certFile),
+              key: fs.readFileSync(tlsFiles.keyFile),
+              ca: tlsFiles.caFile ? fs.readFileSync(tlsFiles.caFile) : undefined,
+            }
+          : null,
+        edge: embeddedEdgePolicy(edgeDirectory),
         liveUrlKey: secrets.liveUrlKey,
         serverPassword: secrets.brokerServerPassword,
         policy: livePolicy(database.db),
-        log: { info: () => {}, warn: () => {} },
+        log: { info: () => {}, warn: (o, m) => edgeLog.warn(o, m) },
       });
       closers.push(() => broker!.close());
       mqttUrl = `mqtt://127.0.0.1:${broker.tcpPort()}`;
       Object.assign(mqttOptions, { username: SERVER_MQTT_USER, password: secrets.brokerServerPassword });
     }
-    // A stable id: the broker keeps this session (clean: false) and its unacknowledged messages.
+    // A stable id, so the broker keeps this session (clean: false) and its unacknowledged messages,
+    // that nobody can predict (it is keyed by the broker secret) and so take over.
     const clientId =
-      config.mqttClientId || `overtone-server-${createHash('sha256').update(config.dataDir).digest('hex').slice(0, 16)}`;
+      config.mqttClientId ||
+      `overtone-server-${createHmac('sha256', secrets.brokerServerPassword).update(config.dataDir).digest('hex').slice(0, 20)}`;
     const mqtt = await connectServerMqtt(mqttUrl, { ...mqttOptions, clientId });
     closers.push(() => mqtt.close());
     const dsp = config.dspWorkers === 0 ? createInlineDspPool() : createDspPool(config.dspWorkers ?? undefined);
     closers.push(() => dsp.close());
     let logMail: (m: string) => void = () => {};
     const ctx: AppContext = {
-      config,
+      // with the ports the embedded broker really listens on (0 in the configuration picks a free one)
+      config: broker
+        ? {
+            ...config,
+            mqttPort: broker.tcpPort(),
+            mqttTls: config.mqttTls ? { ...config.mqttTls, port: broker.tlsPort() ?? config.mqttTls.port } : null,
+          }
+        : config,
       secrets,
       db: database.db,
       storage,
       mqtt,
       dsp,
+      get edge() {
+        return edge;
+      },
       chunks:
         config.ingestChunkStore === 'database'
           ? createDatabaseChunkStore(database.db)
@@ -131,6 +160,7 @@ export async function startServer(
     };
     const app = await buildApp(ctx, { logger: opts.logger, config });
     const log = opts.logger ? app.log : quiet;
+    edgeLog = log;
     logMail = (m) => log.info(m);
     // Alarm evaluation of persisted measurements (docs/alarms.md), stopped after ingest.
     const alarms = startAlarmEvaluator(ctx, { log });

@@ -15,6 +15,9 @@ export default async function setup() {
   await migrate(db);
   await seedDemo(db.db, { password: TEST_PASSWORD });
   const blob = await db.dump!();
-  fs.writeFileSync(TEMPLATE_FILE, Buffer.from(await blob.arrayBuffer()));
+  // written whole, then renamed: a reader never sees half a template
+  const tmp = `${TEMPLATE_FILE}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, Buffer.from(await blob.arrayBuffer()));
+  fs.renameSync(tmp, TEMPLATE_FILE);
   await db.close();
 }

@@ -18,10 +18,22 @@ export const gatewayListQuery = z.object({
   macAddress: z.string().trim().max(17).optional(),
 });
 
+/**
+ * The MQTT identity of a gateway or trigger (docs/security.md "The device edge"): when its secret was
+ * issued and whether it was revoked. Null: never issued (the broker refuses the device).
+ */
+export const edgeCredentialState = z.object({
+  issuedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type EdgeCredentialState = z.infer<typeof edgeCredentialState>;
+
 export const availableDevice = z.object({
   _id: z.object({ device: z.string(), gateway: z.string() }),
   rssi: z.number().nullable(),
   scannedAt: z.string(),
+  /** registered to nobody: the customer's admin may claim it (`POST /device`); false for the customer's own */
+  claimable: z.boolean().default(false),
 });
 
 /** A gateway of the customer with its connection state and the devices it currently hears. */
@@ -32,6 +44,8 @@ export const gatewayItem = z.object({
   connectionStatus: z.enum(['connected', 'disconnected']).nullable(),
   connectionDate: z.string().nullable(),
   availableDevices: z.array(availableDevice),
+  /** its MQTT credentials' state; null: never issued */
+  credentials: edgeCredentialState.nullable(),
 });
 export type GatewayItem = z.infer<typeof gatewayItem>;
 export const gatewayListResponse = z.object({ total: z.number().int(), gateways: z.array(gatewayItem) });
@@ -62,6 +76,37 @@ export const triggerItem = z.object({
     })
     .nullable(),
   assignedDevices: z.array(triggerAssignedDevice),
+  /** its MQTT credentials' state (a trigger is its own MQTT client); null: never issued */
+  credentials: edgeCredentialState.nullable(),
 });
 export type TriggerItem = z.infer<typeof triggerItem>;
 export const triggerList = z.array(triggerItem);
+
+
+/**
+ * What the admin types on the gateway's own web page, `Advance > MQTT` (senseway-gateway.md §2
+ * "Connection"), answered once by `POST /gateway` and `POST /gateway/{id}/credentials` (and the
+ * trigger's): the secret is not stored in clear and cannot be shown again.
+ */
+export const edgeCredentialsIssued = z.object({
+  macAddress: z.string(),
+  /** MQTT username: the MAC, upper case with colons */
+  username: z.string(),
+  /** MQTT password: 43 characters, base64url of 256 random bits */
+  password: z.string(),
+  issuedAt: z.string(),
+  broker: z.object({
+    /** host name or address the device connects to (the customer's host, or MQTT_PUBLIC_HOST) */
+    host: z.string(),
+    /** plain MQTT port (1883 by default) */
+    port: z.number().int(),
+    /** MQTT over TLS port (8883 by convention) when the operator configured TLS, else null */
+    tlsPort: z.number().int().nullable(),
+    /** whether the TLS listener accepts client certificates signed by the operator's CA */
+    clientCertificates: z.boolean(),
+  }),
+});
+export type EdgeCredentialsIssued = z.infer<typeof edgeCredentialsIssued>;
+
+/** `POST /gateway` answer: the new gateway's id and its MQTT credentials (shown once). */
+export const gatewayCreated = z.object({ _id: z.string(), credentials: edgeCredentialsIssued });

@@ -12,6 +12,16 @@ export interface Config {
   mqttPort: number;
   mqttHost: string;
   /**
+   * MQTT over TLS on the embedded broker (MQTT_TLS_PORT, default 8883 when MQTT_TLS_CERT and
+   * MQTT_TLS_KEY name PEM files; MQTT_TLS_CA, a CA whose signed client certificates, with the device
+   * MAC as common name, authenticate a device without a password). Null: no TLS listener.
+   */
+  mqttTls: { port: number; certFile: string; keyFile: string; caFile: string | null } | null;
+  /** Host name devices connect to, as the credentials dialog shows it (MQTT_PUBLIC_HOST); null: the host the admin uses. */
+  mqttPublicHost: string | null;
+  /** Port devices connect to when a proxy or NAT maps it (MQTT_PUBLIC_PORT); null: `mqttPort`. */
+  mqttPublicPort: number | null;
+  /**
    * Client id of the server's persistent broker session (MQTT_CLIENT_ID); default derived from the
    * data directory, so a restarted server resumes its session. Each server instance needs its own.
    */
@@ -95,6 +105,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttPort: int(env.MQTT_PORT, 1883),
     mqttHost: env.MQTT_HOST ?? '0.0.0.0',
     mqttClientId: env.MQTT_CLIENT_ID || null,
+    mqttTls:
+      env.MQTT_TLS_CERT && env.MQTT_TLS_KEY
+        ? {
+            port: int(env.MQTT_TLS_PORT, 8883),
+            certFile: path.resolve(env.MQTT_TLS_CERT),
+            keyFile: path.resolve(env.MQTT_TLS_KEY),
+            caFile: env.MQTT_TLS_CA ? path.resolve(env.MQTT_TLS_CA) : null,
+          }
+        : null,
+    mqttPublicHost: env.MQTT_PUBLIC_HOST || null,
+    mqttPublicPort: env.MQTT_PUBLIC_PORT && /^\d+$/.test(env.MQTT_PUBLIC_PORT) ? Number(env.MQTT_PUBLIC_PORT) : null,
     sensewayRoots: roots.length ? roots : ['prod'],
     sensewayRoot: env.SENSEWAY_ROOT === 'lake' ? 'lake' : 'prod',
     webDist: env.WEB_DIST === 'off' ? null : path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../../web/dist')),

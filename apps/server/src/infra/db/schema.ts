@@ -133,6 +133,16 @@ export interface WlanRequestsTable {
   user_id: string | null;
   requested_at: Generated<Date>;
 }
+/** MQTT identities of gateways and triggers (migration 0019, modules/edge). */
+export interface EdgeCredentialsTable {
+  mac: string;
+  customer_id: string;
+  kind: 'GATEWAY' | 'TRIGGER';
+  secret_sha256: string | null;
+  issued_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  issued_by: string | null;
+}
 export interface DeviceScansTable {
   gateway_mac: string;
   device_mac: string;
@@ -182,6 +192,15 @@ export interface MeasurementDoneTable {
   payload: unknown;
   received_at: Generated<Date>;
 }
+/** Senseway messages the ingest refused (migration 0020). */
+export interface IngestRejectionsTable {
+  id: Generated<string>;
+  gateway_mac: string | null;
+  device_mac: string | null;
+  topic: string;
+  reason: string;
+  received_at: Generated<Date>;
+}
 export interface TelemetryValuesTable {
   measurement_id: string;
   customer_id: string;
@@ -213,6 +232,15 @@ export interface LoginAttemptsTable {
   /** 'password' (POST /auth/customer) or 'mfa' (POST /auth/customer/verify-mfa); migration 0003. */
   kind: Generated<'password' | 'mfa'>;
 }
+/** A reset-link or second-step-code mail sent (migration 0021; modules/auth/mail-limit.ts). */
+export interface MailSendsTable {
+  id: Generated<string>;
+  customer_id: string;
+  email: string;
+  ip: string;
+  kind: 'password_reset' | 'mfa_code';
+  at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
 export interface TelemetryDefinitionsTable {
   id: string;
   customer_id: string;
@@ -243,14 +271,17 @@ export interface DB {
   measurements: MeasurementsTable;
   measurement_chunks: MeasurementChunksTable;
   measurement_done: MeasurementDoneTable;
+  ingest_rejections: IngestRejectionsTable;
   telemetry_values: TelemetryValuesTable;
   mfa_challenges: MfaChallengesTable;
   login_attempts: LoginAttemptsTable;
+  mail_sends: MailSendsTable;
   telemetry_definitions: TelemetryDefinitionsTable;
   routes: RoutesTable;
   route_points: RoutePointsTable;
   ducks: DucksTable;
   wlan_requests: WlanRequestsTable;
+  edge_credentials: EdgeCredentialsTable;
   scheduler_jobs: SchedulerJobsTable;
   point_triggers: PointTriggersTable;
   trigger_events: TriggerEventsTable;

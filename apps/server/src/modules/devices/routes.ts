@@ -12,6 +12,7 @@ import {
   deviceUpdateBody,
   errorBody,
   gatewayCreateBody,
+  gatewayCreated,
   okBody,
   wlanConfigBody,
   wlanConfigResponse,
@@ -22,6 +23,8 @@ import { newId } from '../../infra/ids.ts';
 import { authOf, needs } from '../auth/access.ts';
 import { deviceTypeOf, findDevice, listDevices } from './repo.ts';
 import { sendWlanConfig, wlanTopics } from './wlan.ts';
+import { customerOrigin } from '../customers/tenant.ts';
+import { forgetEdgeCredentials, issueEdgeCredentials } from '../edge/credentials.ts';
 
 const idParams = z.object({ id: z.string() });
 const rootOf = (root: string) => (root === 'lake' ? 'lake' : 'prod');
@@ -80,7 +83,7 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext) {
       tags: ['devices'],
       summary: 'Register a device by MAC address',
       description:
-        'For a device that has not been heard yet (devices heard by the customer’s gateways are registered automatically). `gateway`: the customer’s gateway to send its commands through (null: the one that heard it last). 409 DEVICE_REGISTERED when the MAC is registered already (to any customer), 404 GATEWAY_NOT_FOUND for a gateway that is not the customer’s.',
+        'Registers (claims) a device: one the customer’s gateway lists in `availableDevices`, or one not heard yet (a scan registers nothing). `gateway`: the customer’s gateway to send its commands through (null: the one that heard it last). 409 DEVICE_REGISTERED when the MAC is registered already (to any customer), 404 GATEWAY_NOT_FOUND for a gateway that is not the customer’s.',
       body: deviceCreateBody,
       response: { 200: createdBody, 400: badRequestBody, 404: errorBody, 409: errorBody },
     },
@@ -102,6 +105,7 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext) {
         .onConflict((oc) => oc.column('mac').doNothing())
         .executeTakeFirst();
       if (!Number(res.numInsertedOrUpdatedRows)) throw new AppError('DEVICE_REGISTERED', 'macAddress');
+      await ctx.edge.scopeChanged(auth.customerId); // its gateways may now speak for it
       return { _id: id };
     },
   });
@@ -122,6 +126,7 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!device) throw new AppError('DEVICE_NOT_FOUND');
       const gateway = req.body.gateway ? (await gatewayOf(auth.customerId, req.body.gateway)).mac : null;
       await ctx.db.updateTable('devices').set({ gateway_mac: gateway }).where('id', '=', device._id).execute();
+      await ctx.edge.scopeChanged(auth.customerId);
       return (await findDevice(ctx.db, auth.customerId, device._id))!;
     },
   });
@@ -146,6 +151,7 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext) {
         .where('point_id', 'is', null)
         .executeTakeFirst();
       if (!Number(res.numDeletedRows)) throw new AppError('DEVICE_IN_USE');
+      await ctx.edge.scopeChanged(auth.customerId);
       return { ok: true as const };
     },
   });
@@ -154,21 +160,29 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { access: needs('updateGateway') },
     schema: {
       tags: ['gateways'],
-      summary: 'Register a gateway of the customer',
+      summary: 'Register a gateway of the customer and issue its MQTT credentials',
       description:
-        'Its `scanDevice` reports then register the devices it hears to this customer. `root`: topic root `prod` (default) or `lake`. 409 DEVICE_REGISTERED when the MAC is registered already (to any customer).',
+        '`root`: topic root `prod` (default) or `lake`. Answers the gateway\'s id and its MQTT credentials (username = the MAC, a random password shown only in this answer; see `POST /gateway/{id}/credentials`). Its `scanDevice` reports then offer the devices it hears in `availableDevices`, for an admin to claim; a scan registers nothing. 409 DEVICE_REGISTERED when the MAC is registered already (to any customer).',
       body: gatewayCreateBody,
-      response: { 200: createdBody, 400: badRequestBody, 409: errorBody },
+      response: { 200: gatewayCreated, 400: badRequestBody, 409: errorBody },
     },
     handler: async (req) => {
+      const auth = authOf(req);
       const id = newId();
       const res = await ctx.db
         .insertInto('gateways')
-        .values({ id, customer_id: authOf(req).customerId, mac: req.body.macAddress, root: req.body.root, last_seen_at: null })
+        .values({ id, customer_id: auth.customerId, mac: req.body.macAddress, root: req.body.root, last_seen_at: null })
         .onConflict((oc) => oc.column('mac').doNothing())
         .executeTakeFirst();
       if (!Number(res.numInsertedOrUpdatedRows)) throw new AppError('DEVICE_REGISTERED', 'macAddress');
-      return { _id: id };
+      const credentials = await issueEdgeCredentials(ctx, {
+        customerId: auth.customerId,
+        mac: req.body.macAddress,
+        kind: 'GATEWAY',
+        userId: auth.userId,
+        hostname: new URL(customerOrigin(req)).hostname,
+      });
+      return { _id: id, credentials };
     },
   });
 
@@ -194,6 +208,9 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext) {
           .execute();
         await trx.deleteFrom('gateways').where('id', '=', gw.id).execute();
       });
+      // its MQTT identity goes with it: the broker refuses and disconnects it
+      await forgetEdgeCredentials(ctx, auth.customerId, gw.mac);
+      await ctx.edge.scopeChanged(auth.customerId);
       return { ok: true as const };
     },
   });

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { deviceKindOf, type GatewayItem } from '@overtone/contract';
 import type { DB } from '../../infra/db/schema.ts';
+import { credentialStates } from '../edge/credentials.ts';
 
 /**
  * A gateway counts as connected when it was heard within this window. `gateways.last_seen_at` is
@@ -12,8 +13,10 @@ export const CONNECTED_WITHIN_MS = 3 * 60 * 1000;
 export const GATEWAY_LIST_MAX = 1000;
 
 /**
- * A page of the customer's gateways by MAC address, with their connection state and the devices of
- * this customer their latest scans saw (another customer's devices a gateway hears are left out).
+ * A page of the customer's gateways by MAC address, with their connection state and the devices
+ * their latest scans saw: this customer's, and those registered to nobody (`claimable`: the admin
+ * claims one with `POST /device`, docs/devices.md "Ownership"). Another customer's devices a gateway
+ * hears are never listed.
  * @param opts.macAddress part of the MAC address, case-insensitive
  * @param opts.page 1-based; without it the first {@link GATEWAY_LIST_MAX}
  */
@@ -31,19 +34,30 @@ export async function listGateways(
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     base.select(['id', 'mac', 'last_seen_at']).orderBy('mac').limit(limit).offset(offset).execute(),
   ]);
+  // This customer's devices and the devices nobody registered (to be claimed); another customer's never.
   const scans = rows.length
     ? await db
         .selectFrom('device_scans as s')
-        .innerJoin('devices as d', (j) => j.onRef('d.mac', '=', 's.device_mac').on('d.customer_id', '=', customerId))
-        .select(['s.gateway_mac', 's.device_mac', 's.rssi', 's.scanned_at'])
+        .leftJoin('devices as d', 'd.mac', 's.device_mac')
+        .leftJoin('ducks as k', 'k.mac', 's.device_mac')
+        .select(['s.gateway_mac', 's.device_mac', 's.rssi', 's.scanned_at', 'd.customer_id', 'k.customer_id as duck_customer_id'])
         .where(
           's.gateway_mac',
           'in',
           rows.map((g) => g.mac),
         )
+        .where((eb) =>
+          eb.or([
+            eb('d.customer_id', '=', customerId),
+            eb.and([eb('d.customer_id', 'is', null), eb.or([eb('k.customer_id', 'is', null), eb('k.customer_id', '=', customerId)])]),
+          ]),
+        )
+        // a gateway (a Duck is its own) names itself in its scan: that entry is not a device to offer
+        .whereRef('s.device_mac', '!=', 's.gateway_mac')
         .orderBy('s.device_mac')
         .execute()
     : [];
+  const credentials = await credentialStates(db, customerId);
   return {
     total: Number(count.n),
     gateways: rows.map((g) => ({
@@ -56,12 +70,14 @@ export async function listGateways(
           : 'disconnected'
         : null,
       connectionDate: g.last_seen_at?.toISOString() ?? null,
+      credentials: credentials.get(g.mac) ?? null,
       availableDevices: scans
         .filter((s) => s.gateway_mac === g.mac)
         .map((s) => ({
           _id: { device: s.device_mac, gateway: s.gateway_mac },
           rssi: s.rssi,
           scannedAt: s.scanned_at.toISOString(),
+          claimable: s.customer_id === null && s.duck_customer_id === null,
         })),
     })),
   };
@@ -119,13 +135,27 @@ export async function listTriggers(db: Kysely<DB>, customerId: string) {
     customerId,
     triggers.map((d) => d.mac),
   );
-  return triggers.map((d) => ({ _id: d.id, macAddress: d.mac, status: null, assignedDevices: assigned.get(d.mac) ?? [] }));
+  const credentials = await credentialStates(db, customerId);
+  return triggers.map((d) => ({
+    _id: d.id,
+    macAddress: d.mac,
+    status: null,
+    assignedDevices: assigned.get(d.mac) ?? [],
+    credentials: credentials.get(d.mac) ?? null,
+  }));
 }
 
 /** One trigger of {@link listTriggers}, by its device row. */
 export async function triggerItemOf(db: Kysely<DB>, customerId: string, trigger: { id: string; mac: string }) {
   const assigned = await assignedDevicesOf(db, customerId, [trigger.mac]);
-  return { _id: trigger.id, macAddress: trigger.mac, status: null, assignedDevices: assigned.get(trigger.mac) ?? [] };
+  const credentials = await credentialStates(db, customerId);
+  return {
+    _id: trigger.id,
+    macAddress: trigger.mac,
+    status: null,
+    assignedDevices: assigned.get(trigger.mac) ?? [],
+    credentials: credentials.get(trigger.mac) ?? null,
+  };
 }
 
 /** One of the customer's registered devices by MAC (upper case), with the point it is attached to. */

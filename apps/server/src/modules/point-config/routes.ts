@@ -54,6 +54,7 @@ export async function pointConfigRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: (req) =>
       withPoint(ctx.db, req, async ({ customerId, pointId }) => {
         await attachDevice(ctx.db, customerId, pointId, req.body, newId());
+        await ctx.edge.scopeChanged(customerId); // a device new to the registry, or another gateway
         return pointConfigOf(ctx.db, customerId, pointId);
       }),
   });
