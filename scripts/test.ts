@@ -1,5 +1,5 @@
 /**
- * `npm test`: everything, in order: Chromium (installed from Debian when missing), typecheck,
+ * `npm test`: everything, in order: Chromium and Mosquitto (installed from Debian when missing), typecheck,
  * lint and format, the error catalogue check, the web build, then every vitest tier (unit, web,
  * api, e2e). Ends with one plain line `N passed, N failed` (CI reads it), counting each check
  * step as one test.
@@ -20,17 +20,24 @@ const step = (name: string, fn: () => boolean) => {
   return ok;
 };
 
+const asRoot = (args: string[]) =>
+  process.getuid?.() === 0
+    ? sh(args[0], args.slice(1), { DEBIAN_FRONTEND: 'noninteractive' })
+    : sh('sudo', args, { DEBIAN_FRONTEND: 'noninteractive' });
+const aptInstall = (pkg: string) =>
+  asRoot(['apt-get', 'update']) && asRoot(['apt-get', 'install', '-y', '--no-install-recommends', pkg]);
+
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!fs.existsSync(CHROMIUM)) {
-  step('install chromium (apt-get)', () => {
-    const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-    const run = (args: string[]) =>
-      sudo.length
-        ? sh('sudo', args, { DEBIAN_FRONTEND: 'noninteractive' })
-        : sh(args[0], args.slice(1), { DEBIAN_FRONTEND: 'noninteractive' });
-    return run(['apt-get', 'update']) && run(['apt-get', 'install', '-y', '--no-install-recommends', 'chromium']);
+if (!fs.existsSync(CHROMIUM)) step('install chromium (apt-get)', () => aptInstall('chromium'));
+// Mosquitto 2 with its dynamic-security plugin: the edge tests run against it too (docs/operations.md).
+export const MOSQUITTO = process.env.MOSQUITTO_PATH ?? '/usr/sbin/mosquitto';
+if (!fs.existsSync(MOSQUITTO))
+  step('install mosquitto (apt-get)', () => {
+    const ok = aptInstall('mosquitto');
+    // The tests start their own broker; a system service would hold port 1883 that `npm start` uses.
+    if (ok && fs.existsSync('/run/systemd/system')) asRoot(['systemctl', 'disable', '--now', 'mosquitto']);
+    return ok;
   });
-}
 
 const tsc = (p: string) => sh(process.execPath, ['node_modules/typescript/bin/tsc', '-p', p]);
 step('typecheck', () =>

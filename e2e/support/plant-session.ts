@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { startPlant, type Plant } from '../../apps/gateway-sim/src/plant.ts';
 import { startTestServer } from '../../apps/server/test/support/test-server.ts';
 import { launchChromium } from './browser.ts';
+import { plantCredentials } from '../../apps/server/test/support/edge.ts';
 
 /** The built web app the test server serves (`npm run build`). */
 export const WEB_DIST = path.resolve(import.meta.dirname, '../../apps/web/dist');
@@ -29,7 +30,7 @@ export async function startPlantSession(server: Parameters<typeof startTestServe
   if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('apps/web/dist is missing: run `npm run build` first');
   fs.mkdirSync(SHOTS, { recursive: true });
   const s = await startTestServer({ ...server, webDist: WEB_DIST });
-  const plant = await startPlant({ mqttUrl: s.mqttUrl, scanIntervalMs: 1000, acquisitionSpeedup: 20 });
+  const plant = await startPlant({ mqttUrl: s.mqttUrl, credentials: plantCredentials(s), scanIntervalMs: 1000, acquisitionSpeedup: 20 });
   const chromium = await launchChromium();
   const page = await chromium.context.newPage();
   return {

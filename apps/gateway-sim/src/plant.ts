@@ -193,7 +193,13 @@ export async function startPlant(options: PlantOptions): Promise<Plant> {
   };
 
   const connected = Promise.all(gateways.map((g) => g.start()));
-  const ducks = await startDucks(config.ducks, {
+  /** With credentials given, a Duck or trigger without its own is not connected (the broker would refuse it). */
+  const connectable = (mac: string) => {
+    if (!given || secrets.get(mac.toUpperCase())) return true;
+    options.onEvent?.({ type: 'error', gateway: mac.toUpperCase(), message: 'no MQTT credentials issued: not connected' });
+    return false;
+  };
+  const ducks = await startDucks(config.ducks.filter((d) => connectable(d.mac)), {
     mqttUrl: options.mqttUrl,
     root: options.root,
     recordingsDir,
@@ -201,7 +207,7 @@ export async function startPlant(options: PlantOptions): Promise<Plant> {
     acquisitionSpeedup,
     mqttOptionsFor,
   });
-  for (const t of config.triggers)
+  for (const t of config.triggers.filter((x) => connectable(x.mac)))
     triggers.push(
       await startSimTrigger({
         mqttUrl: options.mqttUrl,

@@ -19,6 +19,7 @@ import { createDspPool, createInlineDspPool } from './infra/dsp-pool.ts';
 import { livePolicy } from './modules/iot/live-policy.ts';
 import { createEdgeDirectory } from './modules/edge/edge-directory.ts';
 import { embeddedEdgeAccess, embeddedEdgePolicy } from './modules/edge/edge-policy.ts';
+import { createMosquittoDynsec } from './modules/edge/mosquitto-dynsec.ts';
 import type { EdgeAccess } from './infra/edge-access.ts';
 import { startIngest, type Ingest } from './jobs/ingest/ingest.ts';
 import { startAlarmEvaluator } from './jobs/alarms/evaluator.ts';
@@ -96,7 +97,7 @@ export async function startServer(
     let mqttUrl = config.mqttUrl;
     const mqttOptions: { username?: string; password?: string } = {};
     const edgeDirectory = createEdgeDirectory(database.db, { roots: config.sensewayRoots });
-    const edge: EdgeAccess = embeddedEdgeAccess(edgeDirectory, () => broker);
+    let edge: EdgeAccess = embeddedEdgeAccess(edgeDirectory, () => broker);
     if (!mqttUrl) {
       const tlsFiles = config.mqttTls;
       broker = await startEmbeddedBroker({
@@ -127,6 +128,19 @@ export async function startServer(
       `overtone-server-${createHmac('sha256', secrets.brokerServerPassword).update(config.dataDir).digest('hex').slice(0, 20)}`;
     const mqtt = await connectServerMqtt(mqttUrl, { ...mqttOptions, clientId });
     closers.push(() => mqtt.close());
+    if (config.mqttUrl && config.mqttDynsec) {
+      // The external Mosquitto keeps the same credentials and ACLs, told by the server (docs/operations.md).
+      const dynsec = createMosquittoDynsec({
+        client: mqtt.client,
+        db: database.db,
+        roots: config.sensewayRoots,
+        username: decodeURIComponent(new URL(config.mqttUrl).username),
+        log: { warn: (o, m) => edgeLog.warn(o, m) },
+      });
+      closers.push(async () => dynsec.close());
+      await dynsec.sync(); // throws a clear error when the plugin does not answer
+      edge = dynsec;
+    }
     const dsp = config.dspWorkers === 0 ? createInlineDspPool() : createDspPool(config.dspWorkers ?? undefined);
     closers.push(() => dsp.close());
     let logMail: (m: string) => void = () => {};

@@ -14,6 +14,7 @@ import { loadRecording } from '../../gateway-sim/src/recordings.ts';
 import { newId } from '../src/infra/ids.ts';
 import { waveformKey } from '../src/modules/measurements/waveform.ts';
 import { caller, startTwoTenants } from './admin-client.ts';
+import { edgeCredentialsFor } from './support/edge.ts';
 
 /**
  * The detail of a Duck measurement (docs/ducks.md "Measurement"): GET /measurement/{id} and the
@@ -88,6 +89,7 @@ beforeAll(async () => {
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   sim = new SimDuck({
     mqttUrl: t.server.mqttUrl,
+    mqttOptions: await edgeCredentialsFor(t.server, DUCK),
     config: {
       mac: DUCK,
       recording: 'cwru-105',

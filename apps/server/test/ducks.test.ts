@@ -13,6 +13,7 @@ import { bundledRecordingsDir } from '../../gateway-sim/src/plant.ts';
 import { loadRecording } from '../../gateway-sim/src/recordings.ts';
 import { newId } from '../src/infra/ids.ts';
 import { caller, loginOn, passwordChosen, startTwoTenants, type Call } from './admin-client.ts';
+import { edgeCredentialsFor } from './support/edge.ts';
 
 /**
  * Ducks (spec 002 §2–5, §7; protocol §10.1) against the real embedded database and broker:
@@ -277,7 +278,8 @@ describe('POST /duck/{mac}/measure', () => {
 
   it('publishes the JSON measure command on the real broker, Duck as its own gateway', async () => {
     await t.call('PUT', `/ducks/${duck._id}/config`, { config: measureConfig });
-    const client = await mqtt.connectAsync(t.server.mqttUrl, { reconnectPeriod: 0 });
+    // the Duck's own connection (it is its own gateway): it sees the commands to itself
+    const client = await mqtt.connectAsync(t.server.mqttUrl, { reconnectPeriod: 0, ...(await edgeCredentialsFor(t.server, DUCK)) });
     const got: { topic: string; payload: string }[] = [];
     client.on('message', (topic, payload) => got.push({ topic, payload: payload.toString() }));
     await client.subscribeAsync(`prod/gateway/${DUCK}/device/${DUCK}/measure/+`, { qos: 1 });
@@ -313,6 +315,7 @@ describe('POST /duck/{mac}/measure', () => {
     const recording = await loadRecording(bundledRecordingsDir, 'cwru-105');
     const sim = new SimDuck({
       mqttUrl: t.server.mqttUrl,
+      mqttOptions: await edgeCredentialsFor(t.server, DUCK),
       config: {
         mac: DUCK,
         recording: 'cwru-105',

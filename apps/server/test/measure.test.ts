@@ -6,6 +6,8 @@ import { senseway } from '@overtone/contract';
 import { computeTelemetry } from '@overtone/dsp';
 import { startPlant, type Plant } from '../../gateway-sim/src/plant.ts';
 import { api, login, startTestServer } from './support/test-server.ts';
+import { plantCredentials } from './support/edge.ts';
+import { connectGateway } from './support/gateway-client.ts';
 import { createSecondTenant } from './support/second-tenant.ts';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -17,7 +19,7 @@ const GATEWAY = 'CA:B8:28:00:00:01';
 
 beforeAll(async () => {
   server = await startTestServer();
-  plant = await startPlant({ mqttUrl: server.mqttUrl, scanIntervalMs: 300, acquisitionSpeedup: 1000 });
+  plant = await startPlant({ mqttUrl: server.mqttUrl, credentials: plantCredentials(server), scanIntervalMs: 300, acquisitionSpeedup: 1000 });
   token = await login(server.url);
   const tree = await api<Array<{ _id: string; name: string }>>(server.url, token, 'GET', '/tree');
   pointId = tree.body.find((n) => n.name === 'Inner race fault')!._id;
@@ -172,7 +174,7 @@ describe('live measurement round trip with the simulated plant', () => {
     expect(Number(before.chunks)).toBe(0);
 
     // A late replay of the same measurement (chunk + done) changes nothing.
-    const raw = await mqtt.connectAsync(server.mqttUrl, { reconnectPeriod: 0 });
+    const raw = await connectGateway(server, GATEWAY);
     const chunks = senseway.encodeChunks(new Int16Array(3 * 24000));
     await raw.publishAsync(senseway.topics.chunk('prod', DEVICE, id, chunks[0].index), Buffer.from(chunks[0].payload), {
       qos: 1,

@@ -10,6 +10,8 @@ import { startPlant, type Plant } from '../../gateway-sim/src/plant.ts';
 import { newId } from '../src/infra/ids.ts';
 import { claimDueJobs } from '../src/modules/scheduler/repo.ts';
 import { api, login, startTestServer } from './support/test-server.ts';
+import { edgeCredentialsFor, plantCredentials } from './support/edge.ts';
+import type { AppContext } from '../src/context.ts';
 import { createSecondTenant, OTHER_HOST } from './support/second-tenant.ts';
 import { demoCustomerId, insertUser } from './support/users.ts';
 
@@ -34,8 +36,9 @@ async function pointIdOf(url: string, token: string, name: string) {
   return tree.body.find((n) => n.name === name)!._id;
 }
 
-async function publish(url: string, topic: string, payload: string) {
-  const c = await mqtt.connectAsync(url, { reconnectPeriod: 0 });
+/** Publishes a trigger event as the trigger named in the topic would (with the MQTT credentials its customer issued it). */
+async function publish(server: { mqttUrl: string; ctx: AppContext }, topic: string, payload: string) {
+  const c = await mqtt.connectAsync(server.mqttUrl, { reconnectPeriod: 0, ...(await edgeCredentialsFor(server, topic.split('/')[2])) });
   await c.publishAsync(topic, payload, { qos: 1 });
   await c.endAsync();
 }
@@ -49,7 +52,7 @@ describe('periodic and triggered measurement with the simulated plant', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ schedulerTimeFactor: FACTOR, schedulerPollMs: 50 });
-    plant = await startPlant({ mqttUrl: server.mqttUrl, scanIntervalMs: 300, acquisitionSpeedup: 1000 });
+    plant = await startPlant({ mqttUrl: server.mqttUrl, credentials: plantCredentials(server), scanIntervalMs: 300, acquisitionSpeedup: 1000 });
     token = await login(server.url);
   });
   afterAll(async () => {
@@ -202,8 +205,8 @@ describe('periodic and triggered measurement with the simulated plant', () => {
       return rows.length;
     };
     const event = JSON.stringify({ eventType: 'trigger', timestamp: 1795300001 });
-    await publish(server.mqttUrl, senseway.scheduleTopics.triggerEvent('prod', TRIGGER), event);
-    await publish(server.mqttUrl, senseway.scheduleTopics.triggerEvent('prod', TRIGGER), event); // QoS 1 redelivery
+    await publish(server, senseway.scheduleTopics.triggerEvent('prod', TRIGGER), event);
+    await publish(server, senseway.scheduleTopics.triggerEvent('prod', TRIGGER), event); // QoS 1 redelivery
     const rows = await until(async () => {
       const m = await measurementsOf(ball);
       const t = m.filter((r) => r.measurement_type === 'TRIGGERED');
@@ -218,7 +221,7 @@ describe('periodic and triggered measurement with the simulated plant', () => {
 
     // A second event measures again; after unassigning, events do nothing.
     await publish(
-      server.mqttUrl,
+      server,
       senseway.scheduleTopics.triggerEvent('prod', TRIGGER),
       JSON.stringify({ eventType: 'trigger', timestamp: 1795300002 }),
     );
@@ -226,7 +229,7 @@ describe('periodic and triggered measurement with the simulated plant', () => {
     const del = await api<{ triggers: unknown[] }>(server.url, token, 'DELETE', `/point/${ball}/trigger`, { trigger: TRIGGER });
     expect(del.body.triggers).toEqual([]);
     await publish(
-      server.mqttUrl,
+      server,
       senseway.scheduleTopics.triggerEvent('prod', TRIGGER),
       JSON.stringify({ eventType: 'trigger', timestamp: 1795300003 }),
     );

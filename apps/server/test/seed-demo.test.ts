@@ -16,6 +16,7 @@ import { caller, loginOn, type Call } from './admin-client.ts';
 import { TEST_PASSWORD } from './support/constants.ts';
 import { createSecondTenant } from './support/second-tenant.ts';
 import { startTestServer } from './support/test-server.ts';
+import { plantCredentials } from './support/edge.ts';
 
 /**
  * The demo of `npm start` (jobs/seed-demo.ts): the template the tests start from is `seedDemo`;
@@ -109,7 +110,7 @@ describe('seedDemoPlant: the simulated trigger and Duck in the demo tenant', () 
   });
 
   it('a trigger event of the simulated plant makes the two sensors and the Duck measure (TRIGGERED); the Duck on its point', async () => {
-    plant = await startPlant({ mqttUrl: server.mqttUrl, scanIntervalMs: 300, acquisitionSpeedup: 1000 });
+    plant = await startPlant({ mqttUrl: server.mqttUrl, credentials: plantCredentials(server), scanIntervalMs: 300, acquisitionSpeedup: 1000 });
     expect(plant.triggers.map((t) => t.mac)).toEqual([DEMO_TRIGGER]);
     // The gateway and the Duck (its own gateway) have reported their first scans.
     await until(async () => {

@@ -80,7 +80,7 @@ beforeAll(async () => {
   innerPoint = tree.find((n) => n.name === INNER.name)!._id;
   ballSensorId = (await server.ctx.db.selectFrom('devices').select('id').where('mac', '=', BALL.mac).executeTakeFirstOrThrow())
     .id;
-  plant = await startPlant({ mqttUrl: server.mqttUrl, scanIntervalMs: 300, acquisitionSpeedup: 1000 });
+  plant = await startPlant({ mqttUrl: server.mqttUrl, credentials: plantCredentials(server), scanIntervalMs: 300, acquisitionSpeedup: 1000 });
 });
 afterAll(async () => {
   await plant?.stop();
@@ -99,8 +99,9 @@ const assignments = () =>
     .orderBy('trigger_mac')
     .execute();
 
+/** A trigger event, published as the trigger itself (with the credentials its customer issued it). */
 async function fire(trigger: string, id: string) {
-  const c = await mqtt.connectAsync(server.mqttUrl, { reconnectPeriod: 0 });
+  const c = await mqtt.connectAsync(server.mqttUrl, { reconnectPeriod: 0, ...(await edgeCredentialsFor(server, trigger)) });
   await c.publishAsync(
     senseway.scheduleTopics.triggerEvent('prod', trigger),
     JSON.stringify({ eventType: 'trigger', timestamp: Date.now(), id }),

@@ -12,6 +12,7 @@ import { TEST_PASSWORD } from './support/constants.ts';
 import { createSecondTenant } from './support/second-tenant.ts';
 import { startTestServer } from './support/test-server.ts';
 import { demoCustomerId } from './support/users.ts';
+import { edgeCredentialsFor, serverMqttOptions } from './support/edge.ts';
 
 /**
  * Ducks on triggers (spec 001 §7, spec 002 §7: `POST` and `DELETE /trigger/{id}/duck {duck}`;
@@ -104,7 +105,7 @@ beforeAll(async () => {
   expect((await call('PUT', `/ducks/${duck._id}/config`, { config: CONFIG })).status).toBe(200);
 
   commands = [];
-  listener = await mqtt.connectAsync(server.mqttUrl, { reconnectPeriod: 0 });
+  listener = await mqtt.connectAsync(server.mqttUrl, { reconnectPeriod: 0, ...serverMqttOptions(server) });
   listener.on('message', (topic, payload) => {
     const t = senseway.parseTopic(topic);
     if (t.kind === 'measureCommand' && t.device === DUCK) commands.push({ id: t.id, payload: JSON.parse(payload.toString()) });
@@ -113,6 +114,7 @@ beforeAll(async () => {
 
   sim = new SimDuck({
     mqttUrl: server.mqttUrl,
+    mqttOptions: await edgeCredentialsFor(server, DUCK),
     config: {
       mac: DUCK,
       recording: 'cwru-130',
@@ -133,8 +135,9 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** A trigger event, published as the trigger itself (with the credentials its customer issued it). */
 async function fire(trigger: string, id: string) {
-  const c = await mqtt.connectAsync(server.mqttUrl, { reconnectPeriod: 0 });
+  const c = await mqtt.connectAsync(server.mqttUrl, { reconnectPeriod: 0, ...(await edgeCredentialsFor(server, trigger)) });
   await c.publishAsync(
     senseway.scheduleTopics.triggerEvent('prod', trigger),
     JSON.stringify({ eventType: 'trigger', timestamp: Date.now(), id }),

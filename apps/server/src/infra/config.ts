@@ -17,6 +17,8 @@ export interface Config {
    * MAC as common name, authenticate a device without a password). Null: no TLS listener.
    */
   mqttTls: { port: number; certFile: string; keyFile: string; caFile: string | null } | null;
+  /** With mqttUrl: manage Mosquitto's dynamic-security plugin (MQTT_DYNSEC, default on; docs/operations.md). */
+  mqttDynsec: boolean;
   /** Host name devices connect to, as the credentials dialog shows it (MQTT_PUBLIC_HOST); null: the host the admin uses. */
   mqttPublicHost: string | null;
   /** Port devices connect to when a proxy or NAT maps it (MQTT_PUBLIC_PORT); null: `mqttPort`. */
@@ -114,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             caFile: env.MQTT_TLS_CA ? path.resolve(env.MQTT_TLS_CA) : null,
           }
         : null,
+    mqttDynsec: !/^(off|false|no)$/i.test(env.MQTT_DYNSEC ?? ''),
     mqttPublicHost: env.MQTT_PUBLIC_HOST || null,
     mqttPublicPort: env.MQTT_PUBLIC_PORT && /^\d+$/.test(env.MQTT_PUBLIC_PORT) ? Number(env.MQTT_PUBLIC_PORT) : null,
     sensewayRoots: roots.length ? roots : ['prod'],

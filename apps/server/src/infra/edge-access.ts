@@ -2,7 +2,7 @@
  * What the broker must learn when the device edge changes (docs/security.md "The device edge").
  * The embedded broker reads credentials and scopes from the database itself, so its implementation
  * only drops caches and disconnects; an external broker (Mosquitto with the dynamic-security plugin,
- * infra/mosquitto-dynsec.ts) is told each change, since it keeps its own copy.
+ * modules/edge/mosquitto-dynsec.ts) is told each change, since it keeps its own copy.
  */
 export interface EdgeAccess {
   /**
