@@ -15,8 +15,9 @@ const TRIGGERS: TriggerItem[] = [
       },
     },
     assignedDevices: [],
+    credentials: { issuedAt: '2024-05-01T09:00:00.000Z', revokedAt: null },
   },
-  { _id: 't2', macAddress: 'CA:B8:25:00:00:10', status: null, assignedDevices: [] },
+  { _id: 't2', macAddress: 'CA:B8:25:00:00:10', status: null, assignedDevices: [], credentials: null },
 ];
 
 let calls: ApiCall[];

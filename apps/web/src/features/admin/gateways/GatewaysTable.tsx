@@ -1,20 +1,30 @@
 import { useEffect, useState } from 'react';
-import { Badge, Button, Flex, Table, Tag } from 'antd';
+import { App, Badge, Button, Flex, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { WifiOutlined } from '@ant-design/icons';
+import { PlusOutlined, WifiOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES, type GatewayItem } from '@overtone/contract';
+import { PAGE_SIZES, type EdgeCredentialsIssued, type GatewayItem } from '@overtone/contract';
+import { DeleteButton } from '../DeleteButton';
 import { rowTestId } from '../rowTestId';
 import { SearchInput } from '../SearchInput';
+import { useAdminAccess } from '../useAdminAccess';
 import { AvailableDevicesDialog } from './AvailableDevicesDialog';
 import { ConnectionStatus } from './ConnectionStatus';
-import { useGatewaysQuery } from './gatewaysApi';
+import { CredentialsDialog } from './CredentialsDialog';
+import { EdgeCredentialActions } from './EdgeCredentialActions';
+import { EdgeCredentialState } from './EdgeCredentialState';
+import { invalidateGateways, removeGateway, useGatewaysQuery } from './gatewaysApi';
+import { RegisterGatewayDialog } from './RegisterGatewayDialog';
 
 const SEARCH_DELAY_MS = 300;
 
 /**
  * The customer's gateways, paged by the server (spec 002 §2, §9: page sizes 10, 25, 50, 75, default
- * 10) with a MAC address search: MAC, device type, connection status, and the available devices.
+ * 10) with a MAC address search: MAC, device type, connection status, the available devices and
+ * the state of its MQTT credentials. With updateGateway: Register gateway (its credentials are shown
+ * once), and per row Issue / Rotate / Revoke credentials and Remove gateway (`DELETE /gateway/{id}`,
+ * which also deletes its MQTT identity).
  */
 export function GatewaysTable() {
   const { t } = useTranslation('admin');
@@ -24,6 +34,18 @@ export function GatewaysTable() {
   const [macAddress, setMacAddress] = useState('');
   const [devicesOf, setDevicesOf] = useState<GatewayItem | null>(null);
   const q = useGatewaysQuery({ page, pageSize, macAddress });
+  const { can } = useAdminAccess();
+  const canEdit = can('updateGateway');
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [registering, setRegistering] = useState(false);
+  const [issued, setIssued] = useState<EdgeCredentialsIssued | null>(null);
+
+  const remove = async (g: GatewayItem) => {
+    await removeGateway(g._id);
+    void message.success(t('gateways.remove.done'));
+    await invalidateGateways(queryClient);
+  };
 
   // the server searches: ask once typing pauses, from the first page
   useEffect(() => {
@@ -50,11 +72,42 @@ export function GatewaysTable() {
         </Badge>
       ),
     },
+    {
+      key: 'credentials',
+      title: t('gateways.credentials.column'),
+      render: (_, g) => <EdgeCredentialState state={g.credentials} />,
+    },
+    ...(canEdit
+      ? [
+          {
+            key: 'actions',
+            title: t('actions'),
+            render: (_: unknown, g: GatewayItem) => (
+              <Space size={0}>
+                <EdgeCredentialActions kind="gateway" device={g} onIssued={setIssued} />
+                <DeleteButton
+                  title={t('gateways.remove.confirm', { mac: g.macAddress })}
+                  tooltip={t('gateways.remove.action')}
+                  onConfirm={() => remove(g)}
+                  data-testid="gateway-remove"
+                />
+              </Space>
+            ),
+          },
+        ]
+      : []),
   ];
 
   return (
     <Flex vertical gap={12}>
-      <SearchInput placeholder={t('gateways.searchMac')} onChange={setSearch} data-testid="gateway-search" />
+      <Flex justify="space-between" gap={12} wrap>
+        <SearchInput placeholder={t('gateways.searchMac')} onChange={setSearch} data-testid="gateway-search" />
+        {canEdit && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setRegistering(true)} data-testid="gateway-register">
+            {t('gateways.register.action')}
+          </Button>
+        )}
+      </Flex>
       <Table<GatewayItem>
         rowKey="_id"
         size="middle"
@@ -77,6 +130,8 @@ export function GatewaysTable() {
         }}
       />
       {devicesOf && <AvailableDevicesDialog gateway={devicesOf} onClose={() => setDevicesOf(null)} />}
+      {registering && <RegisterGatewayDialog onClose={() => setRegistering(false)} onRegistered={setIssued} />}
+      {issued && <CredentialsDialog credentials={issued} onClose={() => setIssued(null)} />}
     </Flex>
   );
 }

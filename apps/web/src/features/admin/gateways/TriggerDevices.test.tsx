@@ -56,8 +56,8 @@ beforeEach(async () => {
   releaseSensors = null;
   sensors = SENSORS;
   triggers = [
-    { _id: 't1', macAddress: T1, status: null, assignedDevices: [assignedOf(SENSORS[1])] },
-    { _id: 't2', macAddress: T2, status: null, assignedDevices: [assignedOf(SENSORS[0])] },
+    { _id: 't1', macAddress: T1, status: null, assignedDevices: [assignedOf(SENSORS[1])], credentials: null },
+    { _id: 't2', macAddress: T2, status: null, assignedDevices: [assignedOf(SENSORS[0])], credentials: null },
   ];
   calls = fakeApi({
     'GET /gateway': { total: 0, gateways: [] },

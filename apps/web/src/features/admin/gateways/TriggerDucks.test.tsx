@@ -7,8 +7,8 @@ import { BLANK, CONFIGURED } from '../ducks/duckFixtures';
 import { GatewaysTab } from './GatewaysTab';
 
 const TRIGGERS: TriggerItem[] = [
-  { _id: 't1', macAddress: 'CA:B8:25:00:00:11', status: null, assignedDevices: [] },
-  { _id: 't2', macAddress: 'CA:B8:25:00:00:12', status: null, assignedDevices: [] },
+  { _id: 't1', macAddress: 'CA:B8:25:00:00:11', status: null, assignedDevices: [], credentials: null },
+  { _id: 't2', macAddress: 'CA:B8:25:00:00:12', status: null, assignedDevices: [], credentials: null },
 ];
 const ON_T2: DuckItem = { ...BLANK, _id: 'd3', deviceId: 'dev3', macAddress: 'CA:B8:DA:00:00:03', trigger: 't2' };
 

@@ -1,4 +1,4 @@
-import type { TriggerItem } from '@overtone/contract';
+import type { EdgeCredentialsIssued, TriggerItem } from '@overtone/contract';
 import { useState } from 'react';
 import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -6,6 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useDucksQuery } from '../ducks/ducksApi';
 import { rowTestId } from '../rowTestId';
 import { useAdminAccess } from '../useAdminAccess';
+import { CredentialsDialog } from './CredentialsDialog';
+import { EdgeCredentialActions } from './EdgeCredentialActions';
+import { EdgeCredentialState } from './EdgeCredentialState';
 import { useTriggersQuery } from './gatewaysApi';
 import { TriggerAssignedCell } from './TriggerAssignDialog';
 import { TriggerDevicesDialog } from './TriggerDevicesDialog';
@@ -16,7 +19,8 @@ import { TriggerStatus } from './TriggerStatus';
  * The triggers view (spec 002 §2): MAC address and the reported status of each trigger device, the
  * sensors each one makes measure (`GET /trigger` `assignedDevices`) and its Ducks (`GET /ducks`
  * `trigger`); with updateGateway a dialog assigns and unassigns each (`POST` / `DELETE
- * /trigger/{id}/device`, `/trigger/{id}/duck`).
+ * /trigger/{id}/device`, `/trigger/{id}/duck`). A trigger is its own MQTT client: the state of its
+ * credentials, and with updateGateway Issue / Rotate / Revoke (the new password shown once).
  */
 export function TriggersTable() {
   const { t } = useTranslation('admin');
@@ -30,6 +34,7 @@ export function TriggersTable() {
   const [devicesOf, setDevicesOf] = useState<string | null>(null);
   const ducksTrigger = triggers.find((g) => g._id === ducksOf);
   const devicesTrigger = triggers.find((g) => g._id === devicesOf);
+  const [issued, setIssued] = useState<EdgeCredentialsIssued | null>(null);
   const columns: ColumnsType<TriggerItem> = [
     { key: 'mac', title: t('gateways.macAddress'), render: (_, g) => <span className="mono">{g.macAddress}</span> },
     { key: 'status', title: t('gateways.reportedStatus'), render: (_, g) => <TriggerStatus trigger={g} /> },
@@ -59,6 +64,20 @@ export function TriggersTable() {
         />
       ),
     },
+    {
+      key: 'credentials',
+      title: t('gateways.credentials.column'),
+      render: (_, g) => <EdgeCredentialState state={g.credentials} />,
+    },
+    ...(canEdit
+      ? [
+          {
+            key: 'actions',
+            title: t('actions'),
+            render: (_: unknown, g: TriggerItem) => <EdgeCredentialActions kind="trigger" device={g} onIssued={setIssued} />,
+          },
+        ]
+      : []),
   ];
   return (
     <>
@@ -81,6 +100,7 @@ export function TriggersTable() {
         />
       )}
       {devicesTrigger && <TriggerDevicesDialog trigger={devicesTrigger} triggers={triggers} onClose={() => setDevicesOf(null)} />}
+      {issued && <CredentialsDialog credentials={issued} onClose={() => setIssued(null)} />}
     </>
   );
 }

@@ -1,6 +1,13 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { deviceList, duckItem, gatewayListResponse, triggerItem } from '@overtone/contract';
+import {
+  deviceList,
+  duckItem,
+  edgeCredentialsIssued,
+  gatewayCreated,
+  gatewayListResponse,
+  triggerItem,
+} from '@overtone/contract';
 import { apiRequest } from '../../../app/api/apiClient';
 
 export interface GatewayPageParams {
@@ -13,11 +20,43 @@ export interface GatewayPageParams {
 /** `GET /gateway?page&pageSize&macAddress` (readGateway): one page of the customer's gateways and the total. */
 export function useGatewaysQuery(params: GatewayPageParams) {
   return useQuery({
-    queryKey: ['admin', 'gateways', params],
+    queryKey: [...GATEWAYS_KEY, params],
     queryFn: ({ signal }) => apiRequest('/gateway', { query: { ...params }, schema: gatewayListResponse, signal }),
     placeholderData: keepPreviousData,
   });
 }
+
+const GATEWAYS_KEY = ['admin', 'gateways'] as const;
+
+/** After a gateway was registered, removed or its credentials changed: every page of the gateways list. */
+export const invalidateGateways = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: GATEWAYS_KEY });
+
+/**
+ * `POST /gateway {macAddress, root}` (updateGateway): registers a gateway of the customer and issues
+ * its MQTT credentials. Answers its id and the credentials, whose password is shown only now.
+ * 409 DEVICE_REGISTERED when the MAC is registered already (shown by the API client).
+ */
+export const registerGateway = (body: { macAddress: string; root: 'prod' | 'lake' }) =>
+  apiRequest('/gateway', { method: 'POST', body, schema: gatewayCreated });
+
+/** `DELETE /gateway/{id}` (updateGateway): removes the gateway and its MQTT identity (the broker disconnects it). */
+export const removeGateway = (id: string) => apiRequest(`/gateway/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+/** Which MQTT client a credential call is about: a gateway, or a trigger (its own MQTT client). */
+export type EdgeKind = 'gateway' | 'trigger';
+
+const credentialsPath = (kind: EdgeKind, id: string) => `/${kind}/${encodeURIComponent(id)}/credentials`;
+
+/**
+ * `POST /gateway/{id}/credentials` or `/trigger/{id}/credentials` (updateGateway): issues the
+ * device's MQTT credentials, or rotates them (the old password stops working and its connections are
+ * closed). Answers what to type on the device's `Advance > MQTT` page; the password only now.
+ */
+export const issueEdgeCredentials = (kind: EdgeKind, id: string) =>
+  apiRequest(credentialsPath(kind, id), { method: 'POST', schema: edgeCredentialsIssued });
+
+/** `DELETE /gateway/{id}/credentials` or `/trigger/{id}/credentials` (updateGateway): the broker refuses the device from now on. */
+export const revokeEdgeCredentials = (kind: EdgeKind, id: string) => apiRequest(credentialsPath(kind, id), { method: 'DELETE' });
 
 const TRIGGERS_KEY = ['admin', 'triggers'] as const;
 
