@@ -52,7 +52,12 @@ let pointId: string;
 beforeAll(async () => {
   if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('apps/web/dist is missing: run `npm run build` first');
   server = await startTestServer({ webDist: WEB_DIST, schedulerTimeFactor: TIME_FACTOR, schedulerPollMs: 100 });
-  plant = await startPlant({ mqttUrl: server.mqttUrl, credentials: plantCredentials(server), scanIntervalMs: 1000, acquisitionSpeedup: 20 });
+  plant = await startPlant({
+    mqttUrl: server.mqttUrl,
+    credentials: plantCredentials(server),
+    scanIntervalMs: 1000,
+    acquisitionSpeedup: 20,
+  });
   token = await login(server.url);
   // The browser process runs in UTC (as on a machine set to UTC), three hours behind the customer.
   chromium = await launchChromium(undefined, [], { TZ: BROWSER_TIME_ZONE });

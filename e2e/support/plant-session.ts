@@ -30,7 +30,12 @@ export async function startPlantSession(server: Parameters<typeof startTestServe
   if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('apps/web/dist is missing: run `npm run build` first');
   fs.mkdirSync(SHOTS, { recursive: true });
   const s = await startTestServer({ ...server, webDist: WEB_DIST });
-  const plant = await startPlant({ mqttUrl: s.mqttUrl, credentials: plantCredentials(s), scanIntervalMs: 1000, acquisitionSpeedup: 20 });
+  const plant = await startPlant({
+    mqttUrl: s.mqttUrl,
+    credentials: plantCredentials(s),
+    scanIntervalMs: 1000,
+    acquisitionSpeedup: 20,
+  });
   const chromium = await launchChromium();
   const page = await chromium.context.newPage();
   return {

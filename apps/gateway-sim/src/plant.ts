@@ -199,14 +199,17 @@ export async function startPlant(options: PlantOptions): Promise<Plant> {
     options.onEvent?.({ type: 'error', gateway: mac.toUpperCase(), message: 'no MQTT credentials issued: not connected' });
     return false;
   };
-  const ducks = await startDucks(config.ducks.filter((d) => connectable(d.mac)), {
-    mqttUrl: options.mqttUrl,
-    root: options.root,
-    recordingsDir,
-    scanIntervalMs,
-    acquisitionSpeedup,
-    mqttOptionsFor,
-  });
+  const ducks = await startDucks(
+    config.ducks.filter((d) => connectable(d.mac)),
+    {
+      mqttUrl: options.mqttUrl,
+      root: options.root,
+      recordingsDir,
+      scanIntervalMs,
+      acquisitionSpeedup,
+      mqttOptionsFor,
+    },
+  );
   for (const t of config.triggers.filter((x) => connectable(x.mac)))
     triggers.push(
       await startSimTrigger({

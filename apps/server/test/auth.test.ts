@@ -104,7 +104,10 @@ describe('customer and health', () => {
 
   it('reports health 200 with database, broker and storage up', async () => {
     const h = await api<{ status: string }>(server.url, null, 'GET', '/health');
-    expect(h).toEqual({ status: 200, body: { status: 'ok', database: true, broker: true, storage: true } });
+    expect(h).toEqual({
+      status: 200,
+      body: { status: 'ok', database: true, broker: true, storage: true, ingest: { rejectedMessages24h: 0 } },
+    });
   });
 
   it('answers 401 without a token and 404 in the catalogue format for unknown API paths', async () => {

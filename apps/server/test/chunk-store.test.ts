@@ -48,6 +48,14 @@ describe.each(['files', 'database'] as const)('chunk store in %s', (kind) => {
     expect([...chunks.keys()].sort()).toEqual([0, 1]);
     expect(Buffer.from(chunks.get(1)!).equals(Buffer.from(payload(1)))).toBe(true);
     expect(Buffer.from(chunks.get(0)!).equals(Buffer.from(payload(0).subarray(0, 1000)))).toBe(true);
+    // sizes without the payloads (the first copy of an index counts)
+    expect(await store.chunkSizes(DEVICE, ID)).toEqual(
+      new Map([
+        [1, 20480],
+        [0, 1000],
+      ]),
+    );
+    expect(await store.chunkSizes(DEVICE, 'nothing')).toEqual(new Map());
 
     let pending = await store.pending();
     expect(pending).toHaveLength(1);
@@ -63,6 +71,9 @@ describe.each(['files', 'database'] as const)('chunk store in %s', (kind) => {
     pending = await store.pending();
     expect(pending.map((p) => p.hasDone)).toEqual([true]);
 
+    await store.clearDone(DEVICE, ID);
+    expect(await store.done(DEVICE, ID)).toBeUndefined();
+    await store.putDone(DEVICE, ID, { gateway_mac: 'CA:B8:28:00:00:01', root: 'prod', payload: { STAT: { CHUNK_COUNT: 2 } } });
     await store.clearChunks(DEVICE, ID); // the done stays
     expect(await store.chunks(DEVICE, ID)).toEqual(new Map());
     expect(await store.pending()).toEqual([{ device: DEVICE, objectId: ID, lastChunkAt: null, hasDone: true }]);
@@ -84,6 +95,28 @@ describe.each(['files', 'database'] as const)('chunk store in %s', (kind) => {
     await store.clear(DEVICE, ID);
     await store.clear('CA:B8:31:00:00:0A', ID);
     expect(await store.pending()).toEqual([]);
+  });
+});
+
+describe.each(['files', 'database'] as const)('chunk store in %s refuses keys that could name a path', (kind) => {
+  it('putChunk and putDone throw for a bad MAC, object id or index; nothing is written', async () => {
+    const root = path.join(dir, 'paths', 'store');
+    const store = kind === 'files' ? createFileChunkStore(root) : stores[kind]();
+    for (const [device, id, idx] of [
+      ['..', ID, 0],
+      ['ca:b8:31:00:00:09', ID, 0],
+      [DEVICE, '..', 0],
+      [DEVICE, '../../etc', 0],
+      [DEVICE, 'a.b', 0],
+      [DEVICE, ID, 8192],
+      [DEVICE, ID, -1],
+    ] as const) {
+      await expect(store.putChunk(device, id, idx, payload(0))).rejects.toThrow(RangeError);
+      if (idx === 0)
+        await expect(store.putDone(device, id, { gateway_mac: DEVICE, root: 'prod', payload: {} })).rejects.toThrow(RangeError);
+    }
+    expect(await store.pending()).toEqual([]);
+    if (kind === 'files') expect([fs.readdirSync(root), fs.readdirSync(path.dirname(root))]).toEqual([[], ['store']]);
   });
 });
 
@@ -118,6 +151,15 @@ describe('file chunk store specifics', () => {
     await store.pending();
     expect(fs.existsSync(tmp)).toBe(false);
 
+    // a file no legal key names (left by an older server) is removed, never listed
+    fs.writeFileSync(path.join(root, 'CAB831000009', 'a b.done'), '{}');
+    expect((await store.pending()).map((p) => p.objectId)).toEqual([ID]);
+    expect(fs.existsSync(path.join(root, 'CAB831000009', 'a b.done'))).toBe(false);
+    // a stored done too large to be one is not read into memory
+    fs.writeFileSync(path.join(root, 'CAB831000009', `${ID}.done`), 'x'.repeat(100_000));
+    await expect(store.done(DEVICE, ID)).rejects.toThrow(RangeError);
+    await store.clearDone(DEVICE, ID);
+
     expect((await createFileChunkStore(root).chunks(DEVICE, ID)).size).toBe(1); // survives a restart
     expect(await createFileChunkStore(root, { reset: true }).pending()).toEqual([]);
   });
@@ -126,8 +168,8 @@ describe('file chunk store specifics', () => {
 describe('isStorableChunkKey', () => {
   it('accepts protocol keys and refuses anything that could not name a measurement (or a path)', () => {
     expect(isStorableChunkKey(DEVICE, ID, 0)).toBe(true);
-    expect(isStorableChunkKey(DEVICE, ID, 65535)).toBe(true);
-    expect(isStorableChunkKey(DEVICE, ID, 65536)).toBe(false);
+    expect(isStorableChunkKey(DEVICE, ID, 8191)).toBe(true);
+    expect(isStorableChunkKey(DEVICE, ID, 8192)).toBe(false); // senseway.MAX_CHUNK_COUNT
     expect(isStorableChunkKey(DEVICE, ID, -1)).toBe(false);
     expect(isStorableChunkKey(DEVICE, ID, 1.5)).toBe(false);
     expect(isStorableChunkKey('ca:b8:31:00:00:09', ID, 0)).toBe(false);

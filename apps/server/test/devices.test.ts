@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import mqtt from 'mqtt';
 import { deviceList, routingLookupResponse, wlanConfigResponse, type DeviceItem } from '@overtone/contract';
 import { newId } from '../src/infra/ids.ts';
 import { recordScan } from '../src/jobs/ingest/scan.ts';
@@ -7,6 +6,7 @@ import { DEMO_GATEWAY, DEMO_POINTS } from '../src/jobs/seed-demo.ts';
 import { caller, loginOn, startTwoTenants, validationText, type Call } from './admin-client.ts';
 import { insertUser } from './support/users.ts';
 import { TEST_PASSWORD } from './support/constants.ts';
+import { connectGateway } from './support/gateway-client.ts';
 
 let server: Awaited<ReturnType<typeof startTwoTenants>>['server'];
 let call: Call;
@@ -47,10 +47,27 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-describe('registry learned from scanDevice', () => {
-  it('a device heard by a gateway joins the gateway owner’s registry, typed by MAC prefix, with rssi, status and last seen', async () => {
+/** Registers (claims) MACs for the demo customer, as its admin does from the available devices. */
+const claim = async (macs: string[], gateway?: string) => {
+  for (const macAddress of macs) {
+    const res = await call('POST', '/device', gateway ? { macAddress, gateway } : { macAddress });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
+};
+
+describe('scanDevice registers nothing; a claimed device shows what its scans say', () => {
+  it('a device heard by a gateway stays unregistered until the admin claims it; then typed by MAC prefix, with rssi, status and last seen', async () => {
     const at = new Date();
     await scan(DEMO_GATEWAY, [NEW_SENSOR, NEW_TRIGGER, NEW_DUCK], at);
+    const before = (await devices(call, '?all=true')).map((d) => d.macAddress);
+    for (const mac of [NEW_SENSOR, NEW_TRIGGER, NEW_DUCK]) expect(before).not.toContain(mac);
+    const owners = await server.ctx.db
+      .selectFrom('devices')
+      .select('mac')
+      .where('mac', 'in', [NEW_SENSOR, NEW_TRIGGER, NEW_DUCK])
+      .execute();
+    expect(owners).toEqual([]);
+    await claim([NEW_SENSOR, NEW_TRIGGER, NEW_DUCK]);
     const list = await devices(call, '?all=true');
     const byMac = new Map(list.map((d) => [d.macAddress, d]));
     expect(byMac.get(NEW_SENSOR)).toMatchObject({
@@ -66,26 +83,28 @@ describe('registry learned from scanDevice', () => {
     expect(byMac.get(NEW_SENSOR)!.lastSeenAt).toBe(at.toISOString());
     // The seeded devices are there with their points.
     expect(byMac.get(DEMO_POINTS[0].mac)!.point?.name).toBe(DEMO_POINTS[0].name);
-    // A second report changes nothing but the scan values (idempotent).
+    // A second report changes nothing but the scan values.
     await scan(DEMO_GATEWAY, [NEW_SENSOR]);
     expect((await devices(call, '?all=true')).filter((d) => d.macAddress === NEW_SENSOR)).toHaveLength(1);
   });
 
   it('an old scan reads unknown status; the other customer sees none of these devices', async () => {
     const MAC = 'CA:B8:31:00:10:09';
+    await claim([MAC]);
     await scan(DEMO_GATEWAY, [MAC], new Date(Date.now() - 10 * 60 * 1000));
     expect((await devices(call, `?macAddress=${MAC}`))[0]).toMatchObject({ status: 'unknown', rssi: -50 });
     expect(await devices(other, '?all=true')).toEqual([]);
   });
 
-  it('a device another customer owns stays theirs when our gateway hears it; an unregistered gateway teaches nothing', async () => {
+  it('a device another customer owns stays theirs when our gateway hears it; an unregistered gateway’s scan is refused', async () => {
+    await other('POST', '/device', { macAddress: OTHER_SENSOR });
     await scan(OTHER_GATEWAY, [OTHER_SENSOR]);
     await scan(DEMO_GATEWAY, [OTHER_SENSOR]);
     expect((await devices(other, '?all=true')).map((d) => d.macAddress)).toEqual([OTHER_SENSOR]);
     // The other customer sees only its own gateway's scan.
     expect((await devices(other, '?all=true'))[0].lastGateway).toBe(OTHER_GATEWAY);
     expect(await devices(call, `?macAddress=${OTHER_SENSOR}`)).toEqual([]);
-    await scan(ORPHAN_GATEWAY, ['CA:B8:31:00:10:77']);
+    await expect(scan(ORPHAN_GATEWAY, ['CA:B8:31:00:10:77'])).rejects.toMatchObject({ reason: 'UNREGISTERED_GATEWAY' });
     const owner = await server.ctx.db
       .selectFrom('devices')
       .select('customer_id')
@@ -98,7 +117,7 @@ describe('registry learned from scanDevice', () => {
 describe('GET /device', () => {
   it('lists 10 without all=true; a MAC part (any case) finds the others; kind filters by prefix', async () => {
     const macs = Array.from({ length: 12 }, (_, i) => `CA:B8:31:00:20:${String(i).padStart(2, '0')}`);
-    await scan(DEMO_GATEWAY, macs);
+    await claim(macs);
     const all = await devices(call, '?all=true');
     expect(all.length).toBeGreaterThan(10);
     expect(all.map((d) => d.macAddress)).toEqual([...all.map((d) => d.macAddress)].sort());
@@ -160,7 +179,7 @@ describe('admin edits of the registry', () => {
     expect(await devices(call, `?macAddress=${NEW_SENSOR}`)).toEqual([]);
   });
 
-  it('POST /gateway registers a gateway whose scans then teach devices; a taken MAC is 409; DELETE /gateway', async () => {
+  it('POST /gateway registers a gateway whose scans offer devices to claim; a taken MAC is 409; DELETE /gateway', async () => {
     const GW = 'CA:B8:28:00:00:55';
     const res = await call<{ _id: string }>('POST', '/gateway', { macAddress: GW.toLowerCase() });
     expect(res.status).toBe(200);
@@ -174,6 +193,8 @@ describe('admin edits of the registry', () => {
     );
     expect(page.body).toMatchObject({ total: 1, gateways: [{ macAddress: GW }] });
     await scan(GW, ['CA:B8:31:00:55:01']);
+    expect(await devices(call, '?macAddress=00:55:01')).toEqual([]);
+    await claim(['CA:B8:31:00:55:01'], GW);
     expect((await devices(call, '?macAddress=00:55:01'))[0].lastGateway).toBe(GW);
     expect((await other('DELETE', `/gateway/${res.body._id}`)).status).toBe(404);
     expect((await call('DELETE', `/gateway/${res.body._id}`)).status).toBe(200);
@@ -245,7 +266,7 @@ describe('GET /iot/device/{id}/routingLookup', () => {
 describe('WLAN configuration', () => {
   /** Subscribes to the real broker like a gateway and collects what arrives under `filter`. */
   async function listen(filter: string) {
-    const client = await mqtt.connectAsync(server.mqttUrl, { reconnectPeriod: 0 });
+    const client = await connectGateway(server, filter.split('/')[2]);
     const got: { topic: string; payload: string }[] = [];
     client.on('message', (topic, payload) => got.push({ topic, payload: payload.toString() }));
     await client.subscribeAsync(filter, { qos: 1 });

@@ -279,7 +279,10 @@ describe('POST /duck/{mac}/measure', () => {
   it('publishes the JSON measure command on the real broker, Duck as its own gateway', async () => {
     await t.call('PUT', `/ducks/${duck._id}/config`, { config: measureConfig });
     // the Duck's own connection (it is its own gateway): it sees the commands to itself
-    const client = await mqtt.connectAsync(t.server.mqttUrl, { reconnectPeriod: 0, ...(await edgeCredentialsFor(t.server, DUCK)) });
+    const client = await mqtt.connectAsync(t.server.mqttUrl, {
+      reconnectPeriod: 0,
+      ...(await edgeCredentialsFor(t.server, DUCK)),
+    });
     const got: { topic: string; payload: string }[] = [];
     client.on('message', (topic, payload) => got.push({ topic, payload: payload.toString() }));
     await client.subscribeAsync(`prod/gateway/${DUCK}/device/${DUCK}/measure/+`, { qos: 1 });

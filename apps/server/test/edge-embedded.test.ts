@@ -66,7 +66,15 @@ beforeAll(async () => {
   otherSecret = gatewayCreated.parse(res.body).credentials.password;
   await server.ctx.db
     .insertInto('devices')
-    .values({ id: newId(), customer_id: otherId, mac: OTHER_DEVICE, type: 'SENSEWAY', point_id: null, gateway_mac: null, profile: null })
+    .values({
+      id: newId(),
+      customer_id: otherId,
+      mac: OTHER_DEVICE,
+      type: 'SENSEWAY',
+      point_id: null,
+      gateway_mac: null,
+      profile: null,
+    })
     .execute();
 });
 afterAll(async () => {
@@ -113,7 +121,7 @@ describe('who may connect', () => {
 
   it('revocation disconnects the gateway and refuses it from then on', async () => {
     const c = await connect({ username: OTHER_GATEWAY, password: otherSecret });
-    const closed = new Promise((r) => c.once('close', r));
+    const closed = new Promise<void>((r) => c.once('close', () => r()));
     expect((await other('DELETE', `/gateway/${OTHER_GATEWAY}/credentials`)).status).toBe(200);
     await closed;
     expect(await connackCode({ username: OTHER_GATEWAY, password: otherSecret })).toBe(4);
@@ -200,7 +208,16 @@ describe('bounded packets', () => {
     const socket = net.connect(port, '127.0.0.1');
     await new Promise((r) => socket.once('connect', r));
     socket.write(
-      mqttPacket.generate({ cmd: 'connect', protocolId: 'MQTT', protocolVersion: 4, clean: true, clientId: 'big', keepalive: 30, ...demo }),
+      mqttPacket.generate({
+        cmd: 'connect',
+        protocolId: 'MQTT',
+        protocolVersion: 4,
+        clean: true,
+        clientId: 'big',
+        keepalive: 30,
+        username: demo.username,
+        password: Buffer.from(demo.password),
+      }),
     );
     const closed = new Promise<void>((r) => socket.once('close', () => r()));
     socket.on('error', () => {});
@@ -220,17 +237,50 @@ describe('TLS listener with client certificates', () => {
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'overtone-tls-'));
     const ssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'ignore' });
-    ssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', '/CN=Test CA');
+    ssl(
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      'ca.key',
+      '-out',
+      'ca.pem',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=Test CA',
+    );
     for (const [name, cn] of [
       ['server', 'localhost'],
       ['gateway', DEMO_GATEWAY],
       ['stranger', 'CA:B8:28:00:00:66'],
     ]) {
       ssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', `/CN=${cn}`);
-      ssl('x509', '-req', '-in', `${name}.csr`, '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', `${name}.pem`, '-days', '2');
+      ssl(
+        'x509',
+        '-req',
+        '-in',
+        `${name}.csr`,
+        '-CA',
+        'ca.pem',
+        '-CAkey',
+        'ca.key',
+        '-CAcreateserial',
+        '-out',
+        `${name}.pem`,
+        '-days',
+        '2',
+      );
     }
     tlsServer = await startTestServer({
-      mqttTls: { port: 0, certFile: path.join(dir, 'server.pem'), keyFile: path.join(dir, 'server.key'), caFile: path.join(dir, 'ca.pem') },
+      mqttTls: {
+        port: 0,
+        certFile: path.join(dir, 'server.pem'),
+        keyFile: path.join(dir, 'server.key'),
+        caFile: path.join(dir, 'ca.pem'),
+      },
     });
   });
   afterAll(async () => {

@@ -88,23 +88,55 @@ describe('GET /gateway', () => {
     ).toEqual([DEMO_GATEWAY]);
   });
 
-  it('is connected within 3 minutes of the last report, then disconnected; lists only this customer’s devices heard', async () => {
+  it('is connected within 3 minutes of the last report, then disconnected; lists this customer’s devices heard and unregistered ones to claim', async () => {
     const at = new Date(Date.now() - 60_000);
-    // The demo gateway also hears another customer's device (not shown) and an unknown one, which
-    // joins the demo registry (docs/devices.md "Ownership") and is shown.
+    // The demo gateway also hears another customer's device (never shown) and an unknown one, which
+    // the scan does not register: it is offered to claim (docs/devices.md "Ownership").
     await scan(DEMO_GATEWAY, [DEMO_POINTS[0].mac, DEMO_POINTS[1].mac, OTHER_DEVICE, 'CA:B8:31:00:00:77'], at);
     const gw = (await gatewayList(call)).gateways.find((g) => g.macAddress === DEMO_GATEWAY)!;
     expect(gw.connectionStatus).toBe('connected');
     expect(gw.connectionDate).toBe(at.toISOString());
     expect(gw.availableDevices).toEqual([
-      { _id: { device: DEMO_POINTS[0].mac, gateway: DEMO_GATEWAY }, rssi: -60, scannedAt: at.toISOString() },
-      { _id: { device: DEMO_POINTS[1].mac, gateway: DEMO_GATEWAY }, rssi: -61, scannedAt: at.toISOString() },
-      { _id: { device: 'CA:B8:31:00:00:77', gateway: DEMO_GATEWAY }, rssi: -63, scannedAt: at.toISOString() },
+      { _id: { device: DEMO_POINTS[0].mac, gateway: DEMO_GATEWAY }, rssi: -60, scannedAt: at.toISOString(), claimable: false },
+      { _id: { device: DEMO_POINTS[1].mac, gateway: DEMO_GATEWAY }, rssi: -61, scannedAt: at.toISOString(), claimable: false },
+      { _id: { device: 'CA:B8:31:00:00:77', gateway: DEMO_GATEWAY }, rssi: -63, scannedAt: at.toISOString(), claimable: true },
     ]);
+    expect(await server.ctx.db.selectFrom('devices').select('id').where('mac', '=', 'CA:B8:31:00:00:77').execute()).toEqual([]);
     const old = new Date(Date.now() - 4 * 60_000);
     await server.ctx.db.updateTable('gateways').set({ last_seen_at: old }).where('mac', '=', DEMO_GATEWAY).execute();
     const later = (await gatewayList(call)).gateways.find((g) => g.macAddress === DEMO_GATEWAY)!;
     expect(later).toMatchObject({ connectionStatus: 'disconnected', connectionDate: old.toISOString() });
+  });
+});
+
+describe('claiming a device a gateway hears', () => {
+  it('an unregistered device heard by both customers’ gateways is offered to both; once one claims it, only its owner sees it', async () => {
+    const FREE = 'CA:B8:31:00:00:78';
+    await scan(DEMO_GATEWAY, [FREE]);
+    await scan(OTHER_GATEWAY, [FREE]);
+    const offered = async (who: Call, gateway: string) =>
+      (await gatewayList(who)).gateways
+        .find((g) => g.macAddress === gateway)!
+        .availableDevices.find((d) => d._id.device === FREE);
+    expect(await offered(call, DEMO_GATEWAY)).toMatchObject({ claimable: true });
+    expect(await offered(other, OTHER_GATEWAY)).toMatchObject({ claimable: true });
+    // the demo admin claims it from its gateway's list (POST /device {macAddress, gateway})
+    const claimed = await call('POST', '/device', { macAddress: FREE, gateway: DEMO_GATEWAY });
+    expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
+    expect(await offered(call, DEMO_GATEWAY)).toMatchObject({ claimable: false });
+    expect(await offered(other, OTHER_GATEWAY)).toBeUndefined();
+    expect(await other('POST', '/device', { macAddress: FREE, gateway: OTHER_GATEWAY })).toMatchObject({
+      status: 409,
+      body: { code: 'DEVICE_REGISTERED' },
+    });
+    // scans go on registering nothing and moving nothing
+    await scan(OTHER_GATEWAY, [FREE]);
+    const owner = await server.ctx.db
+      .selectFrom('devices')
+      .select('customer_id')
+      .where('mac', '=', FREE)
+      .executeTakeFirstOrThrow();
+    expect(owner.customer_id).toBe(demoId);
   });
 });
 

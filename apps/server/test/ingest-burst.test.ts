@@ -7,9 +7,9 @@
  * bench/ingest.bench.ts, not here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import mqtt from 'mqtt';
 import { senseway } from '@overtone/contract';
 import { api, login, startTestServer } from './support/test-server.ts';
+import { connectGateway } from './support/gateway-client.ts';
 
 const GATEWAY = 'CA:B8:28:00:00:01';
 const DEVICES = ['CA:B8:31:00:00:01', 'CA:B8:31:00:00:02', 'CA:B8:31:00:00:03']; // the demo seed's sensors
@@ -64,7 +64,7 @@ describe('ingest of a burst of 100 measurements', () => {
       }
     })();
 
-    const gateways = await Promise.all(DEVICES.map(() => mqtt.connectAsync(server.mqttUrl, { reconnectPeriod: 0 })));
+    const gateways = await Promise.all(DEVICES.map(() => connectGateway(server, GATEWAY)));
     const ids: string[] = [];
     await Promise.all(
       Array.from({ length: MEASUREMENTS }, (_, n) => {

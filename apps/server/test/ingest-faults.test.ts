@@ -11,6 +11,8 @@ import { startPlant, type Plant } from '../../gateway-sim/src/plant.ts';
 import type { DeviceFaults } from '../../gateway-sim/src/plant-config.ts';
 import type { RunningServer } from '../src/server.ts';
 import { api, login, startTestServer } from './support/test-server.ts';
+import { plantCredentials } from './support/edge.ts';
+import { connectGateway } from './support/gateway-client.ts';
 
 const DEVICE = 'CA:B8:31:00:00:02'; // inner race 105; demo profile: range 2, rate 9, 24 000 samples
 const GATEWAY = 'CA:B8:28:00:00:01';
@@ -87,6 +89,7 @@ describe.each(CHUNK_STORES)('ingest with a misbehaving gateway (chunks in %s)', 
       scanIntervalMs: 1000,
       acquisitionSpeedup: 1000,
       mqttOptions: { reconnectPeriod: 200 },
+      credentials: plantCredentials(server),
     });
     token = await login(server.url);
     const tree = await api<Array<{ _id: string; name: string }>>(server.url, token, 'GET', '/tree');
@@ -205,8 +208,7 @@ describe.each(CHUNK_STORES)('ingest with a misbehaving gateway (chunks in %s)', 
       .selectFrom('telemetry_values')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
-    const mqtt = (await import('mqtt')).default;
-    const c = await mqtt.connectAsync(server.mqttUrl, { reconnectPeriod: 0 });
+    const c = await connectGateway(server, GATEWAY);
     const chunks = senseway.encodeChunks(new Int16Array(3 * SAMPLES).fill(7));
     for (const m of ids) {
       // a partial one gets an incomplete replay (a complete one would rightly upgrade it)
@@ -215,7 +217,7 @@ describe.each(CHUNK_STORES)('ingest with a misbehaving gateway (chunks in %s)', 
         await c.publishAsync(senseway.topics.chunk('prod', DEVICE, m.object_id, ch.index), Buffer.from(ch.payload), { qos: 1 });
       await c.publishAsync(
         senseway.topics.measureEvent('prod', GATEWAY, DEVICE, m.object_id, 'done'),
-        JSON.stringify({ STAT: { CALIBRATED_SAMPLINGRATE: 1, CHUNK_COUNT: chunks.length }, TELEMETRY: [] }),
+        JSON.stringify({ STAT: { CALIBRATED_SAMPLINGRATE: 12000, CHUNK_COUNT: chunks.length }, TELEMETRY: [] }),
         { qos: 1 },
       );
     }
@@ -251,6 +253,7 @@ describe.each(CHUNK_STORES)('the server restarts in the middle of a measurement 
       scanIntervalMs: 1000,
       acquisitionSpeedup: 1000,
       mqttOptions: { reconnectPeriod: 200 },
+      credentials: plantCredentials(server),
     });
     try {
       const token = await login(server.url);

@@ -19,7 +19,12 @@ const GATEWAY = 'CA:B8:28:00:00:01';
 
 beforeAll(async () => {
   server = await startTestServer();
-  plant = await startPlant({ mqttUrl: server.mqttUrl, credentials: plantCredentials(server), scanIntervalMs: 300, acquisitionSpeedup: 1000 });
+  plant = await startPlant({
+    mqttUrl: server.mqttUrl,
+    credentials: plantCredentials(server),
+    scanIntervalMs: 300,
+    acquisitionSpeedup: 1000,
+  });
   token = await login(server.url);
   const tree = await api<Array<{ _id: string; name: string }>>(server.url, token, 'GET', '/tree');
   pointId = tree.body.find((n) => n.name === 'Inner race fault')!._id;

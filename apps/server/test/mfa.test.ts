@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api, solveCaptcha, startTestServer } from './support/test-server.ts';
 import { codeOf, outboxCount, waitForMail, type Mail } from './support/mail.ts';
 import { startSmtpSink } from './support/smtp-sink.ts';
@@ -14,6 +14,12 @@ beforeAll(async () => {
   await insertUser(server, { email: EMAIL, password: PASSWORD, name: 'Ayşe', surname: 'Yılmaz', mfaEnabled: true });
 });
 afterAll(async () => server?.close());
+// These tests log the same user in many times: each starts below the code-mail and attempt limits
+// (those limits have their own tests in accounts-mail.test.ts and accounts-throttle.test.ts).
+beforeEach(async () => {
+  await server.ctx.db.deleteFrom('mail_sends').execute();
+  await server.ctx.db.deleteFrom('login_attempts').execute();
+});
 
 type Pending = { requireMFAVerification: true; mfa_id: string; name: string; surname: string; token?: string };
 

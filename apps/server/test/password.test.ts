@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api, login, solveCaptcha, startTestServer } from './support/test-server.ts';
 import { outboxCount, readOutbox, resetTokenOf, waitForMail } from './support/mail.ts';
 import { demoCustomerId, insertUser } from './support/users.ts';
@@ -15,6 +15,9 @@ beforeAll(async () => {
   await insertUser(server, { email: EMAIL, password, name: 'Mehmet', surname: 'Kaya' });
 });
 afterAll(async () => server?.close());
+// These tests mail the same user many links: each starts below the reset-mail limit (tested in
+// accounts-mail.test.ts).
+beforeEach(async () => void (await server.ctx.db.deleteFrom('mail_sends').execute()));
 
 const forgot = async (email: string, opts: { id?: string; host?: string; reCaptcha?: string | null; language?: string } = {}) =>
   api<{ message?: string; code?: string; errors?: { msg: string }[] }>(
@@ -34,9 +37,11 @@ async function resetToken(email = EMAIL, language?: string) {
   return { mail, ...resetTokenOf(mail) };
 }
 
-const setPassword = (token: string, pw: string) =>
+/** POST /me/password; `current`: the current password (a session of a user who chose theirs needs it). */
+const setPassword = (token: string, pw: string, current?: string) =>
   api<{ message?: string; code?: string; errors?: { msg: string }[] }>(server.url, token, 'POST', '/me/password', {
     password: pw,
+    ...(current !== undefined ? { currentPassword: current } : {}),
   });
 
 describe('POST /forgotpassword/{customerId}', () => {
@@ -180,9 +185,10 @@ describe('POST /me/password with a session', () => {
     const token = await login(server.url, EMAIL, password);
     try {
       await setPolicy({ ...DEFAULT, minCharacter: 12, requiresSpecialCharacters: true });
-      expect((await setPassword(token, 'Abcdefgh12345')).body.errors?.[0]?.msg).toBe('Weak Password');
-      expect((await setPassword(token, 'Abcdefg123!')).body.errors?.[0]?.msg).toBe('Weak Password');
-      expect((await setPassword(token, 'Abcdefgh1234!')).status).toBe(200);
+      expect((await setPassword(token, 'Abcdefgh12345', password)).body.errors?.[0]?.msg).toBe('Weak Password');
+      expect((await setPassword(token, 'Abcdefg123!', password)).body.errors?.[0]?.msg).toBe('Weak Password');
+      expect((await setPassword(token, 'Abcdefgh1234!', password)).status).toBe(200);
+      password = 'Abcdefgh1234!';
       // A policy of 4 characters without classes cannot go below the floor.
       await setPolicy({
         minCharacter: 4,
@@ -191,15 +197,15 @@ describe('POST /me/password with a session', () => {
         requiresNumbers: false,
         requiresSpecialCharacters: false,
       });
-      expect((await setPassword(token, 'qzmx7')).body.errors?.[0]?.msg).toBe('Weak Password');
-      expect((await setPassword(token, 'iloveyou')).body.errors?.[0]?.msg).toBe(
+      expect((await setPassword(token, 'qzmx7', password)).body.errors?.[0]?.msg).toBe('Weak Password');
+      expect((await setPassword(token, 'iloveyou', password)).body.errors?.[0]?.msg).toBe(
         'This password is too common, please choose another one',
       );
-      expect((await setPassword(token, 'qzmx7wvk')).status).toBe(200);
+      expect((await setPassword(token, 'qzmx7wvk', password)).status).toBe(200);
+      password = 'qzmx7wvk';
     } finally {
       await setPolicy(DEFAULT);
     }
-    password = 'qzmx7wvk';
   });
 
   it('keeps the current session, ends the others, and answers in the request language', async () => {
@@ -210,7 +216,7 @@ describe('POST /me/password with a session', () => {
       current,
       'POST',
       '/me/password',
-      { password: 'Fifth-Password-5' },
+      { password: 'Fifth-Password-5', currentPassword: password },
       { language: 'de' },
     );
     expect(res.body.message).toBe('Ihr Passwort wurde geändert');

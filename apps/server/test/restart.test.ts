@@ -1,16 +1,17 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import mqtt from 'mqtt';
 import { senseway } from '@overtone/contract';
 import { api, login, startTestServer } from './support/test-server.ts';
+import { connectGateway } from './support/gateway-client.ts';
 
 const DEVICE = 'CA:B8:31:00:00:03';
 const GATEWAY = 'CA:B8:28:00:00:01';
 let dataDir = '';
 afterAll(() => dataDir && fs.rmSync(dataDir, { recursive: true, force: true }));
 
-async function publish(url: string, messages: [string, Buffer | string][]) {
-  const c = await mqtt.connectAsync(url, { reconnectPeriod: 0 });
+async function publish(server: Parameters<typeof connectGateway>[0], messages: [string, Buffer | string][]) {
+  const c = await connectGateway(server, GATEWAY);
   for (const [t, p] of messages) await c.publishAsync(t, p, { qos: 1 });
   await c.endAsync();
 }
@@ -31,7 +32,7 @@ describe('a restart between chunks loses nothing', () => {
 
     const first = await startTestServer({ chunkWaitMs: 60000 }, { persistent: true });
     dataDir = first.dataDir;
-    await publish(first.mqttUrl, [
+    await publish(first, [
       [senseway.topics.chunk('prod', DEVICE, objectId, 1), Buffer.from(chunks[0].payload)],
       [senseway.topics.measureEvent('prod', GATEWAY, DEVICE, objectId, 'done'), done],
     ]);
@@ -43,7 +44,7 @@ describe('a restart between chunks loses nothing', () => {
 
     const second = await startTestServer({ dataDir, chunkWaitMs: 60000 }, { persistent: true });
     try {
-      await publish(second.mqttUrl, [[senseway.topics.chunk('prod', DEVICE, objectId, 0), Buffer.from(chunks[1].payload)]]);
+      await publish(second, [[senseway.topics.chunk('prod', DEVICE, objectId, 0), Buffer.from(chunks[1].payload)]]);
       const token = await login(second.url);
       type Detail = { state: string; measurementType: string; calibratedSamplingRate: number; data: Record<string, number[]> };
       let m = null as Detail | null;
@@ -85,7 +86,7 @@ describe('a measurement marked as timed out still completes when its data arrive
       const n = 24000; // the demo profile's sample size
       const counts = new Int16Array(3 * n).map((_, i) => ((i * 37) % 4001) - 2000);
       const chunks = senseway.encodeChunks(counts);
-      await publish(server.mqttUrl, [
+      await publish(server, [
         ...chunks.map((c): [string, Buffer] => [senseway.topics.chunk('prod', DEVICE, id, c.index), Buffer.from(c.payload)]),
         [
           senseway.topics.measureEvent('prod', GATEWAY, DEVICE, id, 'done'),
@@ -100,6 +101,98 @@ describe('a measurement marked as timed out still completes when its data arrive
       expect(m).toMatchObject({ state: 'persisted', error: null });
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe.each(['files', 'database'] as const)('poison input stored by an older server (chunks in %s)', (ingestChunkStore) => {
+  it('does not crash the start: dropped and recorded, and a good measurement persists afterwards', async () => {
+    const first = await startTestServer({ ingestChunkStore }, { persistent: true });
+    const dir = first.dataDir;
+    // What an older server stored unchecked, written into the chunk store directly.
+    const store = first.ctx.chunks;
+    const poison = (n: number) => (0x9000 + n).toString(16).padStart(24, '0');
+    await store.putDone(DEVICE, poison(1), {
+      gateway_mac: GATEWAY,
+      root: 'prod',
+      payload: { STAT: { CHUNK_COUNT: 2 ** 40, CALIBRATED_SAMPLINGRATE: 1e308 } },
+    });
+    await store.putChunk(DEVICE, poison(1), 0, new Uint8Array(6));
+    await store.putDone(DEVICE, poison(2), {
+      gateway_mac: GATEWAY,
+      root: 'prod',
+      payload: { STAT: { MEASUREMENT_START_UNIXTIME: -1e20 }, TELEMETRY: 'x' },
+    });
+    await store.putDone(DEVICE, poison(3), { gateway_mac: GATEWAY, root: 'prod', payload: {} }); // a non-JSON done was stored as {}
+    // a chunk larger than any legal one (older servers stored any size)
+    await store.putChunk(DEVICE, poison(4), 0, new Uint8Array(300_000));
+    await store.putDone(DEVICE, poison(4), {
+      gateway_mac: GATEWAY,
+      root: 'prod',
+      payload: { STAT: { CHUNK_COUNT: 1 }, TELEMETRY: [] },
+    });
+    // input of a device registered to nobody
+    await store.putDone('CA:B8:31:00:77:77', poison(5), {
+      gateway_mac: GATEWAY,
+      root: 'prod',
+      payload: { STAT: { CHUNK_COUNT: 1 } },
+    });
+    await first.close();
+    if (ingestChunkStore === 'files') {
+      // a `done` file that is not JSON at all
+      const file = path.join(dir, 'ingest-chunks', DEVICE.replaceAll(':', ''), `${poison(6)}.done`);
+      fs.writeFileSync(file, '{"gateway_mac":');
+    }
+
+    const second = await startTestServer({ dataDir: dir, ingestChunkStore, chunkWaitMs: 500 }, { persistent: true });
+    try {
+      expect((await api(second.url, null, 'GET', '/health')).status).toBe(200);
+      // every poison key is dropped (the chunks of 1 close as partial without samples after the chunk wait)
+      for (let i = 0; i < 100 && (await second.ctx.chunks.pending()).length; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(await second.ctx.chunks.pending()).toEqual([]);
+      await second.ingest.idle();
+      const reasons = (await second.ctx.db.selectFrom('ingest_rejections').select(['reason', 'topic']).execute()).map(
+        (r) => r.reason,
+      );
+      expect(reasons).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^STORED_DONE_INVALID STAT\.(CHUNK_COUNT|CALIBRATED_SAMPLINGRATE)/),
+          expect.stringMatching(/^STORED_DONE_INVALID /),
+          'STORED_CHUNK_TOO_LARGE 300000',
+          'UNREGISTERED_DEVICE',
+        ]),
+      );
+      if (ingestChunkStore === 'files') expect(reasons.some((r) => r.startsWith('STORED_DONE_UNREADABLE'))).toBe(true);
+      const health = await api<{ ingest: { rejectedMessages24h: number } }>(second.url, null, 'GET', '/health');
+      expect(health.body.ingest.rejectedMessages24h).toBeGreaterThanOrEqual(5);
+
+      // a good measurement through the gateway still persists
+      const counts = new Int16Array(3 * 2000).map((_, i) => ((i * 13) % 2001) - 1000);
+      const chunks = senseway.encodeChunks(counts);
+      const good = poison(100);
+      await publish(second, [
+        ...chunks.map((c): [string, Buffer] => [senseway.topics.chunk('prod', DEVICE, good, c.index), Buffer.from(c.payload)]),
+        [
+          senseway.topics.measureEvent('prod', GATEWAY, DEVICE, good, 'done'),
+          JSON.stringify({ STAT: { CALIBRATED_SAMPLINGRATE: 12800, CHUNK_COUNT: chunks.length }, TELEMETRY: [] }),
+        ],
+      ]);
+      let state: string | undefined;
+      for (let i = 0; i < 100 && state !== 'persisted'; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        state = (
+          await second.ctx.db
+            .selectFrom('measurements')
+            .select('state')
+            .where('device_mac', '=', DEVICE)
+            .where('object_id', '=', good)
+            .executeTakeFirst()
+        )?.state;
+      }
+      expect(state).toBe('persisted');
+    } finally {
+      await second.close();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

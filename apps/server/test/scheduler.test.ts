@@ -38,7 +38,10 @@ async function pointIdOf(url: string, token: string, name: string) {
 
 /** Publishes a trigger event as the trigger named in the topic would (with the MQTT credentials its customer issued it). */
 async function publish(server: { mqttUrl: string; ctx: AppContext }, topic: string, payload: string) {
-  const c = await mqtt.connectAsync(server.mqttUrl, { reconnectPeriod: 0, ...(await edgeCredentialsFor(server, topic.split('/')[2])) });
+  const c = await mqtt.connectAsync(server.mqttUrl, {
+    reconnectPeriod: 0,
+    ...(await edgeCredentialsFor(server, topic.split('/')[2])),
+  });
   await c.publishAsync(topic, payload, { qos: 1 });
   await c.endAsync();
 }
@@ -52,7 +55,12 @@ describe('periodic and triggered measurement with the simulated plant', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ schedulerTimeFactor: FACTOR, schedulerPollMs: 50 });
-    plant = await startPlant({ mqttUrl: server.mqttUrl, credentials: plantCredentials(server), scanIntervalMs: 300, acquisitionSpeedup: 1000 });
+    plant = await startPlant({
+      mqttUrl: server.mqttUrl,
+      credentials: plantCredentials(server),
+      scanIntervalMs: 300,
+      acquisitionSpeedup: 1000,
+    });
     token = await login(server.url);
   });
   afterAll(async () => {

@@ -110,7 +110,12 @@ describe('seedDemoPlant: the simulated trigger and Duck in the demo tenant', () 
   });
 
   it('a trigger event of the simulated plant makes the two sensors and the Duck measure (TRIGGERED); the Duck on its point', async () => {
-    plant = await startPlant({ mqttUrl: server.mqttUrl, credentials: plantCredentials(server), scanIntervalMs: 300, acquisitionSpeedup: 1000 });
+    plant = await startPlant({
+      mqttUrl: server.mqttUrl,
+      credentials: plantCredentials(server),
+      scanIntervalMs: 300,
+      acquisitionSpeedup: 1000,
+    });
     expect(plant.triggers.map((t) => t.mac)).toEqual([DEMO_TRIGGER]);
     // The gateway and the Duck (its own gateway) have reported their first scans.
     await until(async () => {

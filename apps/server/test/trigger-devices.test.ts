@@ -5,6 +5,7 @@ import { startPlant, type Plant } from '../../gateway-sim/src/plant.ts';
 import { newId } from '../src/infra/ids.ts';
 import { DEMO_POINTS } from '../src/jobs/seed-demo.ts';
 import { caller, loginOn, passwordChosen, startTwoTenants, type Call } from './admin-client.ts';
+import { edgeCredentialsFor, plantCredentials } from './support/edge.ts';
 
 /**
  * Sensors on triggers from the trigger's side (spec 001 §7, spec 002 §7: `POST /trigger/{id}/device
@@ -80,7 +81,12 @@ beforeAll(async () => {
   innerPoint = tree.find((n) => n.name === INNER.name)!._id;
   ballSensorId = (await server.ctx.db.selectFrom('devices').select('id').where('mac', '=', BALL.mac).executeTakeFirstOrThrow())
     .id;
-  plant = await startPlant({ mqttUrl: server.mqttUrl, credentials: plantCredentials(server), scanIntervalMs: 300, acquisitionSpeedup: 1000 });
+  plant = await startPlant({
+    mqttUrl: server.mqttUrl,
+    credentials: plantCredentials(server),
+    scanIntervalMs: 300,
+    acquisitionSpeedup: 1000,
+  });
 });
 afterAll(async () => {
   await plant?.stop();

@@ -75,8 +75,15 @@ export const forgotPasswordBody = z.object({
 });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
 
-/** `POST /me/password` (session token, or the reset link's token as the `token` header). */
-export const mePasswordBody = z.object({ password: z.string().min(1, 'Please input the password').max(128) });
+/**
+ * `POST /me/password` (session token, or the reset link's token as the `token` header).
+ * `currentPassword` is required from a logged-in user who has chosen their password (a voluntary
+ * change); a reset link's token and the forced first change after a login need none.
+ */
+export const mePasswordBody = z.object({
+  password: z.string().min(1, 'Please input the password').max(128),
+  currentPassword: z.string().max(128).optional(),
+});
 export type MePasswordBody = z.infer<typeof mePasswordBody>;
 
 /** `PUT /me/user-guiding-shown`. */

@@ -28,3 +28,4 @@ export * from './ai-model.ts';
 export * from './alarms.ts';
 export * from './trend.ts';
 export * from './envelope.ts';
+export * from './csv.ts';

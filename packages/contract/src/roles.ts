@@ -6,6 +6,12 @@ import { PERMISSIONS, type Permission } from './permissions.ts';
 export const permissionEntry = z.object({ _id: z.string(), name: z.string(), category: z.string() });
 export type PermissionEntry = z.infer<typeof permissionEntry>;
 
+/**
+ * Name of the role every customer is created with, holding every permission. Only admins edit it or
+ * move users onto or off it; it always keeps every permission and at least one admin user.
+ */
+export const ADMIN_ROLE_NAME = 'ADMIN';
+
 /** A role: a named permission set, and the users it is assigned to (spec 002 §3 "Role"). */
 export const role = z.object({
   _id: objectId,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Permission } from './permissions.ts';
 
 /** Share-link lifetimes (spec 002 §9), default 4h. */
 export const SHARE_EXPIRIES = ['15m', '30m', '1h', '4h', '1d', '7d', '15d', '30d'] as const;
@@ -19,6 +20,20 @@ export const SHARE_EXPIRY_SECONDS: Record<ShareExpiry, number> = {
  * on the token holder's API calls, in the `token` header (TOKEN_HEADER) or this query parameter.
  */
 export const SHARE_TOKEN_PARAM = 'token';
+
+/**
+ * The permission a share link's creator must hold for each of its extras, when the link is created
+ * and whenever it is used (a flag whose permission the creator lost is no longer granted): the
+ * point's trend (Readtrend), its images (readPoint; the measurement's photos come with them) and its
+ * alarm transactions (readAlarm). The link itself needs readMeasurement.
+ */
+export const SHARE_FLAG_PERMISSIONS = {
+  allowTrend: 'Readtrend',
+  allowImage: 'readPoint',
+  allowAlarmTransactions: 'readAlarm',
+} as const satisfies Record<'allowTrend' | 'allowImage' | 'allowAlarmTransactions', Permission>;
+export type ShareFlag = keyof typeof SHARE_FLAG_PERMISSIONS;
+export const SHARE_FLAGS = Object.keys(SHARE_FLAG_PERMISSIONS) as ShareFlag[];
 
 /** `POST /temporaryToken/measurement` body (spec 002 §3 link preferences, §7). */
 export const createShareBody = z.object({

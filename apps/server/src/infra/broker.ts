@@ -140,7 +140,8 @@ export async function startEmbeddedBroker(opts: {
     if (identity.kind === 'browser') return cb(new Error('browsers may not publish'));
     opts.edge.mayPublish(identity.mac, packet.topic).then(
       (ok) => {
-        if (!ok) opts.log.warn({ client: client!.id, mac: identity.mac, topic: packet.topic.slice(0, 200) }, 'mqtt publish refused');
+        if (!ok)
+          opts.log.warn({ client: client!.id, mac: identity.mac, topic: packet.topic.slice(0, 200) }, 'mqtt publish refused');
         cb(ok ? null : new Error('topic not allowed'));
       },
       () => cb(new Error('topic not allowed')),
@@ -153,7 +154,9 @@ export async function startEmbeddedBroker(opts: {
     if (identity.kind === 'server') return cb(null, sub);
     if (sub.topic.startsWith('$')) return cb(null, null); // $SYS and the like: the server's only
     const allowed =
-      identity.kind === 'browser' ? opts.policy.canSubscribe(identity.claims, sub.topic) : opts.edge.maySubscribe(identity.mac, sub.topic);
+      identity.kind === 'browser'
+        ? opts.policy.canSubscribe(identity.claims, sub.topic)
+        : opts.edge.maySubscribe(identity.mac, sub.topic);
     allowed.then(
       (ok) => cb(null, ok ? sub : null),
       () => cb(null, null),
@@ -225,7 +228,9 @@ export async function startEmbeddedBroker(opts: {
       return n;
     },
     async close() {
-      const closed = [tcp, tlsServer].filter((s): s is net.Server => !!s).map((s) => new Promise<void>((r) => s.close(() => r())));
+      const closed = [tcp, tlsServer]
+        .filter((s): s is net.Server => !!s)
+        .map((s) => new Promise<void>((r) => s.close(() => r())));
       await new Promise<void>((r) => broker.close(() => r()));
       for (const c of wss.clients) c.terminate();
       for (const s of sockets) s.destroy();

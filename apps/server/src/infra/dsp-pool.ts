@@ -22,8 +22,13 @@ export interface DspPool {
 }
 
 const buffersOf = (task: DspTask) =>
-  ['signal' in task ? task.signal : undefined, 'signal2' in task ? task.signal2 : undefined]
-    .filter((a): a is Float64Array => a instanceof Float64Array)
+  [
+    'signal' in task ? task.signal : undefined,
+    'signal2' in task ? task.signal2 : undefined,
+    // an analysis request's body buffer belongs to that request alone (modules/analysis/body.ts)
+    task.kind === 'analysisRequest' ? task.bytes : undefined,
+  ]
+    .filter((a): a is Float64Array | Uint8Array => a instanceof Float64Array || a instanceof Uint8Array)
     .map((a) => a.buffer as ArrayBuffer);
 
 /** Worker-thread pool (piscina) of `threads` workers; default: one per core, at least one. */

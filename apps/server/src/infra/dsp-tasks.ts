@@ -10,6 +10,7 @@ import {
 } from '@overtone/dsp';
 import { senseway, type WindowName } from '@overtone/contract';
 import { runAiPredictionTask, type AiPredictionTask } from '../modules/ai-models/worker-task.ts';
+import { runAnalysisRequest, type AnalysisRequestTask } from '../modules/analysis/worker-task.ts';
 
 /**
  * The DSP tasks, runnable on any thread: typed arrays and plain numbers in, typed arrays and plain
@@ -66,7 +67,9 @@ export type DspTask =
   /** ingest post-processing: int16 LE X,Y,Z bytes of a measurement → telemetry of each axis */
   | { kind: 'measurementTelemetry'; bytes: Uint8Array; rangeIndex: number; samplingRateHz: number }
   /** AI-model predictions of a stored measurement (modules/ai-models/worker-task.ts) */
-  | AiPredictionTask;
+  | AiPredictionTask
+  /** a whole `POST /vibration/signal/*` request, raw JSON in, JSON out (modules/analysis/worker-task.ts) */
+  | AnalysisRequestTask;
 
 export function runDspTask(task: DspTask) {
   switch (task.kind) {
@@ -112,6 +115,8 @@ export function runDspTask(task: DspTask) {
     }
     case 'aiPrediction':
       return runAiPredictionTask(task);
+    case 'analysisRequest':
+      return runAnalysisRequest(task, runDspTask);
     case 'telemetry':
       return computeTelemetry(task.signal, task.samplingRateHz).map((t) => ({ name: t.name, value: t.value, unit: t.unit }));
   }

@@ -36,8 +36,16 @@ function fromFastify(err: FastifyError): AppError | null {
   if (s === 413) return new AppError('PAYLOAD_TOO_LARGE');
   if (s === 404) return new AppError('NOT_FOUND');
   if (s >= 400 && s < 500) return new AppError('VALIDATION', undefined, err.message);
+  if (isDataException(err)) return new AppError('VALIDATION', undefined, 'invalidValue');
   return null;
 }
+
+/**
+ * A PostgreSQL "data exception" (SQLSTATE class 22: a date out of range, a NUL character, a number
+ * too large for its column, text that is no valid value of its type): the request carried a value
+ * the database cannot hold, so it answers 400, never 500. Checks the routes missed end here.
+ */
+export const isDataException = (err: unknown) => /^22[0-9A-Z]{3}$/.test(String((err as { code?: unknown })?.code ?? ''));
 
 /**
  * The error handler: every message is answered in the request's `language` header language (tr by

@@ -28,3 +28,19 @@ describe('createLimiter', () => {
     ]);
   });
 });
+
+describe('createAdmission', () => {
+  it('admits up to its capacity, refuses at once beyond, and frees a place once per leave', async () => {
+    const { createAdmission } = await import('./limiter.ts');
+    const a = createAdmission(2);
+    const first = a.tryEnter();
+    const second = a.tryEnter();
+    expect(first && second).toBeTruthy();
+    expect(a.tryEnter()).toBeNull();
+    first!();
+    first!(); // a second leave of the same holder frees nothing more
+    expect(a.inside()).toBe(1);
+    expect(a.tryEnter()).not.toBeNull();
+    expect(a.tryEnter()).toBeNull();
+  });
+});

@@ -17,3 +17,26 @@ export function createLimiter(n: number) {
     }
   };
 }
+
+/**
+ * Admission with a bound: at most `capacity` holders at once; `tryEnter()` answers at once whether
+ * one more may come in (never waits), so a full server refuses work before reading its body.
+ * @param capacity how many may be in at once, at least 1
+ * @returns `tryEnter()`: a `leave` function (idempotent) when admitted, else null; `inside()`: the count
+ */
+export function createAdmission(capacity: number) {
+  let inside = 0;
+  return {
+    tryEnter(): (() => void) | null {
+      if (inside >= capacity) return null;
+      inside++;
+      let left = false;
+      return () => {
+        if (left) return;
+        left = true;
+        inside--;
+      };
+    },
+    inside: () => inside,
+  };
+}

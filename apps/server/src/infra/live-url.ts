@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { AppError } from './errors.ts';
+import { VALID_HOST } from './security-headers.ts';
 
 /**
  * Signed, short-lived broker WebSocket URLs (`GET /iot/sigv4`). The query carries the customer,
@@ -35,4 +37,17 @@ export function verifyLiveQuery(key: string, query: URLSearchParams, nowS = Date
   const got = Buffer.from(sig, 'hex');
   if (got.length !== want.length || !timingSafeEqual(got, want)) return null;
   return { customerId, userId, expires };
+}
+
+/**
+ * The broker WebSocket URL handed to a browser: `ws(s)://<host>/mqtt?<signed query>`.
+ * @param req.host the request's host with port, as Fastify reads it: the Host header, or
+ *   X-Forwarded-Host only behind a trusted proxy (TRUST_PROXY); the tenant was resolved from the same
+ *   host, so it is one of the customer's configured hosts
+ * @param req.protocol `https` (own TLS, or X-Forwarded-Proto behind a trusted proxy) gives `wss`
+ * @throws AppError VALIDATION (400) when the host is no valid host[:port]
+ */
+export function liveSocketUrl(req: { host: string; protocol: string }, query: string): string {
+  if (!VALID_HOST.test(req.host)) throw new AppError('VALIDATION', 'host', 'invalidHost');
+  return `${req.protocol === 'https' ? 'wss' : 'ws'}://${req.host}/mqtt?${query}`;
 }

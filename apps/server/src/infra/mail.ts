@@ -8,7 +8,8 @@ export interface Mailer {
 
 /**
  * Mail outbox: each message is rendered by nodemailer to RFC 822 and written to
- * `dataDir/outbox/<time>-<n>.eml` (and logged); `SMTP_URL` sends through SMTP instead.
+ * `dataDir/outbox/<time>-<n>.eml` (and logged), directory 0700 and files 0600 (the server's user
+ * only); `SMTP_URL` sends through SMTP instead.
  */
 export function createMailer(opts: {
   outboxDir: string;
@@ -25,9 +26,11 @@ export function createMailer(opts: {
   return {
     async send(m) {
       const info = await t.sendMail({ from: opts.from, ...m });
-      await fs.mkdir(opts.outboxDir, { recursive: true });
+      // private to the server's user: mails carry reset links, codes and personal data
+      await fs.mkdir(opts.outboxDir, { recursive: true, mode: 0o700 });
+      await fs.chmod(opts.outboxDir, 0o700);
       const file = path.join(opts.outboxDir, `${Date.now()}-${++n}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
+      await fs.writeFile(file, info.message as Buffer, { mode: 0o600, flag: 'wx' });
       opts.log(`mail to ${m.to} written to ${file}`);
     },
   };

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { AppError } from './errors.ts';
 
 /**
  * Object storage behind an S3-style interface (keys with `/`). The embedded implementation keeps
@@ -12,9 +13,17 @@ export interface ObjectStorage {
   ready(): Promise<boolean>;
 }
 
+/**
+ * Whether `key` is a storage key: `/`-separated segments of letters, digits, `.`, `_` and `-`, none
+ * empty and none ending in `.` (so no `.` or `..` segment, which would name another directory, and no
+ * name that file systems and S3 tools treat differently from what was stored).
+ */
+export const isSafeKey = (key: string) =>
+  key.length <= 1024 && /^[A-Za-z0-9._\-/]+$/.test(key) && key.split('/').every((p) => p !== '' && !p.endsWith('.'));
+
+/** @throws AppError VALIDATION (400 `invalidObjectKey`) for a key that is not `isSafeKey` */
 const safeKey = (key: string) => {
-  if (!/^[A-Za-z0-9._\-/]+$/.test(key) || key.split('/').some((p) => p === '..' || p === ''))
-    throw new Error(`invalid key ${key}`);
+  if (!isSafeKey(key)) throw new AppError('VALIDATION', 'key', 'invalidObjectKey');
   return key;
 };
 

@@ -11,7 +11,10 @@ const issued = new WeakMap<AppContext, Map<string, { username: string; password:
  * the MAC. Issued once per server and MAC, then reused.
  * @throws Error when no customer registered the MAC as a gateway or trigger
  */
-export async function edgeCredentialsFor(server: { ctx: AppContext }, mac: string): Promise<{ username: string; password: string }> {
+export async function edgeCredentialsFor(
+  server: { ctx: AppContext },
+  mac: string,
+): Promise<{ username: string; password: string }> {
   const m = mac.toUpperCase();
   const perServer = issued.get(server.ctx) ?? new Map();
   issued.set(server.ctx, perServer);
@@ -51,7 +54,9 @@ export async function registeredPlantCredentials(server: { ctx: AppContext }, ma
     const m = mac.toUpperCase();
     const registered =
       (await server.ctx.db.selectFrom('gateways').select('mac').where('mac', '=', m).executeTakeFirst()) ??
-      (m.startsWith('CA:B8:25') ? await server.ctx.db.selectFrom('devices').select('mac').where('mac', '=', m).executeTakeFirst() : undefined);
+      (m.startsWith('CA:B8:25')
+        ? await server.ctx.db.selectFrom('devices').select('mac').where('mac', '=', m).executeTakeFirst()
+        : undefined);
     if (registered) out[m] = (await edgeCredentialsFor(server, m)).password;
   }
   return out;

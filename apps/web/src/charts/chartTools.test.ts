@@ -187,6 +187,10 @@ describe('exports', () => {
     expect(toCsv(['a'], [[1, null]])).toBe('"a"\n1\n\n');
   });
 
+  it('escapes header cells that a spreadsheet would run as a formula (point names become headers)', () => {
+    expect(toCsv(['=cmd|"/c calc"!A1', '-axis'], [[-1], [2]])).toBe(`"'=cmd|""/c calc""!A1","'-axis"\n-1,2\n`);
+  });
+
   it('names files by date-time', () => {
     const at = new Date(2026, 10, 23, 9, 5, 7);
     expect(exportFileName('x_spectrum', 'csv', at)).toBe('23-11-2026_09-05-07_x_spectrum.csv');

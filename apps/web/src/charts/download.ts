@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { csvCell, csvLine } from '@overtone/contract';
 
 /**
  * File name of a chart export: a date-time (spec 002 §9: DD/MM/YYYY HH:mm:ss, with the
@@ -19,14 +20,15 @@ function saveBlob(blob: Blob, fileName: string) {
 }
 
 /**
- * CSV text of equally long columns, comma-separated with a header line.
+ * CSV text of equally long columns, comma-separated with a header line (cells escaped against
+ * spreadsheet formulas, contract `csvLine`; non-finite numbers give empty cells).
  * @param header column names
  * @param columns one array per column (same length)
  */
 export function toCsv(header: readonly string[], columns: readonly ArrayLike<number | null>[]): string {
   const n = columns.length ? columns[0].length : 0;
-  const lines = [header.map((h) => `"${h.replace(/"/g, '""')}"`).join(',')];
-  for (let i = 0; i < n; i++) lines.push(columns.map((c) => (c[i] === null || c[i] === undefined ? '' : String(c[i]))).join(','));
+  const lines = [csvLine(header, 'always')];
+  for (let i = 0; i < n; i++) lines.push(columns.map((c) => csvCell(c[i])).join(','));
   return lines.join('\n') + '\n';
 }
 

@@ -1,33 +1,76 @@
 import { z } from 'zod';
+import {
+  isMac,
+  MAX_CHUNK_COUNT,
+  MAX_DONE_BYTES,
+  MAX_SAMPLES,
+  MAX_RSSI_DBM,
+  MAX_SAMPLING_RATE_HZ,
+  MAX_SCAN_ENTRIES,
+  MAX_TELEMETRY_ABS,
+  MAX_TELEMETRY_ENTRIES,
+  MAX_TELEMETRY_VALUES,
+  MAX_UNIXTIME,
+  MIN_RSSI_DBM,
+  MIN_SAMPLING_RATE_HZ,
+} from './limits.ts';
 
-/** One end node in a `scanDevice` report (§7); rssi may be a string on the wire. */
+/** A short word of a scan entry (`WIRED`, `Ready`, …, §7): printable, at most 32 characters. */
+const scanWord = z.string().regex(/^[\x20-\x7e]{0,32}$/, 'not a short printable word');
+
+/**
+ * One end node in a `scanDevice` report (§7); rssi may be a string on the wire. Rssi must be a
+ * number within -150 … 20 dBm (an empty string reads null).
+ */
 export const scanEntry = z.object({
-  type: z.string().optional(),
+  type: scanWord.optional(),
   rssi: z
-    .union([z.string(), z.number()])
+    .union([z.string().max(16), z.number()])
     .optional()
-    .transform((v) => (v === undefined || v === '' ? null : Number(v))),
-  status: z.string().optional(),
+    .transform((v) => (v === undefined || v === '' ? null : Number(v)))
+    .refine((v) => v === null || (Number.isFinite(v) && v >= MIN_RSSI_DBM && v <= MAX_RSSI_DBM), 'rssi out of range'),
+  status: scanWord.optional(),
 });
-export const scanPayload = z.record(z.string(), scanEntry);
+/** A `scanDevice` report: at most {@link MAX_SCAN_ENTRIES} entries keyed by MAC (any case, §2). */
+export const scanPayload = z
+  .record(z.string().refine((k) => isMac(k.toUpperCase()), 'key is not a MAC'), scanEntry)
+  .refine((r) => Object.keys(r).length <= MAX_SCAN_ENTRIES, `more than ${MAX_SCAN_ENTRIES} devices`);
 
-const telemetryEntry = z.object({ NAME: z.string(), VALUE: z.union([z.number(), z.array(z.number())]) });
+/** A finite number of magnitude at most {@link MAX_TELEMETRY_ABS}. */
+const telemetryNumber = z.number().min(-MAX_TELEMETRY_ABS).max(MAX_TELEMETRY_ABS);
+const telemetryEntry = z.object({
+  NAME: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'telemetry name'),
+  VALUE: z.union([telemetryNumber, z.array(telemetryNumber).min(1).max(MAX_TELEMETRY_VALUES)]),
+});
+/** A calibrated rate within the protocol's bounds (limits.ts, §4.2). */
+const samplingRate = z.number().min(MIN_SAMPLING_RATE_HZ).max(MAX_SAMPLING_RATE_HZ);
 
-/** `done` payload (§6): STAT plus device-computed TELEMETRY. */
+/**
+ * `done` payload (§6): STAT plus device-computed TELEMETRY, every field the server uses bounded
+ * (limits.ts): CHUNK_COUNT 1 … 8 192, rates 100 … 51 200 Hz, start time 0 … 2^32 − 1 s,
+ * at most 64 telemetry entries of finite values. Other STAT fields pass through unread.
+ */
 export const donePayload = z.object({
   STAT: z
     .object({
-      MEASUREMENT_START_TIME: z.string().optional(),
-      MEASUREMENT_START_UNIXTIME: z.number().optional(),
-      CALIBRATED_SAMPLINGRATE: z.number().positive().optional(),
-      ACCELEROMETER_CALIBRATED_SAMPLINGRATE: z.number().positive().optional(),
-      CHUNK_COUNT: z.number().int().nonnegative().optional(),
+      MEASUREMENT_START_TIME: z.string().max(32).optional(),
+      MEASUREMENT_START_UNIXTIME: z.number().min(0).max(MAX_UNIXTIME).optional(),
+      CALIBRATED_SAMPLINGRATE: samplingRate.optional(),
+      ACCELEROMETER_CALIBRATED_SAMPLINGRATE: samplingRate.optional(),
+      CHUNK_COUNT: z.number().int().min(1).max(MAX_CHUNK_COUNT).optional(),
+      ACCELEROMETER_SAMPLE_SIZE: z.number().int().min(0).max(MAX_SAMPLES).optional(),
+      MAGNETOMETER_SAMPLE_SIZE: z.number().int().min(0).max(MAX_SAMPLES).optional(),
     })
     .loose(),
-  TELEMETRY: z.array(telemetryEntry).optional().default([]),
+  TELEMETRY: z.array(telemetryEntry).max(MAX_TELEMETRY_ENTRIES).optional().default([]),
 });
 export type DonePayload = z.infer<typeof donePayload>;
 
+/** The first problem of a failed parse, as `path: message` (for the operator's rejection log). */
+export const issueText = (e: z.ZodError) => {
+  const i = e.issues[0];
+  return i ? `${i.path.join('.') || '(root)'}: ${i.message}`.slice(0, 200) : 'invalid';
+};
 /** Parses `<range>,<rate>,<size>` (§4), tolerating whitespace around fields as C2 sends it. */
 export function parseMeasureCommand(text: string): { rangeIndex: number; rateIndex: number; sampleSize: number } | null {
   const parts = text.split(',').map((s) => s.trim());
@@ -43,4 +86,51 @@ export const formatMeasureCommand = (c: { rangeIndex: number; rateIndex: number;
 export function normalizeDeviceStatus(status: string | undefined): 'unknown' | 'measuring' | 'sleeping' | 'ready' | 'connected' {
   const s = (status ?? '').toLowerCase();
   return s === 'ready' || s === 'measuring' || s === 'connected' || s === 'sleeping' ? s : 'unknown';
+}
+
+/** Deepest nesting accepted in a `done` (the protocol's is 3: object, STAT or TELEMETRY, value array). */
+const MAX_DONE_DEPTH = 6;
+/** Printable ASCII: every string of a `done` is a time, a version, a type or a telemetry name (§6). */
+const PRINTABLE = /^[\x20-\x7e]*$/;
+
+/**
+ * Checks a parsed `done` value against the protocol (§6, limits.ts), for a message just received
+ * and again for one read back from storage (an older server stored them unchecked): nesting at most
+ * 6 deep, every key and string printable ASCII of at most 64 characters (no NUL or lone surrogate
+ * can reach the database), then {@link donePayload}.
+ * @returns the parsed payload, or the reason it is refused
+ */
+export function checkDone(json: unknown): { ok: true; done: DonePayload } | { ok: false; reason: string } {
+  const stack: [unknown, number][] = [[json, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (depth > MAX_DONE_DEPTH) return { ok: false, reason: 'DONE_TOO_DEEP' };
+    if (typeof v === 'string') {
+      if (v.length > 64 || !PRINTABLE.test(v)) return { ok: false, reason: 'DONE_STRING' };
+    } else if (Array.isArray(v)) for (const x of v) stack.push([x, depth + 1]);
+    else if (v && typeof v === 'object')
+      for (const [k, x] of Object.entries(v)) {
+        if (k.length > 64 || !PRINTABLE.test(k)) return { ok: false, reason: 'DONE_KEY' };
+        stack.push([x, depth + 1]);
+      }
+  }
+  const parsed = donePayload.safeParse(json);
+  return parsed.success ? { ok: true, done: parsed.data } : { ok: false, reason: `DONE_INVALID ${issueText(parsed.error)}` };
+}
+
+/**
+ * Parses a received `done` payload: at most {@link MAX_DONE_BYTES}, JSON, then {@link checkDone}.
+ * @param byteLength the payload's size in bytes, checked before `text` is parsed (decode only what passes)
+ * @param text the payload decoded as UTF-8
+ * @returns the parsed payload, or the reason it is refused
+ */
+export function parseDone(byteLength: number, text: () => string): { ok: true; done: DonePayload } | { ok: false; reason: string } {
+  if (byteLength > MAX_DONE_BYTES) return { ok: false, reason: `DONE_TOO_LARGE ${byteLength} > ${MAX_DONE_BYTES}` };
+  let json: unknown;
+  try {
+    json = JSON.parse(text());
+  } catch {
+    return { ok: false, reason: 'DONE_NOT_JSON' };
+  }
+  return checkDone(json);
 }

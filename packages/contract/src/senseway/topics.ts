@@ -2,6 +2,8 @@
  * Topic names of the Senseway gateway protocol, generation 1 (shared/protocol/senseway-gateway.md §3).
  * The root is `prod` (or `lake`); MAC addresses are upper-case with colons.
  */
+import { isMac, isObjectId, MAX_CHUNK_COUNT, MAX_TOPIC_LENGTH } from './limits.ts';
+
 export type SensewayRoot = 'prod' | 'lake';
 
 export const topics = {
@@ -42,4 +44,59 @@ export function parseTopic(topic: string): ParsedTopic {
   if (p[1] === 'device' && p[3] === 'measure' && p[5] === 'chunk' && p.length === 7 && /^\d+$/.test(p[6]))
     return { kind: 'chunk', root, device: p[2].toUpperCase(), id: p[4], index: Number(p[6]) };
   return { kind: 'other' };
+}
+
+/** Reply and event words the server reads below a measure topic (§3 rows 8, 9, 11; our `persisted`). */
+export const MEASURE_EVENTS = ['accepted', 'rejected', 'done', 'persisted'] as const;
+
+/** A topic that names something the server would act on, but with a part outside the protocol. */
+export type TopicRejection = { kind: 'invalid'; reason: string; gateway: string | null; device: string | null };
+
+/**
+ * `parseTopic` with every segment checked before it can name a file, a row or a loop (limits.ts):
+ * the topic at most 256 characters; gateway and device MACs six hex pairs (upper-cased, §2); object
+ * ids 1–64 of `[0-9A-Za-z_-]`; chunk indices 0 … 8 191 in at most 4 digits without a sign; measure
+ * events one of {@link MEASURE_EVENTS}. A topic of another shape stays `{kind: 'other'}` (ignored,
+ * like our own commands the server also receives, checklist §17.1).
+ * @returns the parsed topic, or `invalid` with the reason and the MACs that were well-formed
+ */
+export function parseTopicStrict(topic: string): ParsedTopic | TopicRejection {
+  const macOr = (s: string | undefined) => (s !== undefined && isMac(s.toUpperCase()) ? s.toUpperCase() : null);
+  if (topic.length > MAX_TOPIC_LENGTH)
+    return { kind: 'invalid', reason: `TOPIC_TOO_LONG ${topic.length}`, gateway: null, device: null };
+  const t = parseTopic(topic);
+  const p = topic.split('/');
+  const bad = (reason: string, gateway: string | null, device: string | null): TopicRejection => ({
+    kind: 'invalid',
+    reason,
+    gateway,
+    device,
+  });
+  switch (t.kind) {
+    case 'scan':
+      return macOr(p[2]) ? t : bad('GATEWAY_MAC', null, null);
+    case 'measureCommand':
+    case 'measureEvent': {
+      const gw = macOr(p[2]);
+      const dev = macOr(p[4]);
+      if (!gw) return bad('GATEWAY_MAC', null, dev);
+      if (!dev) return bad('DEVICE_MAC', gw, null);
+      if (!isObjectId(t.id)) return bad('OBJECT_ID', gw, dev);
+      if (t.kind === 'measureEvent' && !(MEASURE_EVENTS as readonly string[]).includes(t.event))
+        return { kind: 'other' }; // another reply (e.g. `ota/…` shapes) the server does not read
+      return t;
+    }
+    case 'chunk': {
+      const dev = macOr(p[2]);
+      if (!dev) return bad('DEVICE_MAC', null, null);
+      if (!isObjectId(t.id)) return bad('OBJECT_ID', null, dev);
+      if (!/^\d{1,4}$/.test(p[6]) || t.index >= MAX_CHUNK_COUNT) return bad(`CHUNK_INDEX ${p[6].slice(0, 12)}`, null, dev);
+      return t;
+    }
+    default:
+      // a chunk topic whose index is not a number, which parseTopic leaves as `other`
+      if ((p[0] === 'prod' || p[0] === 'lake') && p[1] === 'device' && p[3] === 'measure' && p[5] === 'chunk')
+        return bad(`CHUNK_INDEX ${String(p[6]).slice(0, 12)}`, null, macOr(p[2]));
+      return t;
+  }
 }

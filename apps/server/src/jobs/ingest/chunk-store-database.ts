@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../infra/db/schema.ts';
-import type { ChunkStore, PendingInput } from './chunk-store.ts';
+import { assertStorableKey, type ChunkStore, type PendingInput } from './chunk-store.ts';
 
 /**
  * Chunks and `done` in the tables `measurement_chunks` and `measurement_done` (PostgreSQL
@@ -14,6 +14,7 @@ export function createDatabaseChunkStore(db: Kysely<DB>): ChunkStore {
   return {
     kind: 'database',
     async putChunk(device, objectId, idx, payload) {
+      assertStorableKey(device, objectId, idx);
       await db
         .insertInto('measurement_chunks')
         .values({ device_mac: device, object_id: objectId, idx, payload })
@@ -21,6 +22,7 @@ export function createDatabaseChunkStore(db: Kysely<DB>): ChunkStore {
         .execute();
     },
     async putDone(device, objectId, d) {
+      assertStorableKey(device, objectId);
       await db
         .insertInto('measurement_done')
         .values({
@@ -32,6 +34,15 @@ export function createDatabaseChunkStore(db: Kysely<DB>): ChunkStore {
         })
         .onConflict((oc) => oc.columns(['device_mac', 'object_id']).doNothing())
         .execute();
+    },
+    async chunkSizes(device, objectId) {
+      const rows = await db
+        .selectFrom('measurement_chunks')
+        .select(['idx', sql<number>`length(payload)`.as('len')])
+        .where('device_mac', '=', device)
+        .where('object_id', '=', objectId)
+        .execute();
+      return new Map(rows.map((r) => [r.idx, Number(r.len)]));
     },
     async chunks(device, objectId) {
       const rows = await db
@@ -52,6 +63,9 @@ export function createDatabaseChunkStore(db: Kysely<DB>): ChunkStore {
     },
     async clear(device, objectId) {
       await clearChunks(device, objectId);
+      await db.deleteFrom('measurement_done').where('device_mac', '=', device).where('object_id', '=', objectId).execute();
+    },
+    async clearDone(device, objectId) {
       await db.deleteFrom('measurement_done').where('device_mac', '=', device).where('object_id', '=', objectId).execute();
     },
     clearChunks,

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { ChunkStore, PendingInput, StoredDone } from './chunk-store.ts';
+import { senseway } from '@overtone/contract';
+import { assertStorableKey, isStorableChunkKey, type ChunkStore, type PendingInput, type StoredDone } from './chunk-store.ts';
 
 const LOG = '.chunks';
 const DONE = '.done';
@@ -10,6 +11,8 @@ const HEADER = 8; // u32 LE chunk index, u32 LE payload length
 const STALE_TMP_MS = 60 * 60 * 1000;
 /** Append handles kept open at once (one per measurement being received). */
 const MAX_OPEN = 128;
+/** A stored `done` file larger than this is not read: the payload is at most 16 KiB (limits.ts), plus our fields. */
+const MAX_STORED_DONE_BYTES = 4 * senseway.MAX_DONE_BYTES;
 
 /**
  * Chunks and `done` as files in the data directory, beside the embedded database:
@@ -33,7 +36,11 @@ export function createFileChunkStore(root: string, opts: { reset?: boolean } = {
   if (opts.reset) fs.rmSync(root, { recursive: true, force: true });
   fs.mkdirSync(root, { recursive: true });
   const deviceDir = (device: string) => path.join(root, device.replaceAll(':', ''));
-  const fileOf = (device: string, objectId: string, ext: string) => path.join(deviceDir(device), objectId + ext);
+  /** The file of a measurement; only legal keys name files (a MAC directory, an id file name). */
+  const fileOf = (device: string, objectId: string, ext: string) => {
+    assertStorableKey(device, objectId);
+    return path.join(deviceDir(device), objectId + ext);
+  };
   const madeDirs = new Set<string>();
   /** open append handles by log path, oldest first (Map order), with the log's length */
   const open = new Map<string, { fd: number; size: number }>();
@@ -91,6 +98,7 @@ export function createFileChunkStore(root: string, opts: { reset?: boolean } = {
   return {
     kind: 'files',
     async putChunk(device, objectId, idx, payload) {
+      assertStorableKey(device, objectId, idx);
       const file = fileOf(device, objectId, LOG);
       const record = Buffer.allocUnsafe(HEADER + payload.byteLength);
       record.writeUInt32LE(idx, 0);
@@ -121,13 +129,44 @@ export function createFileChunkStore(root: string, opts: { reset?: boolean } = {
       fs.writeFileSync(tmp, JSON.stringify({ ...d, received_at: new Date().toISOString() }));
       fs.renameSync(tmp, file);
     },
+    async chunkSizes(device, objectId) {
+      const sizes = new Map<number, number>();
+      let fd: number;
+      try {
+        fd = fs.openSync(fileOf(device, objectId, LOG), 'r');
+      } catch (e) {
+        ignoreMissing(e as NodeJS.ErrnoException);
+        return sizes;
+      }
+      try {
+        const size = fs.fstatSync(fd).size;
+        const header = Buffer.alloc(HEADER);
+        // headers only: each record's payload is skipped, not read
+        for (let off = 0; off + HEADER <= size; ) {
+          fs.readSync(fd, header, 0, HEADER, off);
+          const idx = header.readUInt32LE(0);
+          const len = header.readUInt32LE(4);
+          if (off + HEADER + len > size) break; // torn last record
+          if (!sizes.has(idx)) sizes.set(idx, len);
+          off += HEADER + len;
+        }
+      } finally {
+        fs.closeSync(fd);
+      }
+      return sizes;
+    },
     async chunks(device, objectId) {
       const buf = await fsp.readFile(fileOf(device, objectId, LOG)).catch((e: NodeJS.ErrnoException) => (ignoreMissing(e), null));
       return buf ? parseLog(buf).chunks : new Map<number, Uint8Array>();
     },
     async done(device, objectId) {
+      const file = fileOf(device, objectId, DONE);
+      const st = await fsp.stat(file).catch((e: NodeJS.ErrnoException) => (ignoreMissing(e), null));
+      if (!st) return undefined;
+      // an older server stored any size: such a file is not read into memory (finalization drops it)
+      if (st.size > MAX_STORED_DONE_BYTES) throw new RangeError(`stored done of ${st.size} bytes`);
       const text = await fsp
-        .readFile(fileOf(device, objectId, DONE), 'utf8')
+        .readFile(file, 'utf8')
         .catch((e: NodeJS.ErrnoException) => (ignoreMissing(e), null));
       if (text === null) return undefined;
       const d = JSON.parse(text) as Omit<StoredDone, 'received_at'> & { received_at: string };
@@ -137,6 +176,9 @@ export function createFileChunkStore(root: string, opts: { reset?: boolean } = {
       const log = fileOf(device, objectId, LOG);
       closeLog(log);
       await removeFile(log);
+      await removeFile(fileOf(device, objectId, DONE));
+    },
+    async clearDone(device, objectId) {
       await removeFile(fileOf(device, objectId, DONE));
     },
     async clearChunks(device, objectId) {
@@ -161,6 +203,11 @@ export function createFileChunkStore(root: string, opts: { reset?: boolean } = {
           const ext = name.endsWith(LOG) ? LOG : name.endsWith(DONE) ? DONE : null;
           if (!ext) continue;
           const objectId = name.slice(0, -ext.length);
+          // a name no legal message makes (left by an older server): never finalized, removed
+          if (!isStorableChunkKey(device, objectId)) {
+            await removeFile(file);
+            continue;
+          }
           const key = `${device}/${objectId}`;
           const p = byKey.get(key) ?? { device, objectId, lastChunkAt: null, hasDone: false };
           if (ext === DONE) p.hasDone = true;

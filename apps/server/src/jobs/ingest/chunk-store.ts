@@ -1,3 +1,5 @@
+import { senseway } from '@overtone/contract';
+
 /** A measurement's `done` message as stored (senseway-gateway.md §5.3). */
 export interface StoredDone {
   gateway_mac: string;
@@ -30,26 +32,33 @@ export interface ChunkStore {
   readonly kind: 'files' | 'database';
   putChunk(device: string, objectId: string, idx: number, payload: Uint8Array): Promise<void>;
   putDone(device: string, objectId: string, done: Omit<StoredDone, 'received_at'>): Promise<void>;
+  /**
+   * The index and payload length of each stored chunk of one measurement, without reading the
+   * payloads (admission accounting after a restart, and the size check before finalization reads them).
+   */
+  chunkSizes(device: string, objectId: string): Promise<Map<number, number>>;
   /** The stored chunks of one measurement by index (empty when none). */
   chunks(device: string, objectId: string): Promise<Map<number, Uint8Array>>;
   done(device: string, objectId: string): Promise<StoredDone | undefined>;
   /** Removes the chunks and the `done` of one measurement (finalized, skipped or deleted). */
   clear(device: string, objectId: string): Promise<void>;
+  /** Removes only the `done` (one that fails validation, stored by an older server). */
+  clearDone(device: string, objectId: string): Promise<void>;
   /** Removes only the chunks (a stalled request whose chunks are dropped). */
   clearChunks(device: string, objectId: string): Promise<void>;
   /** Every measurement with input stored (the sweeper's and the restart's view; small in steady state). */
   pending(): Promise<PendingInput[]>;
 }
 
-const MAC = /^[0-9A-F]{2}(:[0-9A-F]{2}){5}$/;
-const OBJECT_ID = /^[0-9A-Za-z_-]{1,64}$/;
-/** Highest chunk index accepted (far above any measurement of the protocol: 50 000 samples are 15 legacy chunks). */
-export const MAX_CHUNK_INDEX = 65_535;
-
 /**
  * True when a chunk topic's parts can be stored: an upper-case MAC (six hex pairs), an object id of
- * 1–64 letters, digits, `_` or `-` (the protocol's are 24 hex digits, senseway-gateway.md §5), an
- * index 0…65 535. Anything else is dropped with a warning (it could not name a measurement).
+ * 1–64 letters, digits, `_` or `-` (the protocol's are 24 hex digits, senseway-gateway.md §2), an
+ * index 0 … `MAX_CHUNK_COUNT` − 1 (limits.ts). The stores refuse anything else (it could name a path).
  */
-export const isStorableChunkKey = (device: string, objectId: string, idx: number) =>
-  MAC.test(device) && OBJECT_ID.test(objectId) && Number.isInteger(idx) && idx >= 0 && idx <= MAX_CHUNK_INDEX;
+export const isStorableChunkKey = (device: string, objectId: string, idx = 0) =>
+  senseway.isMac(device) && senseway.isObjectId(objectId) && Number.isInteger(idx) && idx >= 0 && idx < senseway.MAX_CHUNK_COUNT;
+
+/** Throws unless `device` and `objectId` are legal (they name files and rows). */
+export function assertStorableKey(device: string, objectId: string, idx = 0) {
+  if (!isStorableChunkKey(device, objectId, idx)) throw new RangeError(`not a storable measurement key: ${JSON.stringify([device, objectId, idx])}`);
+}

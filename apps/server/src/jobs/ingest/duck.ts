@@ -1,7 +1,7 @@
 import { duckChannelSeries, duckConfigObject, senseway, type DuckConfig } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
 import { newId } from '../../infra/ids.ts';
-import type { FinalizeOutcome } from './finalize.ts';
+import { plausibleStart, readCheckedChunks, readCheckedDone, type FinalizeOptions, type FinalizeOutcome } from './finalize.ts';
 import { insertTelemetryValues } from './persist-measurement.ts';
 
 /** A Duck's MAC prefix (protocol §9): its measurements are finalized here, not as tri-axial int16. */
@@ -73,11 +73,17 @@ export async function finalizeDuckMeasurement(
   ctx: AppContext,
   device: string,
   objectId: string,
-  opts: { closeIncomplete?: boolean } = {},
+  opts: FinalizeOptions = {},
 ): Promise<{ outcome: FinalizeOutcome; retryInMs?: number; measurementId?: string; gateway?: string; root?: string }> {
-  const stored = await ctx.chunks.done(device, objectId);
+  const stored = await readCheckedDone(ctx, device, objectId, opts.reject);
   if (!stored && !opts.closeIncomplete) return { outcome: 'skipped' };
-  const done = stored ?? { gateway_mac: device, root: ctx.config.sensewayRoot, payload: null, received_at: new Date(0) };
+  const done = stored ?? {
+    gateway_mac: device,
+    root: ctx.config.sensewayRoot,
+    payload: null,
+    received_at: new Date(0),
+    parsed: { STAT: {}, TELEMETRY: [] },
+  };
   const m = await duckMeasurementFor(ctx, device, objectId);
   if (!m || m.state === 'persisted' || m.state === 'partial') {
     await ctx.chunks.clear(device, objectId);
@@ -97,9 +103,8 @@ export async function finalizeDuckMeasurement(
   };
   if (!parsedCfg.success) return markPartial('NO_DUCK_CONFIG');
   const cfg: DuckConfig = parsedCfg.data;
-  const parsed = senseway.donePayload.safeParse(done.payload);
-  const stat = parsed.success ? parsed.data.STAT : {};
-  const chunks = await ctx.chunks.chunks(device, objectId);
+  const stat = done.parsed.STAT;
+  const chunks = await readCheckedChunks(ctx, device, objectId, opts.reject);
   const count = stat.CHUNK_COUNT ?? (chunks.size ? Math.max(...chunks.keys()) + 1 : 0);
   const missing = Array.from({ length: count }, (_, i) => i).filter((i) => !chunks.has(i));
   if (count === 0 || missing.length || !stored) {
@@ -130,7 +135,7 @@ export async function finalizeDuckMeasurement(
   const sampleSize = Math.max(0, ...channels.map((c) => c.values.length));
   const key = duckWaveformKey(m.customer_id, m.id);
   await ctx.storage.put(key, bytes, 'application/octet-stream');
-  const startedAt = stat.MEASUREMENT_START_UNIXTIME ? new Date(stat.MEASUREMENT_START_UNIXTIME * 1000) : null;
+  const startedAt = plausibleStart(stat.MEASUREMENT_START_UNIXTIME);
   const measuredAt = startedAt ?? m.created_at;
   const persisted = await ctx.db.transaction().execute(async (trx) => {
     const updated = await trx
@@ -143,7 +148,7 @@ export async function finalizeDuckMeasurement(
         started_at: startedAt,
         waveform_key: key,
         gateway_mac: m.gateway_mac ?? done.gateway_mac,
-        device_telemetry: JSON.stringify(parsed.success ? parsed.data.TELEMETRY : []),
+        device_telemetry: JSON.stringify(done.parsed.TELEMETRY),
         persisted_at: new Date(),
       })
       .where('id', '=', m.id)

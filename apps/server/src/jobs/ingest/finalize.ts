@@ -8,8 +8,79 @@ import { waveformKey } from '../../modules/measurements/waveform.ts';
 import { deviceTelemetryRows } from './device-telemetry.ts';
 import { insertFinalMeasurement, persistFinalMeasurement, type FinalMeasurementColumns } from './persist-measurement.ts';
 import { measurementProfile } from '@overtone/contract';
+import type { StoredDone } from './chunk-store.ts';
 
 export type FinalizeOutcome = 'persisted' | 'partial' | 'waiting' | 'skipped';
+
+/** Options of a finalization. */
+export interface FinalizeOptions {
+  /** close now even without `done` or with chunks missing (the chunks stopped) */
+  closeIncomplete?: boolean;
+  /** records stored input that fails validation (it is dropped) */
+  reject?: (reason: string) => void;
+}
+
+/** A stored `done` that passed validation again, with its parsed payload. */
+export type CheckedDone = StoredDone & { parsed: senseway.DonePayload };
+
+/**
+ * The `done` of a measurement as stored, checked again against the protocol (`senseway.checkDone`):
+ * an older server stored `done` messages unchecked, and one declaring an absurd chunk count or size
+ * must not drive a loop or an allocation at every start. One that fails, or cannot be read, is
+ * removed and reported through `reject`; the measurement then goes on as if no `done` had come.
+ */
+export async function readCheckedDone(
+  ctx: AppContext,
+  device: string,
+  objectId: string,
+  reject: (reason: string) => void = () => {},
+): Promise<CheckedDone | undefined> {
+  let stored: StoredDone | undefined;
+  try {
+    stored = await ctx.chunks.done(device, objectId);
+  } catch (err) {
+    reject(`STORED_DONE_UNREADABLE ${String(err).slice(0, 100)}`);
+    await ctx.chunks.clearDone(device, objectId);
+    return undefined;
+  }
+  if (!stored) return undefined;
+  const checked = senseway.checkDone(stored.payload);
+  if (checked.ok && !Number.isNaN(new Date(stored.received_at).getTime())) return { ...stored, parsed: checked.done };
+  reject(`STORED_${checked.ok ? 'DONE_TIME' : checked.reason}`);
+  await ctx.chunks.clearDone(device, objectId);
+  return undefined;
+}
+
+/**
+ * The stored chunks of a measurement, read only once their sizes are known to be legal: every index
+ * below `MAX_CHUNK_COUNT`, every payload at most `MAX_CHUNK_BYTES`, together at most
+ * `MAX_MEASUREMENT_BYTES` (limits.ts). Chunks an older server stored beyond that are removed and
+ * reported through `reject` (the measurement then closes as partial without them).
+ */
+export async function readCheckedChunks(
+  ctx: AppContext,
+  device: string,
+  objectId: string,
+  reject: (reason: string) => void = () => {},
+): Promise<Map<number, Uint8Array>> {
+  const sizes = await ctx.chunks.chunkSizes(device, objectId);
+  let total = 0;
+  let bad: string | null = null;
+  for (const [idx, len] of sizes) {
+    total += len;
+    if (idx >= senseway.MAX_CHUNK_COUNT) bad = `STORED_CHUNK_INDEX ${idx}`;
+    else if (len > senseway.MAX_CHUNK_BYTES) bad = `STORED_CHUNK_TOO_LARGE ${len}`;
+  }
+  if (!bad && total > senseway.MAX_MEASUREMENT_BYTES) bad = `STORED_CHUNKS_TOO_LARGE ${total}`;
+  if (!bad) return ctx.chunks.chunks(device, objectId);
+  reject(bad);
+  await ctx.chunks.clearChunks(device, objectId);
+  return new Map();
+}
+
+/** The measurement's time from a `done`'s start time when plausible (limits.ts), else null (the arrival time is used). */
+export const plausibleStart = (unixtime: number | undefined) =>
+  unixtime !== undefined && senseway.plausibleStartUnixtime(unixtime) ? new Date(unixtime * 1000) : null;
 
 const alreadyFinal = new Error('measurement already final');
 
@@ -101,7 +172,9 @@ export function longestWholeRun(chunks: Map<number, Uint8Array>, count: number, 
   if (best[1] < 0) return new Uint8Array(0);
   const [hi, lo] = best;
   const start = (count - 1 - hi) * full; // byte offset of the run in the whole stream
-  const bytes = new Uint8Array((hi - lo) * full + chunks.get(lo)!.length);
+  let runBytes = 0; // what the run's chunks hold (never more than was stored)
+  for (let i = lo; i <= hi; i++) runBytes += chunks.get(i)!.length;
+  const bytes = new Uint8Array(runBytes);
   for (let i = hi, off = 0; i >= lo; i--) {
     bytes.set(chunks.get(i)!, off);
     off += chunks.get(i)!.length;
@@ -122,6 +195,8 @@ export function longestWholeRun(chunks: Map<number, Uint8Array>, count: number, 
  * samples it has (`longestWholeRun`); a later complete delivery still upgrades it to `persisted`.
  * Idempotent: a persisted measurement is never touched again, a partial one only by complete data,
  * and the guarded update makes a concurrent second run insert nothing.
+ * The stored `done` and chunks are checked again before they are used (`readCheckedDone`,
+ * `readCheckedChunks`): what fails is dropped and reported through `opts.reject`.
  * @param opts.closeIncomplete close now even without `done` or with chunks missing (the chunks stopped)
  * @returns what happened, and for `waiting` how long to wait before trying again
  */
@@ -129,9 +204,9 @@ export async function finalizeMeasurement(
   ctx: AppContext,
   device: string,
   objectId: string,
-  opts: { closeIncomplete?: boolean } = {},
+  opts: FinalizeOptions = {},
 ): Promise<{ outcome: FinalizeOutcome; retryInMs?: number; measurementId?: string; gateway?: string; root?: string }> {
-  const done = await ctx.chunks.done(device, objectId);
+  const done = await readCheckedDone(ctx, device, objectId, opts.reject);
   if (!done && !opts.closeIncomplete) return { outcome: 'skipped' };
   const target = await measurementFor(ctx, device, objectId, done?.gateway_mac ?? null);
   if (!target || target.m.state === 'persisted') {
@@ -139,9 +214,8 @@ export async function finalizeMeasurement(
     return { outcome: 'skipped' };
   }
   const { m, create } = target;
-  const parsed = senseway.donePayload.safeParse(done?.payload ?? null);
-  const stat = parsed.success ? parsed.data.STAT : {};
-  const chunks = await ctx.chunks.chunks(device, objectId);
+  const stat = done?.parsed.STAT ?? {};
+  const chunks = await readCheckedChunks(ctx, device, objectId, opts.reject);
   const count = stat.CHUNK_COUNT ?? (chunks.size ? Math.max(...chunks.keys()) + 1 : 0);
   const missing = Array.from({ length: count }, (_, i) => i).filter((i) => !chunks.has(i));
   const gateway = m.gateway_mac ?? done?.gateway_mac ?? null;
@@ -188,9 +262,9 @@ export async function finalizeMeasurement(
     : [];
   const key = sampleSize ? waveformKey(m.customer_id, m.id) : null;
   if (key) await ctx.storage.put(key, bytes, 'application/octet-stream');
-  const startedAt = stat.MEASUREMENT_START_UNIXTIME ? new Date(stat.MEASUREMENT_START_UNIXTIME * 1000) : null;
+  const startedAt = plausibleStart(stat.MEASUREMENT_START_UNIXTIME);
   const measuredAt = startedAt ?? m.created_at;
-  const deviceTelemetry = parsed.success ? parsed.data.TELEMETRY : [];
+  const deviceTelemetry = done?.parsed.TELEMETRY ?? [];
   const rows = [
     ...computed.flatMap((list, i) =>
       list.map((t) => ({ telemetry: t.name, source: AXIS_KEYS[i], value: t.value, unit: t.unit, device_reported: false })),

@@ -1,21 +1,70 @@
+import { sql } from 'kysely';
 import { senseway } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
+import { Admission, type IngestLimits } from './admission.ts';
 import { isStorableChunkKey } from './chunk-store.ts';
 import { finalizeMeasurement } from './finalize.ts';
 import { finalizeDuckMeasurement, isDuckDevice } from './duck.ts';
+import { createRejectionLog, IngestRejected, printable, type RejectionLog } from './rejections.ts';
 import { recordScan } from './scan.ts';
 import { createLimiter } from '../../infra/limiter.ts';
 
 export interface Ingest {
-  /** Resolves when every message received so far has been handled (tests, shutdown). */
+  /** Resolves when every message received so far has been handled and every rejection recorded (tests, shutdown). */
   idle(): Promise<void>;
   stop(): Promise<void>;
+  /** The caps on input waiting for its `done` and their counters (admission.ts); tests and benches may lower `limits`. */
+  readonly admission: Admission;
+  /** Refused messages (rejections.ts). */
+  readonly rejections: RejectionLog;
 }
 
+/** What the database knows of a measurement key when its first chunk or its `done` arrives. */
+interface KeyInfo {
+  /** the gateway its bytes count against */
+  gateway: string;
+  /** bytes it may hold at most */
+  limit: number;
+}
+
+/** How long a device found unregistered is not looked up again (a flood of its chunks costs one query per period). */
+const UNKNOWN_DEVICE_TTL_MS = 2000;
+const UNKNOWN_DEVICE_CACHE = 10_000;
+
 const ORPHAN_CHUNK_TTL_MS = 60 * 60 * 1000;
+/** Finalizations of one measurement that may fail in a row before its input is dropped. */
+const MAX_FINALIZE_FAILURES = 3;
 const OPEN_STATES = ['requested', 'accepted', 'receiving'] as const;
 
 type Log = { info(o: object, m?: string): void; warn(o: object, m?: string): void; error(o: object, m?: string): void };
+
+/** The device and measurement of a key: registered (a device, a Duck, or a measurement we requested), its gateway and byte limit. */
+async function lookupKey(ctx: AppContext, device: string, objectId: string, perMeasurementBytes: number): Promise<KeyInfo | null> {
+  const row = (
+    await sql<{
+      dev: string | null;
+      dev_gateway: string | null;
+      duck: string | null;
+      scan_gateway: string | null;
+      m_id: string | null;
+      m_gateway: string | null;
+      sample_size: number | null;
+    }>`
+      SELECT d.mac AS dev, d.gateway_mac AS dev_gateway, k.mac AS duck,
+             (SELECT s.gateway_mac FROM device_scans s WHERE s.device_mac = ${device} ORDER BY s.scanned_at DESC LIMIT 1) AS scan_gateway,
+             m.id AS m_id, m.gateway_mac AS m_gateway, m.sample_size
+        FROM (SELECT 1) AS one
+        LEFT JOIN devices d ON d.mac = ${device}
+        LEFT JOIN ducks k ON k.mac = ${device}
+        LEFT JOIN measurements m ON m.device_mac = ${device} AND m.object_id = ${objectId}`.execute(ctx.db)
+  ).rows[0];
+  if (!row || (!row.dev && !row.duck && !row.m_id)) return null;
+  const requested = row.m_id && row.sample_size && !isDuckDevice(device) ? 6 * row.sample_size : Infinity;
+  return {
+    gateway: row.m_gateway ?? row.dev_gateway ?? row.scan_gateway ?? (row.duck ? device : '-'),
+    limit: Math.min(perMeasurementBytes, requested),
+  };
+}
 
 /**
  * Measurement ingest (ARCHITECTURE.md "A measurement, end to end"; docs/architecture.md "Ingest
@@ -28,7 +77,33 @@ type Log = { info(o: object, m?: string): void; warn(o: object, m?: string): voi
  *   without `done` for `chunkWaitMs`, and errors requests with nothing received after
  *   `measureTimeoutMs` (senseway-gateway.md §17.7).
  */
-export async function startIngest(ctx: AppContext, log: Log): Promise<Ingest> {
+export async function startIngest(ctx: AppContext, log: Log, opts: { limits?: Partial<IngestLimits> } = {}): Promise<Ingest> {
+  const admission = new Admission(opts.limits);
+  const rejections = createRejectionLog(ctx.db, log);
+  /** devices found unregistered, until when (epoch ms) */
+  const unknownDevices = new Map<string, number>();
+  /** The key's info, or null for an unregistered device (cached a moment: floods cost one query per device per 2 s). */
+  const keyInfo = async (device: string, objectId: string) => {
+    const until = unknownDevices.get(device);
+    if (until && until > Date.now()) return null;
+    const info = await lookupKey(ctx, device, objectId, admission.limits.perMeasurementBytes);
+    if (!info) {
+      if (unknownDevices.size >= UNKNOWN_DEVICE_CACHE) unknownDevices.clear();
+      unknownDevices.set(device, Date.now() + UNKNOWN_DEVICE_TTL_MS);
+    } else unknownDevices.delete(device);
+    return info;
+  };
+  /** Opens the admission account of a key from the database and the store (first chunk, or pending at start). */
+  const openKey = async (device: string, objectId: string) => {
+    const key = `${device}/${objectId}`;
+    if (admission.has(key)) return;
+    const info = await keyInfo(device, objectId);
+    if (!info) throw new IngestRejected('UNREGISTERED_DEVICE', null, device);
+    const stored = await ctx.chunks.chunkSizes(device, objectId);
+    const refused = admission.open(key, { device, ...info, stored });
+    if (refused) throw new IngestRejected(refused, null, device);
+  };
+  const reject = (r: { topic: string; reason: string; gateway?: string | null; device?: string | null }) => rejections.record(r);
   const queues = new Map<string, Promise<unknown>>();
   const timers = new Set<NodeJS.Timeout>();
   const pending = new Set<Promise<unknown>>();
@@ -60,11 +135,35 @@ export async function startIngest(ctx: AppContext, log: Log): Promise<Ingest> {
    * pool, storage and database busy in parallel while an API query waits for at most a few steps.
    */
   const finalizing = createLimiter(ctx.config.ingestConcurrency);
+  /** failed finalizations in a row by key */
+  const failures = new Map<string, number>();
   const finalize = (device: string, objectId: string, opts: { closeIncomplete?: boolean } = {}) =>
     serial(`${device}/${objectId}`, async () => {
-      const r = await finalizing(() =>
-        (isDuckDevice(device) ? finalizeDuckMeasurement : finalizeMeasurement)(ctx, device, objectId, opts),
-      );
+      const key = `${device}/${objectId}`;
+      let r: Awaited<ReturnType<typeof finalizeMeasurement>>;
+      try {
+        r = await finalizing(() =>
+          (isDuckDevice(device) ? finalizeDuckMeasurement : finalizeMeasurement)(ctx, device, objectId, {
+            ...opts,
+            reject: (reason) => reject({ topic: `(stored) ${key}`, reason, device }),
+          }),
+        );
+        failures.delete(key);
+      } catch (err) {
+        // Input that makes finalization fail again and again is dropped after a few tries (and
+        // recorded): it must not be retried by every sweep and every start.
+        const n = (failures.get(key) ?? 0) + 1;
+        if (failures.size >= 10_000) failures.clear();
+        failures.set(key, n);
+        if (n < MAX_FINALIZE_FAILURES) throw err;
+        failures.delete(key);
+        log.error({ err, key }, 'measurement input dropped after repeated finalization failures');
+        reject({ topic: `(stored) ${key}`, reason: `FINALIZE_FAILED ${String(err).slice(0, 150)}`, device });
+        await ctx.chunks.clear(device, objectId);
+        doneSeen.delete(key);
+        admission.release(key);
+        return;
+      }
       if (r.outcome === 'waiting' && !stopped) {
         const t = setTimeout(() => {
           timers.delete(t);
@@ -72,7 +171,10 @@ export async function startIngest(ctx: AppContext, log: Log): Promise<Ingest> {
         }, r.retryInMs);
         timers.add(t);
       }
-      if (r.outcome !== 'waiting') doneSeen.delete(`${device}/${objectId}`);
+      if (r.outcome !== 'waiting') {
+        doneSeen.delete(`${device}/${objectId}`);
+        admission.release(`${device}/${objectId}`);
+      }
       if ((r.outcome === 'persisted' || r.outcome === 'partial') && r.measurementId) {
         log.info({ measurement: r.measurementId, device, outcome: r.outcome }, 'measurement stored');
         // its alarms now (the evaluator's sweep catches it too, should this be lost: docs/alarms.md),
@@ -97,14 +199,21 @@ export async function startIngest(ctx: AppContext, log: Log): Promise<Ingest> {
    * Must not wait for a publish of the server's own client (see mqtt-client.ts).
    */
   const handle = async (topic: string, payload: Buffer) => {
-    const t = senseway.parseTopic(topic);
+    const t = senseway.parseTopicStrict(topic);
     switch (t.kind) {
+      case 'invalid':
+        throw new IngestRejected(t.reason, t.gateway, t.device);
       case 'scan':
         await recordScan(ctx.db, t.gateway, payload);
         return;
       case 'chunk': {
         const key = `${t.device}/${t.id}`;
-        if (!isStorableChunkKey(t.device, t.id, t.index)) return log.warn({ topic }, 'chunk topic names no measurement: dropped');
+        const bad = senseway.checkChunk(t.index, payload.byteLength);
+        if (bad) throw new IngestRejected(bad, null, t.device);
+        if (!isStorableChunkKey(t.device, t.id, t.index)) throw new IngestRejected('CHUNK_KEY', null, t.device);
+        await openKey(t.device, t.id);
+        const refused = admission.admit(key, t.index, payload.byteLength);
+        if (refused) throw new IngestRejected(refused, null, t.device);
         // Stored outside the per-measurement queue: that queue may wait for a publish (deadlock).
         await ctx.chunks.putChunk(
           t.device,
@@ -133,16 +242,22 @@ export async function startIngest(ctx: AppContext, log: Log): Promise<Ingest> {
       }
       case 'measureEvent':
         if (t.event === 'done') {
-          let json: unknown = {};
-          try {
-            json = JSON.parse(payload.toString('utf8'));
-          } catch {
-            log.warn({ topic }, 'done payload is not JSON');
-          }
-          await ctx.chunks.putDone(t.device, t.id, { gateway_mac: t.gateway, root: t.root, payload: json });
+          const parsed = senseway.parseDone(payload.byteLength, () => payload.toString('utf8'));
+          if (!parsed.ok) throw new IngestRejected(parsed.reason, t.gateway, t.device);
+          const info = await keyInfo(t.device, t.id);
+          if (!info) throw new IngestRejected('UNREGISTERED_DEVICE', t.gateway, t.device);
+          // every chunk holds at least one int16: more chunks than that cannot be this measurement's
+          const count = parsed.done.STAT.CHUNK_COUNT ?? 0;
+          if (2 * count > info.limit) throw new IngestRejected(`CHUNK_COUNT ${count} for at most ${info.limit} bytes`, t.gateway, t.device);
+          await ctx.chunks.putDone(t.device, t.id, { gateway_mac: t.gateway, root: t.root, payload: parsed.done });
           doneSeen.add(`${t.device}/${t.id}`);
           finalizeLater(t.device, t.id);
-        } else if (t.event === 'accepted') {
+          return;
+        }
+        if (t.event === 'persisted') return; // our own event
+        if (payload.byteLength > senseway.MAX_REPLY_BYTES)
+          throw new IngestRejected(`REPLY_TOO_LARGE ${payload.byteLength} > ${senseway.MAX_REPLY_BYTES}`, t.gateway, t.device);
+        if (t.event === 'accepted') {
           await ctx.db
             .updateTable('measurements')
             .set({ state: 'accepted' })
@@ -151,7 +266,8 @@ export async function startIngest(ctx: AppContext, log: Log): Promise<Ingest> {
             .where('state', '=', 'requested')
             .execute();
         } else if (t.event === 'rejected') {
-          const reason = payload.toString('utf8').slice(0, 200) || 'REJECTED';
+          // the device's error text, shown to users: printable, short
+          const reason = printable(payload.toString('utf8'), 200).trim() || 'REJECTED';
           if (reason === 'PARTIAL') return; // our own event
           await ctx.db
             .updateTable('measurements')
@@ -172,22 +288,38 @@ export async function startIngest(ctx: AppContext, log: Log): Promise<Ingest> {
     try {
       await track(handle(topic, payload));
     } catch (err) {
+      // refused: recorded, and acknowledged so that the broker does not deliver it again
+      if (err instanceof IngestRejected) return reject({ topic, reason: err.reason, gateway: err.gateway, device: err.device });
       log.error({ err, topic }, 'ingest message failed');
-      throw err;
+      throw err; // not acknowledged: delivered again when the session resumes
     }
   });
   await ctx.mqtt.subscribe(ctx.config.sensewayRoots.flatMap((r) => senseway.topics.serverFilters(r)));
 
-  // Resume: `done` stored before a restart.
-  for (const d of await ctx.chunks.pending())
+  // Resume: input stored before a restart is accounted for, and measurements whose `done` is
+  // stored are finalized (which checks the stored input again: an older server stored it unchecked).
+  // Nothing here may stop the start: a key that cannot be resumed is dropped and recorded.
+  for (const d of await ctx.chunks.pending()) {
+    const key = `${d.device}/${d.objectId}`;
+    try {
+      if (!isStorableChunkKey(d.device, d.objectId)) throw new IngestRejected('STORED_KEY', null, null);
+      await openKey(d.device, d.objectId);
+    } catch (err) {
+      const reason = err instanceof IngestRejected ? err.reason : `RESUME_FAILED ${String(err)}`;
+      reject({ topic: `(stored) ${key}`, reason, device: senseway.isMac(d.device) ? d.device : null });
+      await ctx.chunks.clear(d.device, d.objectId).catch((e) => log.warn({ err: e, key }, 'stored input not cleared'));
+      continue;
+    }
     if (d.hasDone) {
-      doneSeen.add(`${d.device}/${d.objectId}`);
+      doneSeen.add(key);
       finalizeLater(d.device, d.objectId);
     }
+  }
 
   const sweep = async () => {
     const now = Date.now();
     const pending = await ctx.chunks.pending();
+    admission.reconcile(new Set(pending.map((p) => `${p.device}/${p.objectId}`)), now - 10_000);
     const withoutDone = pending.filter((p) => !p.hasDone && p.lastChunkAt);
     // Chunks that stopped without `done`: close as partial with what arrived (or drop a replay).
     for (const s of withoutDone.filter((p) => p.lastChunkAt!.getTime() < now - ctx.config.chunkWaitMs)) {
@@ -225,8 +357,10 @@ export async function startIngest(ctx: AppContext, log: Log): Promise<Ingest> {
         .execute();
     // Chunks whose `done` never came and that nothing claimed are kept for an hour, then dropped.
     const orphanBefore = now - Math.max(ORPHAN_CHUNK_TTL_MS, ctx.config.measureTimeoutMs);
-    for (const o of withoutDone.filter((p) => p.lastChunkAt!.getTime() < orphanBefore))
+    for (const o of withoutDone.filter((p) => p.lastChunkAt!.getTime() < orphanBefore)) {
       await ctx.chunks.clearChunks(o.device, o.objectId);
+      admission.release(`${o.device}/${o.objectId}`);
+    }
   };
   const sweepEveryMs = Math.min(5000, Math.max(100, Math.min(ctx.config.chunkWaitMs, ctx.config.measureTimeoutMs) / 4));
   let sweeping = false;
@@ -242,14 +376,18 @@ export async function startIngest(ctx: AppContext, log: Log): Promise<Ingest> {
 
   const idle = async () => {
     while (pending.size) await Promise.allSettled([...pending]);
+    await rejections.flush();
   };
   return {
     idle,
+    admission,
+    rejections,
     async stop() {
       stopped = true;
       clearInterval(sweeper);
       timers.forEach(clearTimeout);
       await idle();
+      await rejections.stop();
     },
   };
 }

@@ -1,35 +1,45 @@
 import type { Kysely } from 'kysely';
 import { senseway } from '@overtone/contract';
 import type { DB } from '../../infra/db/schema.ts';
-import { learnScannedDevices } from '../../modules/devices/repo.ts';
+import { IngestRejected } from './rejections.ts';
 
 /**
  * Records a `scanDevice` report (senseway-gateway.md §7): the latest rssi and status of each device
- * the gateway sees. Malformed payloads are ignored (the vendor's own example is not valid JSON).
+ * the gateway sees. A scan registers nothing (docs/devices.md "Ownership"): a device heard here and
+ * registered to nobody is offered in the gateway's available devices for the customer's admin to
+ * claim. Only a registered gateway's report is kept (a Duck is registered as its own gateway), and
+ * only one within the protocol's limits (limits.ts: at most 32 KiB, 256 entries keyed by MAC, rssi
+ * −150 … 20 dBm, short printable words).
+ * @param gatewayMac the upper-case MAC of the topic
  * @returns number of entries stored
+ * @throws IngestRejected with the reason when the report is refused
  */
 export async function recordScan(db: Kysely<DB>, gatewayMac: string, payload: Buffer, now = new Date()): Promise<number> {
+  if (payload.byteLength > senseway.MAX_SCAN_BYTES)
+    throw new IngestRejected(`SCAN_TOO_LARGE ${payload.byteLength} > ${senseway.MAX_SCAN_BYTES}`, gatewayMac);
   let json: unknown;
   try {
     json = JSON.parse(payload.toString('utf8'));
   } catch {
-    return 0;
+    throw new IngestRejected('SCAN_NOT_JSON', gatewayMac);
   }
   const parsed = senseway.scanPayload.safeParse(json);
-  if (!parsed.success) return 0;
-  const rows = Object.entries(parsed.data)
-    .filter(([mac]) => /^([0-9A-Fa-f]{2}:){5}[0-9A-Fa-f]{2}$/.test(mac))
-    .map(([mac, e]) => ({
-      gateway_mac: gatewayMac,
-      device_mac: mac.toUpperCase(),
-      rssi: e.rssi !== null && Number.isFinite(e.rssi) ? e.rssi : null,
-      status: e.status ?? 'unknown',
-      scanned_at: now,
-    }));
-  if (rows.length)
+  if (!parsed.success) throw new IngestRejected(`SCAN_INVALID ${senseway.issueText(parsed.error)}`, gatewayMac);
+  const gateway = await db.selectFrom('gateways').select('id').where('mac', '=', gatewayMac).executeTakeFirst();
+  if (!gateway) throw new IngestRejected('UNREGISTERED_GATEWAY', gatewayMac);
+  const rows = Object.entries(parsed.data).map(([mac, e]) => ({
+    gateway_mac: gatewayMac,
+    device_mac: mac.toUpperCase(),
+    rssi: e.rssi,
+    status: e.status ?? 'unknown',
+    scanned_at: now,
+  }));
+  // the same MAC in two cases would make one INSERT conflict with itself
+  const unique = [...new Map(rows.map((r) => [r.device_mac, r])).values()];
+  if (unique.length)
     await db
       .insertInto('device_scans')
-      .values(rows)
+      .values(unique)
       .onConflict((oc) =>
         oc.columns(['gateway_mac', 'device_mac']).doUpdateSet((eb) => ({
           rssi: eb.ref('excluded.rssi'),
@@ -39,11 +49,5 @@ export async function recordScan(db: Kysely<DB>, gatewayMac: string, payload: Bu
       )
       .execute();
   await db.updateTable('gateways').set({ last_seen_at: now }).where('mac', '=', gatewayMac).execute();
-  // Devices heard by a customer's gateway join that customer's registry (modules/devices, docs/devices.md).
-  await learnScannedDevices(
-    db,
-    gatewayMac,
-    rows.map((r) => r.device_mac),
-  );
-  return rows.length;
+  return unique.length;
 }

@@ -5,7 +5,8 @@ import { badRequestBody, errorBody, forgotPasswordBody, LANGUAGE_HEADER, message
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../infra/errors.ts';
 import { resolveLanguage, translate } from '../../infra/i18n.ts';
-import { customerOf } from '../customers/tenant.ts';
+import { customerOf, customerOrigin } from '../customers/tenant.ts';
+import { reserveMail } from './mail-limit.ts';
 import type { Tenant } from '../customers/repo.ts';
 import { PUBLIC } from './access.ts';
 import { requireCaptcha } from './captcha.ts';
@@ -15,15 +16,30 @@ import { findLoginUserByEmail, type LoginUser } from './session-answer.ts';
 /** Lifetime of a reset link. */
 export const RESET_TTL_HOURS = 1;
 
-/** `http(s)://<host the request came to>/forgotpassword?token=…` (the set-password page, spec 000 §2). */
+/**
+ * `http(s)://<the customer's configured host>[:port]/forgotpassword?token=…` (the set-password page,
+ * spec 000 §2). The host comes from `customers.hosts` (customers/tenant.ts `customerOrigin`), never
+ * from the Host / X-Forwarded-Host text: a crafted header cannot send the token to another site.
+ */
 export const resetLink = (req: FastifyRequest, token: string) =>
-  `${req.protocol}://${req.host}/forgotpassword?token=${encodeURIComponent(token)}`;
+  `${customerOrigin(req)}/forgotpassword?token=${encodeURIComponent(token)}`;
 
 /**
  * Mails a reset link to the user: a `sessions` row with purpose 'password_reset' (1 h, single use:
- * deleted when the password is set). A new link replaces the user's earlier ones.
+ * deleted when the password is set). A new link replaces the user's earlier ones. Nothing is sent
+ * (and the earlier link stays valid) when the account or the address `ip` has had its reset mails
+ * (mail-limit.ts: 3 per account, 10 per address in 15 minutes).
  */
-async function sendResetLink(ctx: AppContext, user: LoginUser, customer: Tenant, lang: Language, link: (t: string) => string) {
+async function sendResetLink(
+  ctx: AppContext,
+  user: LoginUser,
+  customer: Tenant,
+  lang: Language,
+  ip: string,
+  link: (t: string) => string,
+) {
+  const quota = await reserveMail(ctx.db, { customerId: customer.id, email: user.email, ip, kind: 'password_reset' });
+  if (!quota.ok) return;
   await ctx.db.deleteFrom('sessions').where('user_id', '=', user.id).where('purpose', '=', 'password_reset').execute();
   const token = await createSession(ctx.db, user.id, customer.id, RESET_TTL_HOURS, 'password_reset');
   const params = { name: user.name, customer: customer.name, link: link(token), minutes: RESET_TTL_HOURS * 60 };
@@ -48,7 +64,9 @@ export async function forgotPasswordRoutes(app: FastifyInstance, ctx: AppContext
       description:
         'Needs a captcha. `customerId` must be the id of the customer served for the request host, else 404 ' +
         'CUSTOMER_NOT_FOUND (the id is public: the customer summary shows it). The answer is the same, in status, ' +
-        'body and timing, whether or not the e-mail belongs to a user; a user gets a single-use link valid for 1 h.',
+        'body and timing, whether or not the e-mail belongs to a user; a user gets a single-use link valid for 1 h, ' +
+        "built on the customer's configured host (a malformed Host answers 400 HOST_INVALID). At most 3 mails per " +
+        'account and 10 per address in 15 minutes are sent; further requests get the same answer and no mail.',
       params: z.object({ customerId: z.string().min(1).max(64) }),
       body: forgotPasswordBody,
       response: { 200: messageBody, 400: badRequestBody, 404: errorBody },
@@ -62,7 +80,7 @@ export async function forgotPasswordRoutes(app: FastifyInstance, ctx: AppContext
       const user = await findLoginUserByEmail(ctx.db, customer.id, req.body.email);
       if (user) {
         const link = (t: string) => resetLink(req, t);
-        const job = sendResetLink(ctx, user, customer, lang, link)
+        const job = sendResetLink(ctx, user, customer, lang, req.ip, link)
           .catch((err: unknown) => req.log.error({ err }, 'password reset mail failed'))
           .finally(() => pending.delete(job));
         pending.add(job);

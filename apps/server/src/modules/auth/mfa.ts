@@ -18,7 +18,8 @@ import { customerOf } from '../customers/tenant.ts';
 import type { Tenant } from '../customers/repo.ts';
 import { PUBLIC } from './access.ts';
 import { requireCaptcha } from './captcha.ts';
-import { assertNotThrottled, recordAttempt } from './throttle.ts';
+import { markSucceeded, reserveAttempt } from './throttle.ts';
+import { reserveMail } from './mail-limit.ts';
 import { findLoginUserById, issueSession, type LoginUser } from './session-answer.ts';
 
 /** Second step by e-mailed code (issue 4): lifetime and tries of a pending login. */
@@ -47,9 +48,19 @@ export const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 /**
  * Starts the second step of a login whose password was right: stores a pending login (code as HMAC,
  * 10 minutes, 5 tries) and mails the code to the user in `lang`. The session is created only by a
- * correct `POST /auth/customer/verify-mfa`.
+ * correct `POST /auth/customer/verify-mfa`. Code mails are limited (mail-limit.ts: 3 per account, 10 per
+ * address `ip` in 15 minutes).
+ * @throws AppError MAIL_LIMIT (429, `Retry-After`) when a limit is reached: no challenge, no mail
  */
-export async function startMfa(ctx: AppContext, user: LoginUser, customer: Tenant, lang: Language): Promise<MfaPending> {
+export async function startMfa(
+  ctx: AppContext,
+  user: LoginUser,
+  customer: Tenant,
+  lang: Language,
+  ip: string,
+): Promise<MfaPending> {
+  const quota = await reserveMail(ctx.db, { customerId: customer.id, email: user.email, ip, kind: 'mfa_code' });
+  if (!quota.ok) throw new AppError('MAIL_LIMIT').with({ headers: { 'retry-after': String(quota.retryAfterS) } });
   const id = randomBytes(18).toString('base64url');
   const code = newCode();
   await ctx.db
@@ -121,9 +132,22 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext) {
       const customer = customerOf(req);
       const { trnxId, code } = req.body;
       await requireCaptcha(ctx, req.body.reCaptcha);
-      await assertNotThrottled(ctx.db, req.ip);
-      const failed = () =>
-        recordAttempt(ctx.db, { customerId: customer.id, email: '', ip: req.ip, succeeded: false, kind: 'mfa' });
+      // The attempt is reserved before the code is compared, per address and per account (the
+      // pending login's user; an unknown one counts against the address only).
+      const owner = await ctx.db
+        .selectFrom('mfa_challenges as c')
+        .innerJoin('users as u', 'u.id', 'c.user_id')
+        .select('u.email')
+        .where('c.id', '=', trnxId)
+        .where('c.customer_id', '=', customer.id)
+        .executeTakeFirst();
+      const attempt = await reserveAttempt(ctx.db, {
+        customerId: customer.id,
+        email: owner?.email ?? '',
+        ip: req.ip,
+        kind: 'mfa',
+        account: Boolean(owner),
+      });
       // Reserve one try atomically: concurrent guesses never get more than MFA_MAX_TRIES comparisons.
       const row = await ctx.db
         .updateTable('mfa_challenges')
@@ -135,12 +159,9 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext) {
         .where('attempts', '<', MFA_MAX_TRIES)
         .returning(['attempts', 'code_hash', 'user_id'])
         .executeTakeFirst();
-      if (!row) {
-        await failed();
-        throw new AppError('MFA_EXPIRED');
-      }
+      // A failure needs no further record: the reservation counts as one until marked succeeded.
+      if (!row) throw new AppError('MFA_EXPIRED');
       if (!sameHash(codeHash(ctx, trnxId, code), row.code_hash)) {
-        await failed();
         if (row.attempts < MFA_MAX_TRIES) throw new AppError('MFA_CODE_INVALID');
         await ctx.db.updateTable('mfa_challenges').set({ consumed_at: new Date() }).where('id', '=', trnxId).execute();
         throw new AppError('MFA_TOO_MANY_TRIES');
@@ -154,7 +175,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext) {
         .executeTakeFirst();
       const user = consumed && (await findLoginUserById(ctx.db, customer.id, row.user_id));
       if (!user) throw new AppError('MFA_EXPIRED');
-      await recordAttempt(ctx.db, { customerId: customer.id, email: user.email, ip: req.ip, succeeded: true, kind: 'mfa' });
+      await markSucceeded(ctx.db, attempt);
       return issueSession(ctx, user, customer.id);
     },
   });

@@ -1,3 +1,4 @@
+import argon2 from 'argon2';
 import fs from 'node:fs';
 import path from 'node:path';
 import { failedRules, PASSWORD_MAX_LENGTH, type PasswordPolicy } from '@overtone/contract';
@@ -33,4 +34,16 @@ export function assertAcceptablePassword(password: string, policy: PasswordPolic
   if (password.length > PASSWORD_MAX_LENGTH || failedRules(password, policy).length > 0)
     throw new AppError('WEAK_PASSWORD', 'password');
   if (isCommonPassword(password)) throw new AppError('COMMON_PASSWORD', 'password');
+}
+
+/** How many passwords this process has verified with argon2 (tests observe that throttling holds). */
+export const passwordVerifications = { count: 0 };
+
+/**
+ * Verifies a password against its stored argon2 hash (counted in `passwordVerifications`).
+ * @returns false for a wrong password or an unreadable hash (never throws)
+ */
+export async function verifyPassword(hash: string, password: string): Promise<boolean> {
+  passwordVerifications.count++;
+  return argon2.verify(hash, password).catch(() => false);
 }

@@ -17,7 +17,8 @@ import { resolveLanguage } from '../../infra/i18n.ts';
 import { customerOf } from '../customers/tenant.ts';
 import { newChallenge, requireCaptcha } from './captcha.ts';
 import { authOf, PUBLIC, SESSION } from './access.ts';
-import { assertNotThrottled, recordAttempt } from './throttle.ts';
+import { markSucceeded, reserveAttempt } from './throttle.ts';
+import { verifyPassword } from './password-check.ts';
 import { findLoginUserByEmail, issueSession } from './session-answer.ts';
 import { mfaRoutes, startMfa } from './mfa.ts';
 import { forgotPasswordRoutes } from './forgot-password.ts';
@@ -45,10 +46,11 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       summary: 'Log in to the customer served for the request host',
       description:
         'The customer comes from the request host only (`domain` is accepted and ignored). Checks the captcha (once), ' +
-        'the throttle (5 failed passwords per account and 20 failures per address in 15 minutes, else 429 with ' +
-        '`Retry-After`), then the email and password (argon2id; an unknown email answers exactly like a wrong ' +
+        'reserves the attempt in the throttle before the password is checked (5 failed passwords per account and 20 ' +
+        'failures per address in 15 minutes, counted in the database, else 429 with `Retry-After`), then the email and password (argon2id; an unknown email answers exactly like a wrong ' +
         'password). Answers the session, or `requireMFAVerification` with `mfa_id` when the account has the second ' +
-        'step: a 6-digit code is mailed in the request language.',
+        'step: a 6-digit code is mailed in the request language (at most 3 code mails per account and 10 per ' +
+        'address in 15 minutes, else 429 MAIL_LIMIT).',
       body: loginBody,
       response: { 200: loginAnswer, 400: badRequestBody, 401: loginFailure, 404: errorBody, 429: errorBody },
     },
@@ -56,19 +58,14 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       const customer = customerOf(req);
       const { email, password } = req.body;
       await requireCaptcha(ctx, req.body.reCaptcha);
-      await assertNotThrottled(ctx.db, req.ip, { customerId: customer.id, email });
+      // Reserved before the password is verified: concurrent guesses count against each other.
+      const attempt = await reserveAttempt(ctx.db, { customerId: customer.id, email, ip: req.ip, kind: 'password' });
       const user = await findLoginUserByEmail(ctx.db, customer.id, email);
       const hash = user?.password_hash ?? (await (dummyHash ??= argon2.hash(Math.random().toString(36))));
-      const ok = await argon2.verify(hash, password).catch(() => false);
-      await recordAttempt(ctx.db, {
-        customerId: customer.id,
-        email,
-        ip: req.ip,
-        succeeded: Boolean(user && ok),
-        kind: 'password',
-      });
+      const ok = await verifyPassword(hash, password);
       if (!user || !ok) throw new AppError('WRONG_CREDENTIALS').with({ extra: { wrongPassword: true } });
-      if (user.mfa_enabled) return startMfa(ctx, user, customer, resolveLanguage(req.headers[LANGUAGE_HEADER]));
+      await markSucceeded(ctx.db, attempt);
+      if (user.mfa_enabled) return startMfa(ctx, user, customer, resolveLanguage(req.headers[LANGUAGE_HEADER]), req.ip);
       return issueSession(ctx, user, customer.id);
     },
   });

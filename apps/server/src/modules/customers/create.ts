@@ -1,6 +1,7 @@
 import argon2 from 'argon2';
 import type { Kysely } from 'kysely';
 import {
+  ADMIN_ROLE_NAME,
   DEFAULT_PASSWORD_POLICY,
   PERMISSIONS,
   customerPreferences,
@@ -97,7 +98,7 @@ export async function createCustomer(db: Kysely<DB>, input: NewCustomer): Promis
       .values({
         id: ids.roleId,
         customer_id: ids.customerId,
-        name: 'ADMIN',
+        name: ADMIN_ROLE_NAME,
         display_name: 'Administrator',
         permissions: [...PERMISSIONS],
       })

@@ -9,7 +9,6 @@ import {
   type DeviceType,
 } from '@overtone/contract';
 import type { DB } from '../../infra/db/schema.ts';
-import { newId } from '../../infra/ids.ts';
 
 /** A scan older than this is no evidence of the device's state (gateways scan about every 60 s). */
 export const SCAN_STALE_MS = 5 * 60 * 1000;
@@ -28,38 +27,6 @@ const kindCondition = (kind: DeviceKind) =>
     : kind === 'DUCK'
       ? sql<boolean>`upper(d.mac) LIKE 'CA:B8:DA%'`
       : sql<boolean>`upper(d.mac) NOT LIKE 'CA:B8:25%' AND upper(d.mac) NOT LIKE 'CA:B8:DA%'`;
-
-/**
- * Learns the devices of a `scanDevice` report (senseway-gateway.md §7) into the registry: a device
- * MAC not registered to any customer becomes a device of the customer owning the reporting gateway
- * (docs/devices.md "Ownership"). A device already registered (to this or another customer) is left
- * as it is; a gateway owned by no customer teaches nothing. Idempotent.
- * @param deviceMacs upper-case MACs of the report
- * @returns how many devices were added
- */
-export async function learnScannedDevices(db: Kysely<DB>, gatewayMac: string, deviceMacs: string[]): Promise<number> {
-  // A Duck is its own gateway and names itself in its scan: that entry teaches nothing.
-  const macs = [...new Set(deviceMacs)].filter((mac) => mac !== gatewayMac);
-  if (!macs.length) return 0;
-  const gw = await db.selectFrom('gateways').select('customer_id').where('mac', '=', gatewayMac).executeTakeFirst();
-  if (!gw) return 0;
-  const res = await db
-    .insertInto('devices')
-    .values(
-      macs.map((mac) => ({
-        id: newId(),
-        customer_id: gw.customer_id,
-        mac,
-        type: deviceTypeOf(mac),
-        point_id: null,
-        gateway_mac: null,
-        profile: null,
-      })),
-    )
-    .onConflict((oc) => oc.column('mac').doNothing())
-    .executeTakeFirst();
-  return Number(res.numInsertedOrUpdatedRows ?? 0);
-}
 
 /**
  * The customer's registry: devices ordered by MAC with their point and their latest scan by one of

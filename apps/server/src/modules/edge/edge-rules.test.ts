@@ -15,7 +15,14 @@ const gateway: EdgeIdentity = {
   devices: new Set([DEV]),
   triggers: new Set([TRIGGER]),
 };
-const trigger: EdgeIdentity = { kind: 'TRIGGER', mac: TRIGGER, customerId: 'c1', roots: ['prod'], devices: new Set(), triggers: new Set() };
+const trigger: EdgeIdentity = {
+  kind: 'TRIGGER',
+  mac: TRIGGER,
+  customerId: 'c1',
+  roots: ['prod'],
+  devices: new Set(),
+  triggers: new Set(),
+};
 
 /** MQTT topic-filter matching (MQTT 3.1.1 §4.7), as Mosquitto applies an ACL pattern to a topic. */
 const matches = (pattern: string, topic: string) => {
@@ -27,7 +34,9 @@ const matches = (pattern: string, topic: string) => {
   }
   return p.length === t.length;
 };
-const sendRules = new Map([gateway, trigger].map((id) => [id, edgeAclRules(id).filter((r) => r.acltype === 'publishClientSend')]));
+const sendRules = new Map(
+  [gateway, trigger].map((id) => [id, edgeAclRules(id).filter((r) => r.acltype === 'publishClientSend')]),
+);
 const aclAllowsSend = (id: EdgeIdentity, topic: string) => sendRules.get(id)!.some((r) => matches(r.topic, topic));
 
 describe('edgeMayPublish (senseway-gateway.md §3)', () => {
@@ -78,7 +87,33 @@ describe('edgeMayPublish (senseway-gateway.md §3)', () => {
   });
 
   it('agrees with the ACL list the external broker gets, for any topic', () => {
-    const seg = fc.constantFrom('prod', 'lake', 'gateway', 'device', 'measure', 'chunk', 'trigger', 'event', 'scanDevice', 'done', 'accepted', 'persisted', 'ota', 'config', 'wlan', 'version', GW, DEV, FOREIGN, TRIGGER, ID, '0', '7', 'client', 'SENSEWAY');
+    const seg = fc.constantFrom(
+      'prod',
+      'lake',
+      'gateway',
+      'device',
+      'measure',
+      'chunk',
+      'trigger',
+      'event',
+      'scanDevice',
+      'done',
+      'accepted',
+      'persisted',
+      'ota',
+      'config',
+      'wlan',
+      'version',
+      GW,
+      DEV,
+      FOREIGN,
+      TRIGGER,
+      ID,
+      '0',
+      '7',
+      'client',
+      'SENSEWAY',
+    );
     fc.assert(
       fc.property(fc.array(seg, { minLength: 1, maxLength: 8 }), (parts) => {
         const topic = parts.join('/');

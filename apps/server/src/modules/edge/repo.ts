@@ -106,8 +106,4 @@ export async function triggerOwner(db: Kysely<DB>, mac: string): Promise<string 
 
 /** Every gateway and trigger MAC holding a live secret (the external broker's reconciliation). */
 export const liveEdgeCredentials = (db: Kysely<DB>) =>
-  db
-    .selectFrom('edge_credentials')
-    .select(['mac', 'customer_id', 'kind'])
-    .where('secret_sha256', 'is not', null)
-    .execute();
+  db.selectFrom('edge_credentials').select(['mac', 'customer_id', 'kind']).where('secret_sha256', 'is not', null).execute();

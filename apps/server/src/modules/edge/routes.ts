@@ -51,7 +51,8 @@ export async function edgeRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: needs('updateGateway') },
       schema: {
         tags: ['gateways'],
-        summary: kind === 'GATEWAY' ? "Issue or rotate a gateway's MQTT credentials" : "Issue or rotate a trigger's MQTT credentials",
+        summary:
+          kind === 'GATEWAY' ? "Issue or rotate a gateway's MQTT credentials" : "Issue or rotate a trigger's MQTT credentials",
         description: `\`id\`: the ${kind === 'GATEWAY' ? 'gateway' : 'trigger device'}'s id or MAC. ${CONNECT_HELP} 404 ${notFound} for an unknown one or another customer's.`,
         params: idParams,
         response: { 200: edgeCredentialsIssued, 404: errorBody },

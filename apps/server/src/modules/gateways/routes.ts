@@ -56,7 +56,7 @@ export async function gatewaysRoutes(app: FastifyInstance, ctx: AppContext) {
       tags: ['gateways'],
       summary: "The customer's gateways, paged",
       description:
-        'Without `page`: all of them (at most 1000). `macAddress` filters by a part of the MAC. `connectionStatus` is `connected` when the gateway reported within 3 minutes, `disconnected` after, null (N/A) when never; `connectionDate` is when it was last heard. `availableDevices` are this customer’s devices in the gateway’s latest scan.',
+        'Without `page`: all of them (at most 1000). `macAddress` filters by a part of the MAC. `connectionStatus` is `connected` when the gateway reported within 3 minutes, `disconnected` after, null (N/A) when never; `connectionDate` is when it was last heard. `availableDevices` are the devices in the gateway’s latest scan that are this customer’s or registered to nobody (`claimable`: claim one with POST /device); another customer’s are never listed.',
       querystring: gatewayListQuery,
       response: { 200: gatewayListResponse, 400: badRequestBody },
     },

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { errorBody, measureBody, measureResponse, routingLookupResponse, senseway, sigv4Response } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../infra/errors.ts';
-import { signLiveQuery } from '../../infra/live-url.ts';
+import { liveSocketUrl, signLiveQuery } from '../../infra/live-url.ts';
 import { authOf, needs } from '../auth/access.ts';
 import { sendMeasureCommand } from './measure-command.ts';
 import { scansOfDevice } from './repo.ts';
@@ -53,10 +53,8 @@ export async function iotRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: async (req) => {
       const auth = authOf(req);
       const expires = Math.floor(Date.now() / 1000) + ctx.config.liveUrlTtlS;
-      const proto = String(req.headers['x-forwarded-proto'] ?? req.protocol) === 'https' ? 'wss' : 'ws';
-      const host = req.headers['x-forwarded-host'] ?? req.headers.host ?? `localhost:${ctx.config.port}`;
       const query = signLiveQuery(ctx.secrets.liveUrlKey, { customerId: auth.customerId, userId: auth.userId, expires });
-      return { url: `${proto}://${host}/mqtt?${query}`, expiresAt: new Date(expires * 1000).toISOString() };
+      return { url: liveSocketUrl(req, query), expiresAt: new Date(expires * 1000).toISOString() };
     },
   });
 

@@ -1,13 +1,44 @@
 import argon2 from 'argon2';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { badRequestBody, LANGUAGE_HEADER, me, mePasswordBody, messageBody, okBody, userGuidingBody } from '@overtone/contract';
+import {
+  badRequestBody,
+  errorBody,
+  LANGUAGE_HEADER,
+  me,
+  mePasswordBody,
+  messageBody,
+  okBody,
+  userGuidingBody,
+} from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../infra/errors.ts';
 import { resolveLanguage, translate } from '../../infra/i18n.ts';
 import { customerOf } from '../customers/tenant.ts';
 import { authOf, SESSION } from '../auth/access.ts';
-import { assertAcceptablePassword } from '../auth/password-check.ts';
+import { assertAcceptablePassword, verifyPassword } from '../auth/password-check.ts';
+import type { Auth } from '../auth/session.ts';
+import { markSucceeded, reserveAttempt } from '../auth/throttle.ts';
+
+/**
+ * A voluntary password change proves the current password: checked like a login (the attempt is
+ * reserved in the account's and the address's throttle first, auth/throttle.ts).
+ * @throws AppError CURRENT_PASSWORD_REQUIRED / CURRENT_PASSWORD_WRONG (400, param `currentPassword`),
+ *   TOO_MANY_ATTEMPTS (429)
+ */
+async function assertCurrentPassword(ctx: AppContext, req: FastifyRequest, auth: Auth, current: string | undefined) {
+  if (!current) throw new AppError('CURRENT_PASSWORD_REQUIRED', 'currentPassword');
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['email', 'password_hash'])
+    .where('id', '=', auth.userId)
+    .where('customer_id', '=', auth.customerId)
+    .executeTakeFirst();
+  if (!user) throw new AppError('UNAUTHORIZED');
+  const attempt = await reserveAttempt(ctx.db, { customerId: auth.customerId, email: user.email, ip: req.ip, kind: 'password' });
+  if (!(await verifyPassword(user.password_hash, current))) throw new AppError('CURRENT_PASSWORD_WRONG', 'currentPassword');
+  await markSucceeded(ctx.db, attempt);
+}
 
 /** The caller's own account: who they are, their password, the onboarding tour flag. */
 export async function meRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -62,14 +93,17 @@ export async function meRoutes(app: FastifyInstance, ctx: AppContext) {
       description:
         'The password must satisfy the customer policy raised to the global floor (8 characters) and not be a common ' +
         'password (400 WEAK_PASSWORD / COMMON_PASSWORD). Stores an argon2id hash, marks the password as changed, ' +
-        'spends the reset link and ends every other session of the user.',
+        'spends the reset link and ends every other session of the user. A logged-in user who has chosen their ' +
+        'password must also send `currentPassword` (400 CURRENT_PASSWORD_REQUIRED / CURRENT_PASSWORD_WRONG; wrong ones ' +
+        'count as failed logins of the account: 429 TOO_MANY_ATTEMPTS); a reset link and the forced first change need none.',
       body: mePasswordBody,
-      response: { 200: messageBody, 400: badRequestBody },
+      response: { 200: messageBody, 400: badRequestBody, 429: errorBody },
     },
     handler: async (req) => {
       const auth = authOf(req);
       const customer = customerOf(req);
-      const { password } = req.body;
+      const { password, currentPassword } = req.body;
+      if (auth.purpose === 'session' && auth.passwordChanged) await assertCurrentPassword(ctx, req, auth, currentPassword);
       assertAcceptablePassword(password, customer.preferences.passwordPolicy);
       const hash = await argon2.hash(password, { type: argon2.argon2id });
       await ctx.db.transaction().execute(async (trx) => {

@@ -36,7 +36,7 @@ export async function measurementDetailRoutes(app: FastifyInstance, ctx: AppCont
   const NOT_FOUND_DOC = 'Another customer’s measurement answers 404 exactly like a missing one.';
 
   r.put('/measurement/:id/favorite', {
-    config: { access: needs('readMeasurement') },
+    config: { access: needs('updateMeasurementTags') },
     schema: {
       tags: ['measurement detail'],
       summary: 'Set the favorite star of a measurement',
@@ -60,7 +60,7 @@ export async function measurementDetailRoutes(app: FastifyInstance, ctx: AppCont
   });
 
   r.put('/measurement/:id/note', {
-    config: { access: needs('readMeasurement') },
+    config: { access: needs('updateMeasurementTags') },
     schema: {
       tags: ['measurement detail'],
       summary: 'Save the note of a measurement',

@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import { once } from 'node:events';
 import type { Kysely } from 'kysely';
 import { Zip, ZipDeflate } from 'fflate';
-import { senseway, type MeasurementListQuery } from '@overtone/contract';
+import { csvLine, senseway, type MeasurementListQuery } from '@overtone/contract';
 import type { DB } from '../../infra/db/schema.ts';
 import type { ObjectStorage } from '../../infra/storage.ts';
 import { nodePaths } from '../points/repo.ts';
@@ -57,7 +57,6 @@ export function verifyDownload(
 }
 
 const BATCH = 100;
-const csvCell = (v: string) => (/[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 const SENSOR_AXES = ['x', 'y', 'z'] as const;
 
 /** Rows of the download, newest first, read in keyset batches (memory stays one batch). */
@@ -130,7 +129,8 @@ export function streamArchive(
       const cells = [r.id, r.created_at.toISOString(), path, r.gateway_mac ?? '', r.device_mac, r.measurement_type, r.state,
         r.tags.join(';'), String(rate(r)), String(r.sample_size), String(senseway.rangeFullScaleG(r.range_index)),
         r.waveform_key ? `${r.id}.csv` : '']; // prettier-ignore
-      index.push(enc.encode(cells.map(csvCell).join(',') + '\n'));
+      // formula-escaped cells (point paths, tags and gateways are user text): contract csv.ts
+      index.push(enc.encode(csvLine(cells) + '\n'));
       await drained();
     }
     index.push(new Uint8Array(0), true);

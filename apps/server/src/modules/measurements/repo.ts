@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kyse
 import { MEASUREMENT_COUNT_CAP, type MeasurementListItem, type MeasurementListQuery } from '@overtone/contract';
 import type { DB, MeasurementsTable } from '../../infra/db/schema.ts';
 import { nodePaths } from '../points/repo.ts';
+import { AppError } from '../../infra/errors.ts';
 
 export const list = (s: string | undefined) =>
   s
@@ -15,13 +16,15 @@ export const list = (s: string | undefined) =>
  * A query date: `YYYY-MM-DD HH:mm:ss` (spec 000 §7) is a wall-clock time of the customer's time
  * zone (preferences.localization.timeZone, `offsetMinutes` east of UTC); an ISO 8601 string with
  * its own offset is taken as it is.
- * @returns the instant, or null when unreadable
+ * @returns the instant, or null when unreadable or outside the years 1…9999
  */
 export function parseApiDate(s: string, offsetMinutes = 0): Date | null {
   const local = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(s);
   const d = new Date(local ? s.replace(' ', 'T') + 'Z' : s);
   if (Number.isNaN(d.getTime())) return null;
-  return local ? new Date(d.getTime() - offsetMinutes * 60_000) : d;
+  const at = local ? new Date(d.getTime() - offsetMinutes * 60_000) : d;
+  // years 1…9999 only: year 0 and JavaScript's far dates are no instant PostgreSQL or ISO 8601 holds
+  return at.getUTCFullYear() >= 1 && at.getUTCFullYear() <= 9999 ? at : null;
 }
 
 type Q = SelectQueryBuilder<DB & { m: MeasurementsTable }, 'm', object>;
@@ -50,10 +53,13 @@ export function valueFilterOf(f: Partial<MeasurementListQuery>): ValueFilter | n
 
 /** The query's date bounds as instants (null: unbounded). */
 function dateBounds(scope: ListScope, f: Partial<MeasurementListQuery>) {
-  return {
-    start: f.startDate ? parseApiDate(f.startDate, scope.zoneOffsetMinutes) : null,
-    end: f.endDate ? parseApiDate(f.endDate, scope.zoneOffsetMinutes) : null,
+  const parse = (s: string | undefined, param: string) => {
+    if (!s) return null;
+    const d = parseApiDate(s, scope.zoneOffsetMinutes);
+    if (!d) throw new AppError('VALIDATION', param, 'invalidDateTime');
+    return d;
   };
+  return { start: parse(f.startDate, 'startDate'), end: parse(f.endDate, 'endDate') };
 }
 
 /** Week of an instant as `measurement_values.week` holds it (`measurement_week()`, migration 0011). */

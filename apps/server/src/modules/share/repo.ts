@@ -2,6 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   SHARE_EXPIRIES,
+  SHARE_FLAG_PERMISSIONS,
+  SHARE_FLAGS,
   SHARE_EXPIRY_SECONDS,
   SHARE_TOKEN_PARAM,
   TOKEN_HEADER,
@@ -50,11 +52,29 @@ const toLink = (r: {
   createdBy: r.user_name !== null ? { name: r.user_name, surname: r.user_surname ?? '' } : null,
 });
 
-/** Creates a link of a measurement of the customer (404 when it is not theirs); the token is returned once. */
+/**
+ * The flags of `flags` that `permissions` allow (SHARE_FLAG_PERMISSIONS): a link grants no extra its
+ * creator may not read.
+ */
+export const allowedFlags = <T extends Record<(typeof SHARE_FLAGS)[number], boolean>>(
+  flags: T,
+  permissions: ReadonlySet<string>,
+): T => {
+  const out = { ...flags };
+  for (const f of SHARE_FLAGS) out[f] = (flags[f] && permissions.has(SHARE_FLAG_PERMISSIONS[f])) as T[typeof f];
+  return out;
+};
+
+/**
+ * Creates a link of a measurement of the customer (404 when it is not theirs); the token is returned once.
+ * @param permissions the creator's permissions: every extra asked for needs its permission
+ *   (SHARE_FLAG_PERMISSIONS), else 403 SHARE_FLAG_NOT_HELD and no link
+ */
 export async function createShare(
   db: Kysely<DB>,
   customerId: string,
   userId: string,
+  permissions: ReadonlySet<string>,
   body: {
     measurementId: string;
     allowTrend: boolean;
@@ -63,6 +83,8 @@ export async function createShare(
     expiresIn: ShareExpiry;
   },
 ) {
+  for (const f of SHARE_FLAGS)
+    if (body[f] && !permissions.has(SHARE_FLAG_PERMISSIONS[f])) throw new AppError('SHARE_FLAG_NOT_HELD', f);
   await measurementRow(db, customerId, body.measurementId);
   const now = shareClock.now();
   const token = newToken();
@@ -136,24 +158,33 @@ export function shareTokenOf(req: FastifyRequest): string | undefined {
 
 /**
  * Resolves a share token on the customer's host: 401 SHARE_LINK_INVALID when it is missing,
- * unknown, revoked, expired, or issued by another customer.
+ * unknown, revoked, expired, issued by another customer, or when its creator is gone (deleted) or no
+ * longer holds readMeasurement: a link never outlives its creator's right to read. The extras are
+ * the link's flags that the creator's current permissions still allow (SHARE_FLAG_PERMISSIONS).
  */
 export async function resolveShare(db: Kysely<DB>, token: string | undefined, customerId: string | null): Promise<ShareGrant> {
   if (!token || token.length > 200 || !customerId) throw new AppError('SHARE_LINK_INVALID');
   const row = await detailDb(db)
-    .selectFrom('share_tokens')
-    .selectAll()
-    .where('token_hash', '=', hashToken(token))
-    .where('customer_id', '=', customerId)
+    .selectFrom('share_tokens as s')
+    .innerJoin('users as u', (j) => j.onRef('u.id', '=', 's.created_by').on('u.customer_id', '=', customerId))
+    .leftJoin('roles as r', (j) => j.onRef('r.id', '=', 'u.role_id').on('r.customer_id', '=', customerId))
+    .selectAll('s')
+    .select('r.permissions')
+    .where('s.token_hash', '=', hashToken(token))
+    .where('s.customer_id', '=', customerId)
     .executeTakeFirst();
   if (!row || row.expires_at.getTime() <= shareClock.now().getTime()) throw new AppError('SHARE_LINK_INVALID');
+  const creator = new Set<string>(row.permissions ?? []);
+  if (!creator.has('readMeasurement')) throw new AppError('SHARE_LINK_INVALID');
+  const flags = allowedFlags(
+    { allowTrend: row.allow_trend, allowImage: row.allow_image, allowAlarmTransactions: row.allow_alarm_transactions },
+    creator,
+  );
   return {
     id: row.id,
     customerId: row.customer_id,
     measurementId: row.measurement_id,
-    allowTrend: row.allow_trend,
-    allowImage: row.allow_image,
-    allowAlarmTransactions: row.allow_alarm_transactions,
+    ...flags,
     expiresAt: row.expires_at.toISOString(),
   };
 }

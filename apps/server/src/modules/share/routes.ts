@@ -61,13 +61,13 @@ export async function shareRoutes(app: FastifyInstance, ctx: AppContext) {
       tags: ['share links'],
       summary: 'Create a temporary share link of a measurement',
       description:
-        'Body `{measurementId, allowTrend, allowImage, allowAlarmTransactions, expiresIn}`; `expiresIn` one of 15m, 30m, 1h, 4h (default), 1d, 7d, 15d, 30d. Answers the link with its `token` (shown only now; only its SHA-256 is stored). The page URL is `/measurement/{id}?token={token}`. Another customer’s measurement answers 404.',
+        'Body `{measurementId, allowTrend, allowImage, allowAlarmTransactions, expiresIn}`; `expiresIn` one of 15m, 30m, 1h, 4h (default), 1d, 7d, 15d, 30d. Answers the link with its `token` (shown only now; only its SHA-256 is stored). The page URL is `/measurement/{id}?token={token}`. Another customer’s measurement answers 404. Each extra needs the creator to hold its permission (allowTrend: Readtrend, allowImage: readPoint, allowAlarmTransactions: readAlarm), else 403 SHARE_FLAG_NOT_HELD; the link stops working (401 SHARE_LINK_INVALID) once its creator is deleted or loses readMeasurement, and an extra whose permission the creator lost is no longer granted.',
       body: createShareBody,
-      response: { 200: createShareResponse, 400: badRequestBody, 404: errorBody },
+      response: { 200: createShareResponse, 400: badRequestBody, 403: errorBody, 404: errorBody },
     },
     handler: async (req) => {
       const auth = authOf(req);
-      return createShare(ctx.db, auth.customerId, auth.userId, req.body);
+      return createShare(ctx.db, auth.customerId, auth.userId, auth.permissions, req.body);
     },
   });
 
@@ -109,7 +109,7 @@ export async function shareRoutes(app: FastifyInstance, ctx: AppContext) {
       });
       const sr = s.withTypeProvider<ZodTypeProvider>();
       const TOKEN_DOC =
-        'Share token in the `token` header (or `?token=`); no session. 401 SHARE_LINK_INVALID when missing, unknown, revoked, expired or of another customer.';
+        'Share token in the `token` header (or `?token=`); no session. 401 SHARE_LINK_INVALID when missing, unknown, revoked, expired, of another customer, or when the link’s creator was deleted or lost readMeasurement.';
 
       sr.get('', {
         config: { access: PUBLIC },

@@ -17,21 +17,20 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../infra/errors.ts';
 import { newId } from '../../infra/ids.ts';
-import type { Auth } from '../auth/session.ts';
 import { authOf, needs } from '../auth/access.ts';
-import { emailTaken, findUser, isUniqueViolation, roleExists, selectUsers, toUser } from './repo.ts';
+import { emailTaken, findUser, isUniqueViolation, selectUsers, toUser } from './repo.ts';
 import { assertPasswordAllowed, hashPassword } from './password.ts';
 import { userMessage } from './messages.ts';
+import {
+  assertAdminRemains,
+  assertHoldsAll,
+  assertMayTouchUsers,
+  lockCustomer,
+  roleGrant,
+  type Actor,
+} from '../roles/escalation.ts';
 
 const idParams = z.object({ id: z.string() });
-
-/**
- * Only an admin may make a user an admin or change an admin's account: otherwise a holder of
- * createUser/updateUser could give themselves the admin-only password reset of other users.
- */
-function assertMayTouchAdmins(auth: Auth, target: { userType: 'admin' | 'user' }[]) {
-  if (auth.userType !== 'admin' && target.some((t) => t.userType === 'admin')) throw new AppError('FORBIDDEN');
-}
 
 /** Users of the customer (spec 002 §3 "User", §7 Admin): list, create, edit, delete, admin password reset. */
 export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -49,10 +48,23 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     mfa_enabled: b.mfaEnabled,
   });
 
-  /** Checks shared by create and edit: the role is the customer's, the e-mail is free. */
-  const checkFields = async (customerId: string, b: Omit<UserCreateBody, 'password'>, exceptUserId?: string) => {
-    if (b.role && !(await roleExists(ctx.db, customerId, b.role))) throw new AppError('ROLE_NOT_FOUND', 'role');
-    if (await emailTaken(ctx.db, customerId, b.email, exceptUserId)) throw new AppError('EMAIL_TAKEN', 'email');
+  /**
+   * Checks shared by create and edit: the role is the customer's, only an admin makes an admin (type
+   * admin or the ADMIN role: 403 ADMIN_ONLY), the role holds only permissions the caller holds (403
+   * GRANT_NOT_HELD), the e-mail is free. `before`: the edited user as they are now (an admin user
+   * needs an admin caller; a user whose role holds more than the caller's is not the caller's to edit).
+   */
+  const checkFields = async (
+    actor: Actor & { customerId: string },
+    b: Omit<UserCreateBody, 'password'>,
+    before?: { id: string; userType: 'admin' | 'user'; role: string | null; roleName: string | null },
+  ) => {
+    const role = b.role ? await roleGrant(ctx.db, actor.customerId, b.role) : undefined;
+    if (b.role && !role) throw new AppError('ROLE_NOT_FOUND', 'role');
+    const old = before?.role ? await roleGrant(ctx.db, actor.customerId, before.role) : undefined;
+    assertMayTouchUsers(actor, [{ userType: b.userType, roleName: role?.name ?? null }, ...(before ? [before] : [])]);
+    assertHoldsAll(actor, [...(role?.permissions ?? []), ...(old?.permissions ?? [])]);
+    if (await emailTaken(ctx.db, actor.customerId, b.email, before?.id)) throw new AppError('EMAIL_TAKEN', 'email');
   };
 
   r.get('/users', {
@@ -72,15 +84,14 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
       tags: ['users'],
       summary: 'Create a user',
       description:
-        "The password must pass the customer's policy raised to the global floor (400 `Weak Password`). The new user has `passwordChanged: false` (chooses their own password at the first login) and the e-mailed second login step unless `mfaEnabled: false`. Only an admin may create an admin (403).",
+        "The password must pass the customer's policy raised to the global floor (400 `Weak Password`). The new user has `passwordChanged: false` (chooses their own password at the first login) and the e-mailed second login step unless `mfaEnabled: false`. Only an admin may create an admin (type admin or the ADMIN role: 403 ADMIN_ONLY); the role may hold only permissions the caller holds (403 GRANT_NOT_HELD).",
       body: userCreateBody,
       response: { 200: user, 400: badRequestBody, 403: errorBody, 404: errorBody, 409: errorBody },
     },
     handler: async (req) => {
       const auth = authOf(req);
       const b = req.body;
-      assertMayTouchAdmins(auth, [b]);
-      await checkFields(auth.customerId, b);
+      await checkFields(auth, b);
       await assertPasswordAllowed(ctx.db, auth.customerId, b.password);
       const id = newId();
       try {
@@ -108,7 +119,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
       tags: ['users'],
       summary: 'Edit a user',
       description:
-        'Replaces name, surname, e-mail (unique in the customer, case-insensitively: 409), phone, user type, role and the second-step flag. Another customer’s user answers 404. Only an admin may edit an admin or make a user an admin (403).',
+        'Replaces name, surname, e-mail (unique in the customer, case-insensitively: 409), phone, user type, role and the second-step flag. Another customer’s user answers 404. Only an admin may edit an admin or make a user an admin (type admin or the ADMIN role: 403 ADMIN_ONLY); the user’s old and new roles may hold only permissions the caller holds (403 GRANT_NOT_HELD); the last admin holding the ADMIN role cannot be demoted or moved off it (403 LAST_ADMIN).',
       params: idParams,
       body: userUpdateBody,
       response: { 200: user, 400: badRequestBody, 403: errorBody, 404: errorBody, 409: errorBody },
@@ -118,15 +129,18 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
       const existing = await findUser(ctx.db, auth.customerId, req.params.id);
       if (!existing) throw new AppError('USER_NOT_FOUND');
       const b = req.body;
-      assertMayTouchAdmins(auth, [existing, b]);
-      await checkFields(auth.customerId, b, existing._id);
+      await checkFields(auth, b, { ...existing, id: existing._id });
       try {
-        await ctx.db
-          .updateTable('users')
-          .set(columns(b))
-          .where('id', '=', existing._id)
-          .where('customer_id', '=', auth.customerId)
-          .execute();
+        await ctx.db.transaction().execute(async (trx) => {
+          await lockCustomer(trx, auth.customerId);
+          await trx
+            .updateTable('users')
+            .set(columns(b))
+            .where('id', '=', existing._id)
+            .where('customer_id', '=', auth.customerId)
+            .execute();
+          await assertAdminRemains(trx, auth.customerId);
+        });
       } catch (e) {
         if (isUniqueViolation(e)) throw new AppError('EMAIL_TAKEN', 'email');
         throw e;
@@ -141,7 +155,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
       tags: ['users'],
       summary: 'Delete a user',
       description:
-        'Deletes the user, ends their sessions and takes them off the alarm notification receivers. Nobody deletes their own account (409); only an admin deletes an admin (403). Their measurements stay, without a user.',
+        'Deletes the user, ends their sessions and takes them off the alarm notification receivers. Nobody deletes their own account (409); only an admin deletes an admin (403 ADMIN_ONLY); the last admin holding the ADMIN role stays (403 LAST_ADMIN). Their measurements stay, without a user.',
       params: idParams,
       response: { 200: okBody, 403: errorBody, 404: errorBody, 409: errorBody },
     },
@@ -150,8 +164,9 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
       const existing = await findUser(ctx.db, auth.customerId, req.params.id);
       if (!existing) throw new AppError('USER_NOT_FOUND');
       if (existing._id === auth.userId) throw new AppError('CANNOT_DELETE_SELF');
-      assertMayTouchAdmins(auth, [existing]);
+      assertMayTouchUsers(auth, [existing]);
       await ctx.db.transaction().execute(async (trx) => {
+        await lockCustomer(trx, auth.customerId);
         await trx.deleteFrom('sessions').where('user_id', '=', existing._id).execute();
         await trx.deleteFrom('users').where('id', '=', existing._id).where('customer_id', '=', auth.customerId).execute();
         // Nor is the user an alarm notification receiver any more (PUT /preferences refuses unknown users).
@@ -159,6 +174,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
             coalesce((SELECT jsonb_agg(r) FROM jsonb_array_elements(preferences #> '{alarm,notificationReceivers}') r
                       WHERE r <> to_jsonb(${existing._id}::text)), '[]'::jsonb))
           WHERE id = ${auth.customerId} AND jsonb_typeof(preferences #> '{alarm,notificationReceivers}') = 'array'`.execute(trx);
+        await assertAdminRemains(trx, auth.customerId);
       });
       return { ok: true as const };
     },

@@ -121,11 +121,15 @@ describe('user menu (spec 000 §2 main shell)', () => {
     fireEvent.click(screen.getByTestId('user-menu-reset-password'));
     const pw = await screen.findByTestId('new-password');
     expect(screen.getByTestId('password-checklist')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('current-password'), { target: { value: 'Old-password1&' } });
     fireEvent.change(pw, { target: { value: 'Long-enough1&' } });
     fireEvent.change(screen.getByTestId('new-password-confirm'), { target: { value: 'Long-enough1&' } });
     fireEvent.click(screen.getByTestId('reset-password-save'));
     await waitFor(() => expect(locationOf(router)).toBe('/login'));
-    expect(calls.find((c) => c.path === '/me/password')?.body).toEqual({ password: 'Long-enough1&' });
+    expect(calls.find((c) => c.path === '/me/password')?.body).toEqual({
+      password: 'Long-enough1&',
+      currentPassword: 'Old-password1&',
+    });
     expect(await screen.findByText('Password changed')).toBeTruthy();
     expect(sessionStore.get()).toBeNull();
   });

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { App, Form, Modal } from 'antd';
+import { App, Form, Input, Modal } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
+import { PASSWORD_MAX_LENGTH } from '@overtone/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,9 +15,12 @@ interface Props {
   onClose(): void;
 }
 
+/** Field values of the dialog: the current password and the new one twice. */
+type Values = NewPasswordValues & { currentPassword: string };
+
 /**
- * The user menu's reset-password dialog (spec 000 §2, §5): the new password twice with the live
- * policy checklist; saving sends `POST /me/password`, shows the server's confirmation and logs out
+ * The user menu's reset-password dialog (spec 000 §2, §5): the current password (the server refuses
+ * a voluntary change without it, issue 14), then the new password twice with the live policy checklist; saving sends `POST /me/password`, shows the server's confirmation and logs out
  * (spec 000 §4: after a password change the user is logged out). A refused password is shown by
  * the API client and the dialog stays open.
  */
@@ -25,13 +30,13 @@ export function ResetPasswordDialog({ open, onClose }: Props) {
   const customer = useCustomer();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [form] = Form.useForm<NewPasswordValues>();
+  const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
 
-  const save = async ({ password }: NewPasswordValues) => {
+  const save = async ({ password, currentPassword }: Values) => {
     setSaving(true);
     try {
-      const text = await setMyPassword(password);
+      const text = await setMyPassword(password, currentPassword);
       void message.success(text || t('passwordSaved'));
       onClose();
       logout(queryClient);
@@ -55,13 +60,26 @@ export function ResetPasswordDialog({ open, onClose }: Props) {
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'reset-password-save' } as React.ComponentProps<typeof Modal>['okButtonProps']}
     >
-      <Form<NewPasswordValues>
+      <Form<Values>
         form={form}
         layout="vertical"
         requiredMark={false}
         onFinish={(v) => void save(v)}
         data-testid="reset-password-form"
       >
+        <Form.Item
+          name="currentPassword"
+          label={t('currentPassword')}
+          validateTrigger="onBlur"
+          rules={[{ required: true, message: t('currentPasswordRequired') }]}
+        >
+          <Input.Password
+            prefix={<LockOutlined />}
+            autoComplete="current-password"
+            maxLength={PASSWORD_MAX_LENGTH}
+            data-testid="current-password"
+          />
+        </Form.Item>
         <NewPasswordFields policy={customer.passwordPolicy} />
       </Form>
     </Modal>

@@ -4,11 +4,19 @@ import { updateSession } from '../../app/session';
 
 /**
  * `POST /me/password`: sets the caller's password (the session's token, or the reset link's token
- * in the `token` header). Resolves to the server's translated confirmation; a failure (weak or
+ * in the `token` header). `currentPassword`: the password now, which the server requires for a
+ * voluntary change (the user menu's dialog); the reset link and the forced first change send none.
+ * Resolves to the server's translated confirmation; a failure (wrong current password, weak or
  * common password, expired link) is shown by the API client and rethrown.
  */
-export const setMyPassword = async (password: string): Promise<string> =>
-  (await apiRequest('/me/password', { method: 'POST', body: { password }, schema: messageBody })).message;
+export const setMyPassword = async (password: string, currentPassword?: string): Promise<string> =>
+  (
+    await apiRequest('/me/password', {
+      method: 'POST',
+      body: currentPassword === undefined ? { password } : { password, currentPassword },
+      schema: messageBody,
+    })
+  ).message;
 
 /**
  * `GET /me` for a page that handles a refused token itself (the set-password page with an

@@ -3,7 +3,14 @@ import { App, Button, Empty, Flex, Form, Input, List, Modal, Popconfirm, Select,
 import { CopyOutlined, DeleteOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_SHARE_EXPIRY, SHARE_EXPIRIES, type CreateShareBody, type ShareExpiry } from '@overtone/contract';
+import {
+  DEFAULT_SHARE_EXPIRY,
+  SHARE_EXPIRIES,
+  SHARE_FLAG_PERMISSIONS,
+  type CreateShareBody,
+  type ShareExpiry,
+} from '@overtone/contract';
+import { useDetailAccess } from './detailAccess';
 import { useDateFormatter } from '../../ui/formatDate';
 import { createShareLink, revokeShareLink, shareLinksQueryKey, shareUrl, useShareLinksQuery } from './measurementApi';
 
@@ -34,7 +41,9 @@ async function copyText(text: string): Promise<boolean> {
 /**
  * The share-link dialog (spec 002 §2, §9): expiry (default 4h) and the allowTrend, allowImage and
  * allowAlarmTransactions switches; generating closes the options and shows the link with a copy
- * button (spec 002 §4). The options dialog also lists the active links, each revocable.
+ * button (spec 002 §4). The options dialog also lists the active links, each revocable. A switch
+ * whose permission the user lacks (SHARE_FLAG_PERMISSIONS: a link shares nothing its creator may not
+ * read; the server answers 403 SHARE_FLAG_NOT_HELD) is off and disabled.
  */
 export function ShareLinkDialog({ measurementId, open, onClose }: { measurementId: string; open: boolean; onClose: () => void }) {
   const { t } = useTranslation('measurementDetail');
@@ -44,6 +53,8 @@ export function ShareLinkDialog({ measurementId, open, onClose }: { measurementI
   const [form] = Form.useForm<Options>();
   const [link, setLink] = useState<string | null>(null);
   const links = useShareLinksQuery(measurementId, open);
+  const access = useDetailAccess();
+  const mayShare = (flag: keyof typeof SHARE_FLAG_PERMISSIONS) => access.can(SHARE_FLAG_PERMISSIONS[flag]);
 
   const create = useMutation({
     mutationFn: (o: Options) => {
@@ -99,13 +110,13 @@ export function ShareLinkDialog({ measurementId, open, onClose }: { measurementI
             />
           </Form.Item>
           <Form.Item name="allowTrend" label={t('share.allowTrend')} valuePropName="checked">
-            <Switch data-testid="share-allowTrend" />
+            <Switch data-testid="share-allowTrend" disabled={!mayShare('allowTrend')} />
           </Form.Item>
           <Form.Item name="allowImage" label={t('share.allowImage')} valuePropName="checked">
-            <Switch data-testid="share-allowImage" />
+            <Switch data-testid="share-allowImage" disabled={!mayShare('allowImage')} />
           </Form.Item>
           <Form.Item name="allowAlarmTransactions" label={t('share.allowAlarmTransactions')} valuePropName="checked">
-            <Switch data-testid="share-allowAlarmTransactions" />
+            <Switch data-testid="share-allowAlarmTransactions" disabled={!mayShare('allowAlarmTransactions')} />
           </Form.Item>
         </Form>
         <Typography.Title level={5}>{t('share.activeLinks')}</Typography.Title>

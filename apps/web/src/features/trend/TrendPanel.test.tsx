@@ -315,6 +315,23 @@ describe('trend model', () => {
     );
   });
 
+  it('escapes notes that a spreadsheet would run as a formula, and keeps negative values numbers', () => {
+    const evil = data.map((s) => ({
+      ...s,
+      data: s.data.map((d) => ({
+        ...d,
+        value: -d.value,
+        measurement: { ...d.measurement, note: '=HYPERLINK("http://evil.example","x")' },
+      })),
+    }));
+    const rows = trendCsv(evil, ['Date', 'Telemetry', 'Source', 'Value', 'Unit', 'Measurement', 'Note'], 'https://ot.example')
+      .trim()
+      .split('\n');
+    expect(rows[2]).toBe(
+      `2026-11-21T10:00:00.000Z,"GRMS","accelerometer_x",-2.5,"g","https://ot.example/measurement/${M2}","'=HYPERLINK(""http://evil.example"",""x"")"`,
+    );
+  });
+
   it('ranges the year shortcut over 364 days, from the start of that day to the end of today (customer zone)', () => {
     const now = Date.parse('2026-11-23T22:30:00Z'); // 01:30 on the 24th in GMT+3
     const [from, to] = lastDaysRange(364, 180, now);

@@ -1,6 +1,8 @@
 import type { Dayjs } from 'dayjs';
 import type uPlot from 'uplot';
 import {
+  csvCell,
+  csvLine,
   predictionClassColor,
   PREDICTION_CLASSES,
   TREND_COMPARE_TELEMETRIES,
@@ -221,21 +223,23 @@ export function compareLine(
   return (TREND_COMPARE_TELEMETRIES as readonly string[]).includes(line.telemetry ?? '') ? line : null;
 }
 
-/** One CSV row per value shown: time (ISO 8601), telemetry, source, value, unit, the measurement's page and note. */
+/**
+ * One CSV row per value shown: time (ISO 8601), telemetry, source, value, unit, the measurement's page
+ * and note. Text cells are quoted and escaped against spreadsheet formulas (contract `csvLine`).
+ */
 export function trendCsv(series: readonly TrendSeries[], header: readonly string[], origin: string): string {
-  const q = (s: string) => `"${s.replace(/"/g, '""')}"`;
-  const lines = [header.map(q).join(',')];
+  const lines = [csvLine(header, 'always')];
   for (const s of series)
     for (const d of s.data)
       lines.push(
         [
-          d.createdAt,
-          q(s.telemetry.name),
-          q(d.source),
-          String(d.value),
-          q(s.telemetry.unit),
-          q(`${origin}/measurement/${d.measurement._id}`),
-          q(d.measurement.note),
+          csvCell(d.createdAt),
+          csvCell(s.telemetry.name, 'always'),
+          csvCell(d.source, 'always'),
+          csvCell(d.value),
+          csvCell(s.telemetry.unit, 'always'),
+          csvCell(`${origin}/measurement/${d.measurement._id}`, 'always'),
+          csvCell(d.measurement.note, 'always'),
         ].join(','),
       );
   return lines.join('\n') + '\n';

@@ -114,3 +114,11 @@ export const unassignTriggerDevice = (triggerId: string, macAddress: string) =>
     method: 'DELETE',
     schema: triggerItem,
   });
+
+/**
+ * `POST /device {macAddress, gateway}` (addSensor): claims a device the gateway hears and nobody
+ * registered (docs/devices.md "Ownership"). 409 DEVICE_REGISTERED when someone claimed it first
+ * (shown by the API client). Answers the new device's id.
+ */
+export const claimDevice = (macAddress: string, gateway: string) =>
+  apiRequest('/device', { method: 'POST', body: { macAddress, gateway }, schema: z.object({ _id: z.string() }) });

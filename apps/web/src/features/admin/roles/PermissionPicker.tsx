@@ -1,4 +1,6 @@
 import { Skeleton } from 'antd';
+import type { Permission } from '@overtone/contract';
+import { hasPermission, useSession } from '../../../app/session';
 import { groupPermissions } from './categoryState';
 import { PermissionCategoryGroup } from './PermissionCategoryGroup';
 import { usePermissionsQuery } from './rolesApi';
@@ -8,9 +10,14 @@ interface Props {
   onChange?(next: string[]): void;
 }
 
-/** Form control of a role's permissions: the categories of `GET /permissions` in a responsive grid. */
+/**
+ * Form control of a role's permissions: the categories of `GET /permissions` in a responsive grid.
+ * Permissions the user does not hold are shown but cannot be switched on.
+ */
 export function PermissionPicker({ value = [], onChange }: Props) {
   const q = usePermissionsQuery();
+  const session = useSession();
+  const held = (key: string) => hasPermission(session, key as Permission);
   if (q.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   const groups = groupPermissions(q.data ?? []);
   return (
@@ -19,7 +26,7 @@ export function PermissionPicker({ value = [], onChange }: Props) {
       data-testid="permission-picker"
     >
       {groups.map((g) => (
-        <PermissionCategoryGroup key={g.category} group={g} selected={value} onChange={(next) => onChange?.(next)} />
+        <PermissionCategoryGroup key={g.category} group={g} selected={value} onChange={(next) => onChange?.(next)} held={held} />
       ))}
     </div>
   );

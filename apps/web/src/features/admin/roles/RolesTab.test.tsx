@@ -72,6 +72,25 @@ describe('RolesTab', () => {
     },
   );
 
+  it('offers only the permissions the user holds (nobody grants what they do not hold)', { timeout: 20000 }, async () => {
+    loginAs(['readRole', 'createRole', 'readUser', 'createUser'], 'user');
+    renderAdmin(<RolesTab />);
+    await screen.findByTestId('role-row-OPERATOR');
+    fireEvent.click(screen.getByTestId('role-create'));
+    await screen.findByTestId('perm-readUser');
+    const isDisabled = (key: string) => screen.getByTestId(`perm-${key}`).classList.contains('ant-switch-disabled');
+    expect(isDisabled('readUser')).toBe(false);
+    expect(isDisabled('deleteUser')).toBe(true);
+    expect(isDisabled('deletePoint')).toBe(true);
+    // The category box turns on only what the user holds; a category with nothing held is off.
+    fireEvent.click(categoryCheck('user'));
+    expect(screen.getByTestId('perm-createUser').getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByTestId('perm-deleteUser').getAttribute('aria-checked')).toBe('false');
+    expect(categoryCheck('point').closest('.ant-checkbox-wrapper')?.classList.contains('ant-checkbox-wrapper-disabled')).toBe(
+      true,
+    );
+  });
+
   it('edit opens with the role permissions checked and PUTs name and permissions', { timeout: 20000 }, async () => {
     renderAdmin(<RolesTab />);
     fireEvent.click(within(await screen.findByTestId('role-row-OPERATOR')).getByTestId('role-edit'));

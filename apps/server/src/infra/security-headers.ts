@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * A Host header value the server may repeat in a header: a DNS name or IPv4 address, or a bracketed
+ * IPv6 address, with an optional port. Anything else (spaces, quotes, `;`, `/`, `@` …) is refused.
+ */
+export const VALID_HOST =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * The Content-Security-Policy of every answer (pages and API):
+ * - `script-src 'self'`: only the bundle's own files; no inline script, no eval (the web app has none);
+ * - `style-src 'self' 'unsafe-inline'`: Ant Design's CSS-in-JS and the captcha widget write `<style>`
+ *   elements at run time (styles cannot run code; scripts stay strict);
+ * - `worker-src 'self' blob:`: the captcha solver runs in a Blob worker;
+ * - `connect-src 'self'` plus `ws://host wss://host` of the request's own host: the API and the
+ *   live broker WebSocket (`/mqtt`);
+ * - `img-src 'self' data: blob:`: signed object URLs are same-origin, charts export to data:/blob:;
+ * - `frame-ancestors 'none'` (with X-Frame-Options DENY for old browsers), `object-src 'none'`,
+ *   `base-uri 'none'`, `form-action 'self'`.
+ * @param host the request's Host (validated with VALID_HOST; otherwise only 'self' is named)
+ */
+export function contentSecurityPolicy(host: string | undefined): string {
+  const live = host && VALID_HOST.test(host) ? ` ws://${host} wss://${host}` : '';
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "worker-src 'self' blob:",
+    `connect-src 'self'${live}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
+ * onSend hook of every answer (pages, files, API, errors): the security headers above, nosniff,
+ * `Referrer-Policy: no-referrer` (pages with a token in their URL, reset and share links, never
+ * send it on), and `Cache-Control: no-store` on API answers (they carry personal data; the web app's
+ * files keep @fastify/static's caching).
+ */
+export function registerSecurityHeaders(app: FastifyInstance, apiPrefix: string) {
+  app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload) => {
+    reply.header('content-security-policy', contentSecurityPolicy(req.headers.host));
+    reply.header('x-frame-options', 'DENY');
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    if (req.url.startsWith(apiPrefix) || req.url.startsWith('/mqtt')) {
+      reply.header('cache-control', 'no-store');
+      reply.header('pragma', 'no-cache');
+    }
+    return payload;
+  });
+}

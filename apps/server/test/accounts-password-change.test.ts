@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../src/infra/ids.ts';
+import { api, login, startTestServer } from './support/test-server.ts';
+import { demoCustomerId, insertUser } from './support/users.ts';
+import { ACCOUNT_MAX_FAILURES } from '../src/modules/auth/throttle.ts';
+
+/**
+ * Issue 14: changing one's own password asks for the current one; a read-only role cannot write a
+ * measurement's note or favourite star (they need updateMeasurementTags, the measurement's
+ * annotation permission).
+ */
+let server: Awaited<ReturnType<typeof startTestServer>>;
+type Answer = { message?: string; code?: string; errors?: { msg: string; param?: string }[] };
+const change = (token: string, body: Record<string, string>, language = 'en') =>
+  api<Answer>(server.url, token, 'POST', '/me/password', body, { language });
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server?.close());
+
+describe('POST /me/password asks for the current password', () => {
+  it('refuses a missing or wrong current password (400, translated) and accepts the right one', async () => {
+    await insertUser(server, { email: 'changer@demo.local', password: 'Changer-Password-1' });
+    const token = await login(server.url, 'changer@demo.local', 'Changer-Password-1');
+    expect(await change(token, { password: 'Brand-New-Pass-2' })).toEqual({
+      status: 400,
+      body: { errors: [{ msg: 'Please enter your current password', param: 'currentPassword' }] },
+    });
+    expect(await change(token, { password: 'Brand-New-Pass-2', currentPassword: 'not-it' })).toEqual({
+      status: 400,
+      body: { errors: [{ msg: 'The current password is incorrect', param: 'currentPassword' }] },
+    });
+    const de = await change(token, { password: 'Brand-New-Pass-2', currentPassword: 'not-it' }, 'de');
+    expect(de.body.errors?.[0]?.msg).toBe('Das aktuelle Passwort ist falsch');
+    const ok = await change(token, { password: 'Brand-New-Pass-2', currentPassword: 'Changer-Password-1' });
+    expect(ok.status).toBe(200);
+    expect(await login(server.url, 'changer@demo.local', 'Brand-New-Pass-2')).toBeTruthy();
+  });
+
+  it(`wrong current passwords count as failed logins: after ${ACCOUNT_MAX_FAILURES}, 429`, async () => {
+    await insertUser(server, { email: 'guesser@demo.local', password: 'Guesser-Password-1' });
+    const token = await login(server.url, 'guesser@demo.local', 'Guesser-Password-1');
+    for (let i = 0; i < ACCOUNT_MAX_FAILURES; i++)
+      expect((await change(token, { password: 'Brand-New-Pass-2', currentPassword: `guess-${i}` })).status).toBe(400);
+    const blocked = await change(token, { password: 'Brand-New-Pass-2', currentPassword: 'Guesser-Password-1' });
+    expect(blocked).toMatchObject({ status: 429, body: { code: 'TOO_MANY_ATTEMPTS' } });
+  });
+
+  it('a user who must choose their password first (given by an admin) needs no current password', async () => {
+    await insertUser(server, { email: 'fresh@demo.local', password: 'Given-By-Admin-1', passwordChanged: false });
+    const token = await login(server.url, 'fresh@demo.local', 'Given-By-Admin-1');
+    expect((await change(token, { password: 'Chosen-By-Me-22' })).status).toBe(200);
+  });
+});
+
+describe('a read-only role cannot write notes or favourites', () => {
+  it('PUT /measurement/{id}/note and /favorite need updateMeasurementTags (403 FORBIDDEN without)', async () => {
+    const customerId = await demoCustomerId(server);
+    const id = newId();
+    await server.ctx.db
+      .insertInto('measurements')
+      .values({
+        id,
+        customer_id: customerId,
+        object_id: id,
+        point_id: null,
+        device_mac: 'CA:B8:31:00:00:02',
+        gateway_mac: 'CA:B8:28:00:00:01',
+        user_id: null,
+        measurement_type: 'MANUAL',
+        state: 'persisted',
+        range_index: 2,
+        rate_index: 9,
+        sample_size: 2,
+        calibrated_sampling_rate: 12800,
+        waveform_key: null,
+        created_at: new Date(),
+      })
+      .execute();
+    const reader = await insertUser(server, {
+      email: 'viewer@demo.local',
+      password: 'Viewer-Password-1',
+      permissions: ['readMeasurement'],
+    });
+    const token = await login(server.url, 'viewer@demo.local', 'Viewer-Password-1');
+    const note = await api<Answer>(server.url, token, 'PUT', `/measurement/${id}/note`, { note: 'mine now' });
+    const favorite = await api<Answer>(server.url, token, 'PUT', `/measurement/${id}/favorite`, { favorite: true });
+    expect(note).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
+    expect(favorite).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
+    const row = await server.ctx.db
+      .selectFrom('measurements')
+      .select(['note', 'favorite'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ favorite: false });
+    expect(row.note ?? '').toBe('');
+    await server.ctx.db
+      .updateTable('roles')
+      .set({ permissions: ['readMeasurement', 'updateMeasurementTags'] })
+      .where('id', '=', reader.roleId)
+      .execute();
+    expect((await api(server.url, token, 'PUT', `/measurement/${id}/note`, { note: 'annotated' })).status).toBe(200);
+    expect((await api(server.url, token, 'PUT', `/measurement/${id}/favorite`, { favorite: true })).status).toBe(200);
+  });
+});
