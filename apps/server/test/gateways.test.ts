@@ -145,7 +145,7 @@ describe('GET /trigger', () => {
     const res = await call<TriggerItem[]>('GET', '/trigger');
     expect(res.status).toBe(200);
     expect(triggerList.parse(res.body)).toEqual([
-      { _id: expect.any(String), macAddress: DEMO_TRIGGER, status: null, assignedDevices: [] },
+      { _id: expect.any(String), macAddress: DEMO_TRIGGER, status: null, credentials: null, assignedDevices: [] },
     ]);
   });
 });

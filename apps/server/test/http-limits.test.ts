@@ -116,7 +116,7 @@ describe('heavy analyses', () => {
     console.log(
       `analyses ${answers.map((a) => a.status).join(',')} in ${tookMs.toFixed(0)} ms; GET /api/health worst ${worst.toFixed(0)} ms, ` +
         `p95 ${sorted[Math.floor(sorted.length * 0.95)]!.toFixed(0)} ms over ${latencies.length} probes; ` +
-        `server event loop delay max ${(eld.max / 1e6).toFixed(0)} ms`,
+        `server event loop delay max ${(eld.max / 1e6).toFixed(0)} ms, p99 ${(eld.percentile(99) / 1e6).toFixed(0)} ms`,
     );
     const ok = answers.filter((a) => a.status === 200);
     expect(ok.length).toBe(ANALYSIS_ADMITTED);
@@ -129,13 +129,14 @@ describe('heavy analyses', () => {
       expect(Number(a.retryAfter)).toBeGreaterThan(0);
     }
     expect(latencies.length).toBeGreaterThan(20);
-    // What the server's own thread was held for at most (event-loop delay), and how long health
-    // answers took for the probe. Measured on the 2-core test machine, idle: worst ≈ 50–75 ms; before
-    // the analyses moved off the API thread: 17 s. The machine is shared with other runs, so the
-    // bound allows for the scheduler's own gaps.
-    expect(eld.max / 1e6).toBeLessThan(150);
+    // How long the server's own thread was held (event-loop delay) and how long health answers took.
+    // On the idle 2-core test machine: worst ≈ 50–75 ms; before the analyses moved off the API thread:
+    // 17 s. The machine is shared with other test runs, whose load shows up as scheduler gaps of a few
+    // hundred ms now and then, hence the bound on the worst case is looser than on p99 / p95.
+    expect(eld.percentile(99) / 1e6).toBeLessThan(100);
+    expect(eld.max / 1e6).toBeLessThan(500);
     expect(sorted[Math.floor(sorted.length * 0.95)]!).toBeLessThan(100);
-    expect(worst).toBeLessThan(1000);
+    expect(worst).toBeLessThan(1500);
   }, 300_000);
 });
 
@@ -170,6 +171,17 @@ describe('analysis answers', () => {
     const shape = await post('spectrum', { signal: 'x', samplingRate: -1 });
     expect(shape.statusCode).toBe(400);
     expect(new Set(shape.json().errors.map((e: { param: string }) => e.param))).toEqual(new Set(['samplingRate', 'signal']));
+  });
+
+  it('any other JSON route refuses a body over 1 MiB with 413', async () => {
+    const res = await server.app.inject({
+      method: 'PUT',
+      url: '/api/preferences',
+      headers: { token, language: 'en', 'content-type': 'application/json' },
+      payload: JSON.stringify({ note: 'x'.repeat(1024 * 1024 + 1) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('a body over 64 MiB answers 413 before it is read', async () => {

@@ -64,7 +64,9 @@ describe('ingest of a burst of 100 measurements', () => {
       }
     })();
 
-    const gateways = await Promise.all(DEVICES.map(() => connectGateway(server, GATEWAY)));
+    // one connection per device, one after the other (the gateway's credentials are issued once)
+    const gateways = [];
+    for (let i = 0; i < DEVICES.length; i++) gateways.push(await connectGateway(server, GATEWAY, { clientId: `burst-${i}` }));
     const ids: string[] = [];
     await Promise.all(
       Array.from({ length: MEASUREMENTS }, (_, n) => {

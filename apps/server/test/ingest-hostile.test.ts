@@ -30,7 +30,6 @@ let gw: mqtt.MqttClient;
 /** a connection past the broker's topic rules (see the file's comment) */
 let raw: mqtt.MqttClient;
 let token: string;
-let seq = 0;
 
 beforeAll(async () => {
   server = await startTestServer({ chunkWaitMs: 1500, measureTimeoutMs: 60_000 });

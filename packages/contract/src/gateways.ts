@@ -82,7 +82,6 @@ export const triggerItem = z.object({
 export type TriggerItem = z.infer<typeof triggerItem>;
 export const triggerList = z.array(triggerItem);
 
-
 /**
  * What the admin types on the gateway's own web page, `Advance > MQTT` (senseway-gateway.md §2
  * "Connection"), answered once by `POST /gateway` and `POST /gateway/{id}/credentials` (and the

@@ -16,7 +16,14 @@ async function run(buffers: Buffer[], max: number, piece = 7): Promise<{ err: Er
 }
 
 const publish = (bytes: number) =>
-  mqttPacket.generate({ cmd: 'publish', topic: 'prod/device/x', payload: Buffer.alloc(bytes), qos: 0, dup: false, retain: false });
+  mqttPacket.generate({
+    cmd: 'publish',
+    topic: 'prod/device/x',
+    payload: Buffer.alloc(bytes),
+    qos: 0,
+    dup: false,
+    retain: false,
+  });
 
 describe('MqttPacketLimit', () => {
   it('passes packets under the limit unchanged, split anywhere', async () => {

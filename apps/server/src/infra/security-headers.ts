@@ -18,7 +18,8 @@ export const VALID_HOST =
  * - `img-src 'self' data: blob:`: signed object URLs are same-origin, charts export to data:/blob:;
  * - `frame-ancestors 'none'` (with X-Frame-Options DENY for old browsers), `object-src 'none'`,
  *   `base-uri 'none'`, `form-action 'self'`.
- * @param host the request's Host (validated with VALID_HOST; otherwise only 'self' is named)
+ * @param host the request's host as Fastify reads it (the Host header, or X-Forwarded-Host only behind
+ *   a trusted proxy), validated with VALID_HOST; otherwise only 'self' is named
  */
 export function contentSecurityPolicy(host: string | undefined): string {
   const live = host && VALID_HOST.test(host) ? ` ws://${host} wss://${host}` : '';
@@ -45,7 +46,7 @@ export function contentSecurityPolicy(host: string | undefined): string {
  */
 export function registerSecurityHeaders(app: FastifyInstance, apiPrefix: string) {
   app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload) => {
-    reply.header('content-security-policy', contentSecurityPolicy(req.headers.host));
+    reply.header('content-security-policy', contentSecurityPolicy(req.host));
     reply.header('x-frame-options', 'DENY');
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');

@@ -20,7 +20,7 @@ export const SIMULATOR_CREDENTIALS_FILE = 'simulator-credentials.json';
  */
 export async function handDemoPlantCredentials(ctx: AppContext): Promise<{ file: string; issued: string[] }> {
   const file = path.join(ctx.config.dataDir, SIMULATOR_CREDENTIALS_FILE);
-  let known: Record<string, string> = {};
+  let known: Record<string, string>;
   try {
     known = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
   } catch {
@@ -35,7 +35,8 @@ export async function handDemoPlantCredentials(ctx: AppContext): Promise<{ file:
   const issued: string[] = [];
   if (customer) {
     const owned = async (mac: string, table: 'gateways' | 'devices') =>
-      (await ctx.db.selectFrom(table).select('customer_id').where('mac', '=', mac).executeTakeFirst())?.customer_id === customer.id;
+      (await ctx.db.selectFrom(table).select('customer_id').where('mac', '=', mac).executeTakeFirst())?.customer_id ===
+      customer.id;
     const targets: { mac: string; kind: 'GATEWAY' | 'TRIGGER' }[] = [];
     for (const mac of [DEMO_GATEWAY, DEMO_DUCK]) if (await owned(mac, 'gateways')) targets.push({ mac, kind: 'GATEWAY' });
     if (await owned(DEMO_TRIGGER, 'devices')) targets.push({ mac: DEMO_TRIGGER, kind: 'TRIGGER' });
@@ -46,7 +47,13 @@ export async function handDemoPlantCredentials(ctx: AppContext): Promise<{ file:
         out[t.mac] = secret;
         continue;
       }
-      const c = await issueEdgeCredentials(ctx, { customerId: customer.id, mac: t.mac, kind: t.kind, userId: null, hostname: DEMO_HOST });
+      const c = await issueEdgeCredentials(ctx, {
+        customerId: customer.id,
+        mac: t.mac,
+        kind: t.kind,
+        userId: null,
+        hostname: DEMO_HOST,
+      });
       out[t.mac] = c.password;
       issued.push(t.mac);
     }

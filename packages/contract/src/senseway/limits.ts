@@ -104,7 +104,8 @@ export const plausibleStartUnixtime = (t: number, nowMs = Date.now()) =>
  * @returns null when legal, else the reason
  */
 export function checkChunk(index: number, payloadBytes: number): string | null {
-  if (!Number.isInteger(index) || index < 0 || index >= MAX_CHUNK_COUNT) return `CHUNK_INDEX ${index} not in 0..${MAX_CHUNK_COUNT - 1}`;
+  if (!Number.isInteger(index) || index < 0 || index >= MAX_CHUNK_COUNT)
+    return `CHUNK_INDEX ${index} not in 0..${MAX_CHUNK_COUNT - 1}`;
   if (payloadBytes === 0) return 'CHUNK_EMPTY';
   if (payloadBytes > MAX_CHUNK_BYTES) return `CHUNK_TOO_LARGE ${payloadBytes} > ${MAX_CHUNK_BYTES}`;
   if (payloadBytes % 2 !== 0) return `CHUNK_ODD_LENGTH ${payloadBytes}`;

@@ -33,7 +33,10 @@ export const scanEntry = z.object({
 });
 /** A `scanDevice` report: at most {@link MAX_SCAN_ENTRIES} entries keyed by MAC (any case, §2). */
 export const scanPayload = z
-  .record(z.string().refine((k) => isMac(k.toUpperCase()), 'key is not a MAC'), scanEntry)
+  .record(
+    z.string().refine((k) => isMac(k.toUpperCase()), 'key is not a MAC'),
+    scanEntry,
+  )
   .refine((r) => Object.keys(r).length <= MAX_SCAN_ENTRIES, `more than ${MAX_SCAN_ENTRIES} devices`);
 
 /** A finite number of magnitude at most {@link MAX_TELEMETRY_ABS}. */
@@ -124,7 +127,10 @@ export function checkDone(json: unknown): { ok: true; done: DonePayload } | { ok
  * @param text the payload decoded as UTF-8
  * @returns the parsed payload, or the reason it is refused
  */
-export function parseDone(byteLength: number, text: () => string): { ok: true; done: DonePayload } | { ok: false; reason: string } {
+export function parseDone(
+  byteLength: number,
+  text: () => string,
+): { ok: true; done: DonePayload } | { ok: false; reason: string } {
   if (byteLength > MAX_DONE_BYTES) return { ok: false, reason: `DONE_TOO_LARGE ${byteLength} > ${MAX_DONE_BYTES}` };
   let json: unknown;
   try {

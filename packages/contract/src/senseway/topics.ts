@@ -82,8 +82,7 @@ export function parseTopicStrict(topic: string): ParsedTopic | TopicRejection {
       if (!gw) return bad('GATEWAY_MAC', null, dev);
       if (!dev) return bad('DEVICE_MAC', gw, null);
       if (!isObjectId(t.id)) return bad('OBJECT_ID', gw, dev);
-      if (t.kind === 'measureEvent' && !(MEASURE_EVENTS as readonly string[]).includes(t.event))
-        return { kind: 'other' }; // another reply (e.g. `ota/…` shapes) the server does not read
+      if (t.kind === 'measureEvent' && !(MEASURE_EVENTS as readonly string[]).includes(t.event)) return { kind: 'other' }; // another reply (e.g. `ota/…` shapes) the server does not read
       return t;
     }
     case 'chunk': {

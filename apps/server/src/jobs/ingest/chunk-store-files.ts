@@ -142,7 +142,7 @@ export function createFileChunkStore(root: string, opts: { reset?: boolean } = {
         const size = fs.fstatSync(fd).size;
         const header = Buffer.alloc(HEADER);
         // headers only: each record's payload is skipped, not read
-        for (let off = 0; off + HEADER <= size; ) {
+        for (let off = 0; off + HEADER <= size;) {
           fs.readSync(fd, header, 0, HEADER, off);
           const idx = header.readUInt32LE(0);
           const len = header.readUInt32LE(4);
@@ -165,9 +165,7 @@ export function createFileChunkStore(root: string, opts: { reset?: boolean } = {
       if (!st) return undefined;
       // an older server stored any size: such a file is not read into memory (finalization drops it)
       if (st.size > MAX_STORED_DONE_BYTES) throw new RangeError(`stored done of ${st.size} bytes`);
-      const text = await fsp
-        .readFile(file, 'utf8')
-        .catch((e: NodeJS.ErrnoException) => (ignoreMissing(e), null));
+      const text = await fsp.readFile(file, 'utf8').catch((e: NodeJS.ErrnoException) => (ignoreMissing(e), null));
       if (text === null) return undefined;
       const d = JSON.parse(text) as Omit<StoredDone, 'received_at'> & { received_at: string };
       return { ...d, received_at: new Date(d.received_at) };

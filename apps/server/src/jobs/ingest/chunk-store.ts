@@ -60,5 +60,6 @@ export const isStorableChunkKey = (device: string, objectId: string, idx = 0) =>
 
 /** Throws unless `device` and `objectId` are legal (they name files and rows). */
 export function assertStorableKey(device: string, objectId: string, idx = 0) {
-  if (!isStorableChunkKey(device, objectId, idx)) throw new RangeError(`not a storable measurement key: ${JSON.stringify([device, objectId, idx])}`);
+  if (!isStorableChunkKey(device, objectId, idx))
+    throw new RangeError(`not a storable measurement key: ${JSON.stringify([device, objectId, idx])}`);
 }

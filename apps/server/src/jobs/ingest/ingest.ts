@@ -39,7 +39,12 @@ const OPEN_STATES = ['requested', 'accepted', 'receiving'] as const;
 type Log = { info(o: object, m?: string): void; warn(o: object, m?: string): void; error(o: object, m?: string): void };
 
 /** The device and measurement of a key: registered (a device, a Duck, or a measurement we requested), its gateway and byte limit. */
-async function lookupKey(ctx: AppContext, device: string, objectId: string, perMeasurementBytes: number): Promise<KeyInfo | null> {
+async function lookupKey(
+  ctx: AppContext,
+  device: string,
+  objectId: string,
+  perMeasurementBytes: number,
+): Promise<KeyInfo | null> {
   const row = (
     await sql<{
       dev: string | null;
@@ -248,7 +253,8 @@ export async function startIngest(ctx: AppContext, log: Log, opts: { limits?: Pa
           if (!info) throw new IngestRejected('UNREGISTERED_DEVICE', t.gateway, t.device);
           // every chunk holds at least one int16: more chunks than that cannot be this measurement's
           const count = parsed.done.STAT.CHUNK_COUNT ?? 0;
-          if (2 * count > info.limit) throw new IngestRejected(`CHUNK_COUNT ${count} for at most ${info.limit} bytes`, t.gateway, t.device);
+          if (2 * count > info.limit)
+            throw new IngestRejected(`CHUNK_COUNT ${count} for at most ${info.limit} bytes`, t.gateway, t.device);
           await ctx.chunks.putDone(t.device, t.id, { gateway_mac: t.gateway, root: t.root, payload: parsed.done });
           doneSeen.add(`${t.device}/${t.id}`);
           finalizeLater(t.device, t.id);

@@ -43,6 +43,7 @@ const LOG_LINES_PER_MINUTE = 20;
 type Log = { warn(o: object, m?: string): void };
 
 /** Control characters (NUL included, which PostgreSQL text refuses) removed, cut to `max` characters. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const printable = (s: string, max: number) => s.replace(/[\u0000-\u001f\u007f]/g, '?').slice(0, max);
 
 export interface RejectionLog {
@@ -93,7 +94,8 @@ export function createRejectionLog(db: Kysely<DB>, log: Log): RejectionLog {
       const now = Date.now();
       const m = Math.floor(now / 60_000);
       if (m !== minute) {
-        if (unlogged) log.warn({ rejected: unlogged }, 'more ingest messages rejected in the last minute (see ingest_rejections)');
+        if (unlogged)
+          log.warn({ rejected: unlogged }, 'more ingest messages rejected in the last minute (see ingest_rejections)');
         minute = m;
         logged = 0;
         unlogged = 0;

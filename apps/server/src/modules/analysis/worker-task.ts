@@ -175,7 +175,7 @@ export function runAnalysisRequest(task: AnalysisRequestTask, run: Run): Analysi
     if (err?.name === 'RangeError' || err?.name === 'TypeError') return { badInput: { param: 'signal', message: err.message } };
     throw e;
   }
-  // A flat signal's cepstrum (log 0) and similar limits give ±Infinity or NaN: no JSON number holds them.
+  // Samples near the largest double overflow the transforms to ±Infinity or NaN: no JSON number holds them.
   if (nonFinitePath(answer)) return { badInput: { param: 'signal', message: 'analysisResultNotFinite' } };
   return { ok: new TextEncoder().encode(JSON.stringify(answer)) };
 }

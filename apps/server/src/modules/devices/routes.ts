@@ -162,7 +162,7 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext) {
       tags: ['gateways'],
       summary: 'Register a gateway of the customer and issue its MQTT credentials',
       description:
-        '`root`: topic root `prod` (default) or `lake`. Answers the gateway\'s id and its MQTT credentials (username = the MAC, a random password shown only in this answer; see `POST /gateway/{id}/credentials`). Its `scanDevice` reports then offer the devices it hears in `availableDevices`, for an admin to claim; a scan registers nothing. 409 DEVICE_REGISTERED when the MAC is registered already (to any customer).',
+        "`root`: topic root `prod` (default) or `lake`. Answers the gateway's id and its MQTT credentials (username = the MAC, a random password shown only in this answer; see `POST /gateway/{id}/credentials`). Its `scanDevice` reports then offer the devices it hears in `availableDevices`, for an admin to claim; a scan registers nothing. 409 DEVICE_REGISTERED when the MAC is registered already (to any customer).",
       body: gatewayCreateBody,
       response: { 200: gatewayCreated, 400: badRequestBody, 409: errorBody },
     },

@@ -49,7 +49,10 @@ export async function listGateways(
         .where((eb) =>
           eb.or([
             eb('d.customer_id', '=', customerId),
-            eb.and([eb('d.customer_id', 'is', null), eb.or([eb('k.customer_id', 'is', null), eb('k.customer_id', '=', customerId)])]),
+            eb.and([
+              eb('d.customer_id', 'is', null),
+              eb.or([eb('k.customer_id', 'is', null), eb('k.customer_id', '=', customerId)]),
+            ]),
           ]),
         )
         // a gateway (a Duck is its own) names itself in its scan: that entry is not a device to offer

@@ -209,8 +209,18 @@ export const GATEWAYS: GatewayItem[] = [
     connectionDate: '2024-05-06T07:08:09.000Z',
     credentials: { issuedAt: '2024-05-01T09:00:00.000Z', revokedAt: null },
     availableDevices: [
-      { _id: { device: 'D1:00:00:00:00:01', gateway: 'AA:BB:CC:00:00:01' }, rssi: -50, scannedAt: '2024-05-06T07:00:00.000Z', claimable: false },
-      { _id: { device: 'D1:00:00:00:00:02', gateway: 'AA:BB:CC:00:00:01' }, rssi: -90, scannedAt: '2024-05-06T07:00:00.000Z', claimable: true },
+      {
+        _id: { device: 'D1:00:00:00:00:01', gateway: 'AA:BB:CC:00:00:01' },
+        rssi: -50,
+        scannedAt: '2024-05-06T07:00:00.000Z',
+        claimable: false,
+      },
+      {
+        _id: { device: 'D1:00:00:00:00:02', gateway: 'AA:BB:CC:00:00:01' },
+        rssi: -90,
+        scannedAt: '2024-05-06T07:00:00.000Z',
+        claimable: true,
+      },
     ],
   },
   {

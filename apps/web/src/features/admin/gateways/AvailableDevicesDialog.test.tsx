@@ -28,7 +28,9 @@ describe('AvailableDevicesDialog', () => {
     expect(screen.queryByTestId('claim-D1:00:00:00:00:01')).toBeNull();
     fireEvent.click(screen.getByTestId('claim-D1:00:00:00:00:02'));
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]); // nothing before the confirmation
-    expect(await screen.findByText(/Register D1:00:00:00:00:02 to your plant, commanded through gateway AA:BB:CC:00:00:01/)).toBeTruthy();
+    expect(
+      await screen.findByText(/Register D1:00:00:00:00:02 to your plant, commanded through gateway AA:BB:CC:00:00:01/),
+    ).toBeTruthy();
     fireEvent.click(await screen.findByTestId('claim-ok'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([

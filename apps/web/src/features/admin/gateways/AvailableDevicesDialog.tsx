@@ -65,14 +65,20 @@ export function AvailableDevicesDialog({ gateway, onClose }: { gateway: GatewayI
                 <Popconfirm
                   title={t('gateways.claim')}
                   description={
-                    <div style={{ maxWidth: 320 }}>{t('gateways.claimConfirm', { mac: d._id.device, gateway: gateway.macAddress })}</div>
+                    <div style={{ maxWidth: 320 }}>
+                      {t('gateways.claimConfirm', { mac: d._id.device, gateway: gateway.macAddress })}
+                    </div>
                   }
                   okText={t('gateways.claimOk')}
                   cancelText={t('common:cancel')}
                   okButtonProps={{ 'data-testid': 'claim-ok' } as ButtonProps}
                   onConfirm={() => claim.mutateAsync(d._id.device).catch(() => undefined)}
                 >
-                  <Button size="small" loading={claim.isPending && claim.variables === d._id.device} data-testid={`claim-${d._id.device}`}>
+                  <Button
+                    size="small"
+                    loading={claim.isPending && claim.variables === d._id.device}
+                    data-testid={`claim-${d._id.device}`}
+                  >
                     {t('gateways.claim')}
                   </Button>
                 </Popconfirm>
