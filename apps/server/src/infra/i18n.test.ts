@@ -77,8 +77,7 @@ function contractSourceMessages(dir = CONTRACT_SRC): Set<string> {
       // operator's log and health count, never answered to a person
       if (e.isDirectory()) {
         if (e.name !== 'senseway') walk(p);
-      }
-      else if (e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') && e.name !== 'errors.ts') {
+      } else if (e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') && e.name !== 'errors.ts') {
         const text = fs.readFileSync(p, 'utf8');
         for (const re of [call, direct, option]) for (const m of text.matchAll(re)) found.add(m[1]!.replace(/\\'/g, "'"));
       }
