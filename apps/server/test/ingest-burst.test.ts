@@ -65,7 +65,7 @@ describe('ingest of a burst of 100 measurements', () => {
     })();
 
     // one connection per device, one after the other (the gateway's credentials are issued once)
-    const gateways = [];
+    const gateways: Awaited<ReturnType<typeof connectGateway>>[] = [];
     for (let i = 0; i < DEVICES.length; i++) gateways.push(await connectGateway(server, GATEWAY, { clientId: `burst-${i}` }));
     const ids: string[] = [];
     await Promise.all(

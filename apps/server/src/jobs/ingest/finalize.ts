@@ -247,6 +247,11 @@ export async function finalizeMeasurement(
       bytes = bytes.subarray(0, bytes.length - (bytes.length % 6));
     }
   }
+  if (bytes.length === 6) {
+    // one sample is no signal (telemetry needs two): kept as a partial measurement without samples
+    reason ??= 'TOO_FEW_SAMPLES 1';
+    bytes = bytes.subarray(0, 0);
+  }
   const state = reason ? ('partial' as const) : ('persisted' as const);
   const sampleSize = bytes.length / 6;
   const fs =
