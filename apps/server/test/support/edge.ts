@@ -2,8 +2,11 @@ import type { AppContext } from '../../src/context.ts';
 import { issueEdgeCredentials } from '../../src/modules/edge/credentials.ts';
 import { SERVER_MQTT_USER } from '../../src/infra/broker.ts';
 
-/** Credentials issued per server context and MAC (issuing again would rotate them and disconnect the holder). */
-const issued = new WeakMap<AppContext, Map<string, { username: string; password: string }>>();
+/**
+ * Credentials issued per server context and MAC, as promises: issuing again would rotate them and
+ * disconnect the holder, so parallel first uses share one issue.
+ */
+const issued = new WeakMap<AppContext, Map<string, Promise<{ username: string; password: string }>>>();
 
 /**
  * MQTT credentials of a gateway (or Duck) or trigger of the test server, issued through the same
@@ -11,30 +14,32 @@ const issued = new WeakMap<AppContext, Map<string, { username: string; password:
  * the MAC. Issued once per server and MAC, then reused.
  * @throws Error when no customer registered the MAC as a gateway or trigger
  */
-export async function edgeCredentialsFor(
-  server: { ctx: AppContext },
-  mac: string,
-): Promise<{ username: string; password: string }> {
+export function edgeCredentialsFor(server: { ctx: AppContext }, mac: string): Promise<{ username: string; password: string }> {
   const m = mac.toUpperCase();
-  const perServer = issued.get(server.ctx) ?? new Map();
+  const perServer = issued.get(server.ctx) ?? new Map<string, Promise<{ username: string; password: string }>>();
   issued.set(server.ctx, perServer);
   const known = perServer.get(m);
   if (known) return known;
-  const db = server.ctx.db;
+  const p = issue(server.ctx, m);
+  perServer.set(m, p);
+  p.catch(() => perServer.delete(m));
+  return p;
+}
+
+async function issue(ctx: AppContext, m: string): Promise<{ username: string; password: string }> {
+  const db = ctx.db;
   const gw = await db.selectFrom('gateways').select('customer_id').where('mac', '=', m).executeTakeFirst();
   const dev = gw ? undefined : await db.selectFrom('devices').select('customer_id').where('mac', '=', m).executeTakeFirst();
   const customerId = gw?.customer_id ?? dev?.customer_id;
   if (!customerId) throw new Error(`${m} is registered by no customer: register the gateway first`);
-  const c = await issueEdgeCredentials(server.ctx, {
+  const c = await issueEdgeCredentials(ctx, {
     customerId,
     mac: m,
     kind: gw ? 'GATEWAY' : 'TRIGGER',
     userId: null,
     hostname: 'localhost',
   });
-  const creds = { username: c.username, password: c.password };
-  perServer.set(m, creds);
-  return creds;
+  return { username: c.username, password: c.password };
 }
 
 /** `{MAC: secret}` for a simulated plant's `credentials` option (every MAC must be registered). */

@@ -4,7 +4,7 @@ import type { DB } from '../../infra/db/schema.ts';
 import { AppError } from '../../infra/errors.ts';
 
 /**
- * The rules against privilege escalation through users and roles (issue 14, docs/security-parts/accounts.md):
+ * The rules against privilege escalation through users and roles (issue 14, docs/security.md "Accounts and authorization"):
  * 1. nobody grants a permission they do not hold: a role a caller creates or edits, and a role a caller
  *    assigns (or a user whose role a caller edits), holds only permissions of the caller's own role
  *    (403 GRANT_NOT_HELD);

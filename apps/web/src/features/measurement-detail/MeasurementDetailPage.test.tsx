@@ -293,7 +293,7 @@ describe('MeasurementDetailPage', { timeout: 30000 }, () => {
   });
 
   it('share dialog: default expiry 4h; generating posts the options and shows the link', async () => {
-    loginAs(ALL);
+    loginAs([...ALL, 'readPoint']); // sharing images needs readPoint (SHARE_FLAG_PERMISSIONS)
     const calls = mockApi({
       ...baseRoutes(),
       'POST /temporaryToken/measurement': (c) => [
