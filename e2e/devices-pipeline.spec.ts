@@ -52,13 +52,17 @@ let pointId: string;
 beforeAll(async () => {
   if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('apps/web/dist is missing: run `npm run build` first');
   server = await startTestServer({ webDist: WEB_DIST, schedulerTimeFactor: TIME_FACTOR, schedulerPollMs: 100 });
+  token = await login(server.url);
+  // The plant's trigger device was claimed by the demo admin from the gateway's available devices
+  // (a scan registers nothing: docs/devices.md "Ownership"), so it gets MQTT credentials and connects.
+  const claimed = await api(server.url, token, 'POST', '/device', { macAddress: TRIGGER, gateway: GATEWAY });
+  if (claimed.status !== 200) throw new Error(`claiming the trigger: ${claimed.status} ${JSON.stringify(claimed.body)}`);
   plant = await startPlant({
     mqttUrl: server.mqttUrl,
     credentials: plantCredentials(server),
     scanIntervalMs: 1000,
     acquisitionSpeedup: 20,
   });
-  token = await login(server.url);
   // The browser process runs in UTC (as on a machine set to UTC), three hours behind the customer.
   chromium = await launchChromium(undefined, [], { TZ: BROWSER_TIME_ZONE });
   page = await chromium.context.newPage();
@@ -238,10 +242,9 @@ describe('a new user registers a device on a point, schedules it, watches measur
     expect(Date.parse(schedule.schedulerJob.nextRunAt) - saved).toBeGreaterThan(0);
     expect(Date.parse(schedule.schedulerJob.nextRunAt) - saved).toBeLessThan(5000);
 
-    // Trigger: the plant's gateway hears the trigger device and reports it in its scans, so the
-    // registry learns it into the customer owning the gateway (docs/devices.md "Ownership"), as the
-    // sensors; nobody registers it. The user finds it in the admin panel's triggers, then assigns it
-    // on the card.
+    // Trigger: the plant's gateway hears the trigger device and reports it in its scans; the admin
+    // claimed it (beforeAll), so it is the customer's and its last gateway is the plant's. The user
+    // finds it in the admin panel's triggers, then assigns it on the card.
     await eventually(async () =>
       (await get<DeviceItem[]>(`/device?macAddress=${encodeURIComponent(TRIGGER)}&kind=TRIGGER`)).map((d) => ({
         macAddress: d.macAddress,

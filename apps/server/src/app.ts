@@ -80,10 +80,10 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
   // /api/health), then the session, valid only on its own customer's hosts, then the route's access.
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith(API_PREFIX)) return;
-    // An /api path no API route serves (the web app's wildcard file route would take GETs) is 404
-    // for everyone, before tenant, session and access: unknown paths reveal nothing and are no 403.
-    if (req.is404 || !req.routeOptions.url?.startsWith(API_PREFIX)) throw new AppError('NOT_FOUND');
     await resolveTenant(ctx.db, req);
+    // An /api path no API route serves (the web app's wildcard file route would take GETs) is 404
+    // for everyone, before session and access: unknown paths reveal nothing and are no 403.
+    if (req.is404 || !req.routeOptions.url?.startsWith(API_PREFIX)) throw new AppError('NOT_FOUND');
     req.auth = await resolveAuth(ctx.db, tokenOf(req), req.customer?.id ?? null);
     enforceAccess(req);
   });

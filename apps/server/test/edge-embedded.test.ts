@@ -117,6 +117,9 @@ describe('who may connect', () => {
     expect(await connackCode({ username: OTHER_GATEWAY, password: otherSecret, clientId: 'senseway-demo-held' })).toBe(2);
     expect(held.connected).toBe(true);
     await held.endAsync();
+    // away, its session (kept under the id) is still not another identity's to take
+    expect(await connackCode({ username: OTHER_GATEWAY, password: otherSecret, clientId: 'senseway-demo-held' })).toBe(2);
+    expect(await connackCode({ ...demo, clientId: 'senseway-demo-held' })).toBe(0);
   });
 
   it('revocation disconnects the gateway and refuses it from then on', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayListResponse, triggerList, type GatewayItem, type TriggerItem } from '@overtone/contract';
 import { newId } from '../src/infra/ids.ts';
-import { recordScan } from '../src/jobs/ingest/scan.ts';
+import { MAX_UNCLAIMED_SCANS_PER_GATEWAY, recordScan } from '../src/jobs/ingest/scan.ts';
 import { DEMO_GATEWAY, DEMO_POINTS, DEMO_PROFILE } from '../src/jobs/seed-demo.ts';
 import { startTwoTenants, type Call } from './admin-client.ts';
 
@@ -137,6 +137,36 @@ describe('claiming a device a gateway hears', () => {
       .where('mac', '=', FREE)
       .executeTakeFirstOrThrow();
     expect(owner.customer_id).toBe(demoId);
+  });
+
+  it('keeps at most MAX_UNCLAIMED_SCANS_PER_GATEWAY unclaimed devices per gateway, the newest; registered ones stay', async () => {
+    const macs = (round: number) =>
+      Array.from({ length: 256 }, (_, i) =>
+        `CA:B8:4${round}:00:${(i >> 8).toString(16).padStart(2, '0')}:${(i & 255).toString(16).padStart(2, '0')}`.toUpperCase(),
+      );
+    const GW = 'CA:B8:28:00:00:9A'; // its own gateway, removed afterwards (the lists below stay as they were)
+    await server.ctx.db
+      .insertInto('gateways')
+      .values({ id: newId(), customer_id: otherId, mac: GW, root: 'prod', last_seen_at: null })
+      .execute();
+    try {
+      const t0 = Date.now();
+      const report = (list: string[]) =>
+        Buffer.from(JSON.stringify(Object.fromEntries(list.map((m) => [m, { rssi: '-70', status: 'Ready' }]))));
+      for (let round = 0; round < 4; round++)
+        await recordScan(server.ctx.db, GW, report(macs(round)), new Date(t0 + round * 1000));
+      await scan(GW, [OTHER_DEVICE], new Date(t0 - 60_000)); // registered, and old
+      const rows = await server.ctx.db.selectFrom('device_scans').select(['device_mac']).where('gateway_mac', '=', GW).execute();
+      const kept = new Set(rows.map((r) => r.device_mac));
+      expect(rows.length).toBe(MAX_UNCLAIMED_SCANS_PER_GATEWAY + 1);
+      expect(kept.has(OTHER_DEVICE)).toBe(true);
+      // the two newest rounds are kept whole, the two oldest are gone
+      expect(macs(3).every((m) => kept.has(m)) && macs(2).every((m) => kept.has(m))).toBe(true);
+      expect(macs(0).some((m) => kept.has(m))).toBe(false);
+    } finally {
+      await server.ctx.db.deleteFrom('device_scans').where('gateway_mac', '=', GW).execute();
+      await server.ctx.db.deleteFrom('gateways').where('mac', '=', GW).execute();
+    }
   });
 });
 

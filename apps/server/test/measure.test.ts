@@ -186,7 +186,7 @@ describe('live measurement round trip with the simulated plant', () => {
     });
     await raw.publishAsync(
       senseway.topics.measureEvent('prod', GATEWAY, DEVICE, id, 'done'),
-      JSON.stringify({ STAT: { CALIBRATED_SAMPLINGRATE: 1, CHUNK_COUNT: chunks.length }, TELEMETRY: [] }),
+      JSON.stringify({ STAT: { CALIBRATED_SAMPLINGRATE: 6400, CHUNK_COUNT: chunks.length }, TELEMETRY: [] }),
       { qos: 1 },
     );
     await raw.endAsync();

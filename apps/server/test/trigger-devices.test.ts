@@ -130,7 +130,7 @@ describe('POST /trigger/{id}/device and DELETE /trigger/{id}/device/{mac}', () =
     const res = await call<Trigger>('POST', `/trigger/${triggerId}/device`, { macAddress: BALL.mac.toLowerCase() });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const ball = { _id: ballSensorId, macAddress: BALL.mac, point: { _id: ballPoint, name: BALL.name } };
-    expect(res.body).toEqual({ _id: triggerId, macAddress: TRIGGER, status: null, assignedDevices: [ball] });
+    expect(res.body).toEqual({ _id: triggerId, macAddress: TRIGGER, status: null, assignedDevices: [ball], credentials: null });
     expect((await triggerOf(call, TRIGGER)).assignedDevices).toEqual([ball]);
     expect((await triggerOf(call, SECOND)).assignedDevices).toEqual([]);
     expect(await pointTriggers(ballPoint)).toEqual([TRIGGER]);

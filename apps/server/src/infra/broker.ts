@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import net from 'node:net';
 import tls from 'node:tls';
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
@@ -81,6 +82,13 @@ export async function startEmbeddedBroker(opts: {
   const clients = () => (broker as unknown as { clients: Record<string, Client> }).clients;
   const browserClaims = new WeakMap<IncomingMessage, LiveUrlClaims>();
   const identities = new WeakMap<Client, Identity>();
+  /**
+   * Who last held each client id, connected or not: a persistent session (clean: false) keeps its
+   * subscriptions and queued messages under its id while away, so another identity must not claim
+   * it then either. Bounded (oldest forgotten first).
+   */
+  const sessionOwners = new Map<string, string>();
+  const MAX_SESSION_OWNERS = 100_000;
   const requestOf = (client: Client) => (client as unknown as { req?: IncomingMessage }).req;
   /** The verified client certificate's common name of a TLS connection, or null. */
   const certificateName = (client: Client): string | null => {
@@ -100,7 +108,7 @@ export async function startEmbeddedBroker(opts: {
         return { kind: 'browser', claims };
       }
       if (username === SERVER_MQTT_USER) {
-        if (password?.toString() !== opts.serverPassword) throw refuse(4, 'bad server credentials');
+        if (!sameSecret(password, opts.serverPassword)) throw refuse(4, 'bad server credentials');
         return { kind: 'server' };
       }
       if (reservedId) throw refuse(2, 'reserved client id');
@@ -118,12 +126,15 @@ export async function startEmbeddedBroker(opts: {
       (identity) => {
         // A connected client with this id and another identity keeps it (no takeover, MQTT-3.1.4-2
         // would otherwise disconnect it); the same identity reconnecting replaces its old session.
+        const key = identityKey(identity);
         const holder = clients()[client.id];
-        if (holder && holder !== client) {
-          const held = identities.get(holder);
-          if (held && identityKey(held) !== identityKey(identity)) return cb(refuse(2, 'client id in use'), false);
-        }
+        const held = holder && holder !== client ? identities.get(holder) : undefined;
+        const owner = held ? identityKey(held) : sessionOwners.get(client.id);
+        if (owner && owner !== key) return cb(refuse(2, 'client id in use'), false);
         identities.set(client, identity);
+        sessionOwners.delete(client.id);
+        sessionOwners.set(client.id, key);
+        if (sessionOwners.size > MAX_SESSION_OWNERS) sessionOwners.delete(sessionOwners.keys().next().value!);
         cb(null, true);
       },
       (err: AuthenticateError) => {
@@ -237,6 +248,14 @@ export async function startEmbeddedBroker(opts: {
       await Promise.all(closed);
     },
   };
+}
+
+/** Constant-time comparison of a CONNECT password with a secret. */
+function sameSecret(password: Buffer | undefined, secret: string): boolean {
+  if (!password) return false;
+  const a = createHash('sha256').update(password).digest();
+  const b = createHash('sha256').update(secret).digest();
+  return timingSafeEqual(a, b);
 }
 
 const listen = (server: net.Server, port: number, host: string) =>

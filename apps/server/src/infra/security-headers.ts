@@ -52,8 +52,11 @@ export function registerSecurityHeaders(app: FastifyInstance, apiPrefix: string)
     reply.header('referrer-policy', 'no-referrer');
     reply.header('cross-origin-opener-policy', 'same-origin');
     if (req.url.startsWith(apiPrefix) || req.url.startsWith('/mqtt')) {
-      reply.header('cache-control', 'no-store');
-      reply.header('pragma', 'no-cache');
+      // a route that chose its own caching keeps it (public, content-addressed logos: immutable)
+      if (!reply.getHeader('cache-control')) {
+        reply.header('cache-control', 'no-store');
+        reply.header('pragma', 'no-cache');
+      }
     }
     return payload;
   });

@@ -1,7 +1,14 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { senseway } from '@overtone/contract';
 import type { DB } from '../../infra/db/schema.ts';
 import { IngestRejected } from './rejections.ts';
+
+/**
+ * Scan rows of devices registered to nobody kept per gateway (the newest): the available devices
+ * an admin may claim. A faulty or hostile gateway naming new MACs in every report (256 at most
+ * each) cannot grow `device_scans` past this; registered devices' rows are never pruned here.
+ */
+export const MAX_UNCLAIMED_SCANS_PER_GATEWAY = 512;
 
 /**
  * Records a `scanDevice` report (senseway-gateway.md §7): the latest rssi and status of each device
@@ -48,6 +55,17 @@ export async function recordScan(db: Kysely<DB>, gatewayMac: string, payload: Bu
         })),
       )
       .execute();
+  if (unique.length)
+    await sql`
+      DELETE FROM device_scans s
+       WHERE s.gateway_mac = ${gatewayMac}
+         AND NOT EXISTS (SELECT 1 FROM devices d WHERE d.mac = s.device_mac)
+         AND s.device_mac NOT IN (
+               SELECT k.device_mac FROM device_scans k
+                WHERE k.gateway_mac = ${gatewayMac}
+                  AND NOT EXISTS (SELECT 1 FROM devices d2 WHERE d2.mac = k.device_mac)
+                ORDER BY k.scanned_at DESC, k.device_mac
+                LIMIT ${MAX_UNCLAIMED_SCANS_PER_GATEWAY})`.execute(db);
   await db.updateTable('gateways').set({ last_seen_at: now }).where('mac', '=', gatewayMac).execute();
   return unique.length;
 }
