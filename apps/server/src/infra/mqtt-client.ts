@@ -45,11 +45,21 @@ export async function connectServerMqtt(url: string, options: mqtt.IClientOption
     manualConnect: true,
     ...options,
   });
+  /** Counts connections: a message's PUBACK belongs to the connection it arrived on. */
+  let connection = 0;
+  client.on('connect', () => connection++);
   client.handleMessage = (packet, callback) => {
     if (packet.cmd !== 'publish' || !durable.length) return callback();
     const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+    const arrivedOn = connection;
     Promise.all(durable.map((h) => h(packet.topic, payload))).then(
-      () => callback(),
+      () => {
+        // Handled after the connection it came on was lost: its message id means nothing on the
+        // new connection (the broker closes a connection that acknowledges an id it does not hold,
+        // which would start a loop), and the resumed session delivers it again (ingest is idempotent).
+        if (arrivedOn !== connection) return;
+        callback();
+      },
       (err: Error) => callback(err), // no PUBACK: redelivered when the session resumes
     );
   };
