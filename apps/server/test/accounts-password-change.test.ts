@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../src/infra/ids.ts';
+import { insertMeasurement } from './support/points.ts';
 import { api, login, startTestServer } from './support/test-server.ts';
 import { demoCustomerId, insertUser } from './support/users.ts';
 import { ACCOUNT_MAX_FAILURES } from '../src/modules/auth/throttle.ts';
@@ -57,27 +57,7 @@ describe('POST /me/password asks for the current password', () => {
 describe('a read-only role cannot write notes or favourites', () => {
   it('PUT /measurement/{id}/note and /favorite need updateMeasurementTags (403 FORBIDDEN without)', async () => {
     const customerId = await demoCustomerId(server);
-    const id = newId();
-    await server.ctx.db
-      .insertInto('measurements')
-      .values({
-        id,
-        customer_id: customerId,
-        object_id: id,
-        point_id: null,
-        device_mac: 'CA:B8:31:00:00:02',
-        gateway_mac: 'CA:B8:28:00:00:01',
-        user_id: null,
-        measurement_type: 'MANUAL',
-        state: 'persisted',
-        range_index: 2,
-        rate_index: 9,
-        sample_size: 2,
-        calibrated_sampling_rate: 12800,
-        waveform_key: null,
-        created_at: new Date(),
-      })
-      .execute();
+    const id = await insertMeasurement(server, { customerId });
     const reader = await insertUser(server, {
       email: 'viewer@demo.local',
       password: 'Viewer-Password-1',

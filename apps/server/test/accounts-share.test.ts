@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, type CreateShareResponse, type ShareScope } from '@overtone/contract';
-import { newId } from '../src/infra/ids.ts';
+import { insertMeasurement } from './support/points.ts';
 import { detailDb } from '../src/modules/measurement-detail/repo.ts';
 import { api, login, startTestServer } from './support/test-server.ts';
 import { demoCustomerId, insertUser } from './support/users.ts';
@@ -28,27 +28,7 @@ beforeAll(async () => {
   server = await startTestServer();
   admin = await login(server.url);
   customerId = await demoCustomerId(server);
-  measurementId = newId();
-  await server.ctx.db
-    .insertInto('measurements')
-    .values({
-      id: measurementId,
-      customer_id: customerId,
-      object_id: measurementId,
-      point_id: null,
-      device_mac: 'CA:B8:31:00:00:02',
-      gateway_mac: 'CA:B8:28:00:00:01',
-      user_id: null,
-      measurement_type: 'MANUAL',
-      state: 'persisted',
-      range_index: 2,
-      rate_index: 9,
-      sample_size: 2,
-      calibrated_sampling_rate: 12800,
-      waveform_key: null,
-      created_at: new Date(),
-    })
-    .execute();
+  measurementId = await insertMeasurement(server, { customerId });
 });
 afterAll(async () => server?.close());
 

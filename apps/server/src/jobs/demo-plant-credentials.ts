@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts';
 import { edgeSecretSha256 } from '../modules/edge/edge-directory.ts';
 import { issueEdgeCredentials } from '../modules/edge/credentials.ts';
 import { findEdgeCredential } from '../modules/edge/repo.ts';
-import { DEMO_DUCK, DEMO_GATEWAY, DEMO_HOST, DEMO_TRIGGER } from './seed-demo.ts';
+import { DEMO_DUCK, DEMO_GATEWAY, DEMO_HOST, DEMO_TRIGGER, demoCustomer } from './seed-demo.ts';
 
 /** File in the data directory through which `npm start` hands the simulated plant its MQTT credentials. */
 export const SIMULATOR_CREDENTIALS_FILE = 'simulator-credentials.json';
@@ -26,11 +26,7 @@ export async function handDemoPlantCredentials(ctx: AppContext): Promise<{ file:
   } catch {
     known = {};
   }
-  const customer = await ctx.db
-    .selectFrom('customers')
-    .select('id')
-    .where((eb) => eb(eb.val(DEMO_HOST), '=', eb.fn.any('hosts')))
-    .executeTakeFirst();
+  const customer = await demoCustomer(ctx.db);
   const out: Record<string, string> = {};
   const issued: string[] = [];
   if (customer) {

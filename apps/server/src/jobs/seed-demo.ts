@@ -76,7 +76,7 @@ export const DEMO_DUCK_CONFIG: DuckConfig = duckConfig.parse({
 export { defaultPreferences } from '../modules/customers/create.ts';
 
 /** The demo customer (the one serving `localhost`), if it exists. */
-const demoCustomer = (db: Kysely<DB>) =>
+export const demoCustomer = (db: Kysely<DB>) =>
   db
     .selectFrom('customers')
     .select('id')

@@ -28,3 +28,38 @@ export async function insertPoint(
     .execute();
   return id;
 }
+
+/**
+ * A persisted MANUAL measurement row of the demo rig's inner-race sensor (2 samples, no waveform),
+ * for tests that need a measurement to exist rather than its signal.
+ * @param row.id its id (also the object id); default a new one
+ * @param row.pointId its point; default none
+ * @returns the measurement id
+ */
+export async function insertMeasurement(
+  server: RunningServer,
+  row: { customerId: string; id?: string; pointId?: string | null },
+): Promise<string> {
+  const id = row.id ?? newId();
+  await server.ctx.db
+    .insertInto('measurements')
+    .values({
+      id,
+      customer_id: row.customerId,
+      object_id: id,
+      point_id: row.pointId ?? null,
+      device_mac: 'CA:B8:31:00:00:02',
+      gateway_mac: 'CA:B8:28:00:00:01',
+      user_id: null,
+      measurement_type: 'MANUAL',
+      state: 'persisted',
+      range_index: 2,
+      rate_index: 9,
+      sample_size: 2,
+      calibrated_sampling_rate: 12800,
+      waveform_key: null,
+      created_at: new Date(),
+    })
+    .execute();
+  return id;
+}

@@ -25,6 +25,7 @@ import { deviceTypeOf, findDevice, listDevices } from './repo.ts';
 import { sendWlanConfig, wlanTopics } from './wlan.ts';
 import { customerOrigin } from '../customers/tenant.ts';
 import { forgetEdgeCredentials, issueEdgeCredentials } from '../edge/credentials.ts';
+import { findGateway } from '../gateways/repo.ts';
 
 const idParams = z.object({ id: z.string() });
 const rootOf = (root: string) => (root === 'lake' ? 'lake' : 'prod');
@@ -39,12 +40,7 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** The customer's gateway by id or MAC, or GATEWAY_NOT_FOUND. */
   const gatewayOf = async (customerId: string, idOrMac: string) => {
-    const gw = await ctx.db
-      .selectFrom('gateways')
-      .select(['id', 'mac', 'root'])
-      .where('customer_id', '=', customerId)
-      .where((eb) => eb.or([eb('id', '=', idOrMac), eb('mac', '=', idOrMac.toUpperCase())]))
-      .executeTakeFirst();
+    const gw = await findGateway(ctx.db, customerId, idOrMac);
     if (!gw) throw new AppError('GATEWAY_NOT_FOUND');
     return gw;
   };

@@ -7,6 +7,7 @@ import { AppError } from '../../infra/errors.ts';
 import { authOf, needs } from '../auth/access.ts';
 import { customerOrigin } from '../customers/tenant.ts';
 import { issueEdgeCredentials, revokeEdgeCredentials } from './credentials.ts';
+import { findGateway, findTrigger } from '../gateways/repo.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -22,23 +23,13 @@ export async function edgeRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** The customer's gateway (by id or MAC), or 404 GATEWAY_NOT_FOUND. */
   const gatewayOf = async (customerId: string, idOrMac: string) => {
-    const gw = await ctx.db
-      .selectFrom('gateways')
-      .select(['id', 'mac'])
-      .where('customer_id', '=', customerId)
-      .where((eb) => eb.or([eb('id', '=', idOrMac), eb('mac', '=', idOrMac.toUpperCase())]))
-      .executeTakeFirst();
+    const gw = await findGateway(ctx.db, customerId, idOrMac);
     if (!gw) throw new AppError('GATEWAY_NOT_FOUND');
     return gw;
   };
   /** The customer's trigger device (by id or MAC), or 404 TRIGGER_NOT_FOUND. */
   const triggerOf = async (customerId: string, idOrMac: string) => {
-    const d = await ctx.db
-      .selectFrom('devices')
-      .select(['id', 'mac'])
-      .where('customer_id', '=', customerId)
-      .where((eb) => eb.or([eb('id', '=', idOrMac), eb('mac', '=', idOrMac.toUpperCase())]))
-      .executeTakeFirst();
+    const d = await findTrigger(ctx.db, customerId, idOrMac);
     if (!d || deviceKindOf(d.mac) !== 'TRIGGER') throw new AppError('TRIGGER_NOT_FOUND');
     return d;
   };
