@@ -55,11 +55,26 @@ async function pick(testId: string, text: string) {
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
 }
 
-/** Opens the user menu and clicks one of its entries (a language: opens the submenu first). */
+/**
+ * Opens the user menu and clicks one of its entries (a language: opens the submenu first), then
+ * waits for the menu to close. On a loaded CI machine a click can land while the dropdown is still
+ * sliding in and be lost (the menu stays open); the entry is then clicked again, at most 3 times.
+ */
 async function userMenu(entry: string) {
-  await page.getByTestId('user-menu').click();
-  if (entry.startsWith('language-')) await page.getByTestId('user-menu-language').click();
-  await page.getByTestId(entry).click();
+  const open = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  for (let attempt = 1; ; attempt++) {
+    if ((await open.count()) === 0) await page.getByTestId('user-menu').click();
+    const item = page.getByTestId(entry);
+    if (entry.startsWith('language-') && !(await item.isVisible())) await page.getByTestId('user-menu-language').click();
+    await item.click();
+    try {
+      await open.first().waitFor({ state: 'detached', timeout: 5000 });
+      return;
+    } catch (e) {
+      if ((await open.count()) === 0) return;
+      if (attempt === 3) throw e;
+    }
+  }
 }
 
 /** Completes the second step on /verify-mfa/{id} with the newest code mailed to `email` after `after` mails. */
