@@ -19,6 +19,23 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['@overtone/*', 'node:*', 'react', 'fs', 'path'] }] },
   },
   {
+    files: ['packages/diagnosis/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@overtone/*', '!@overtone/dsp', '!@overtone/contract'],
+              message: 'diagnosis depends on dsp and contract only',
+            },
+            { group: ['node:*', 'react', 'fs', 'path'], message: 'diagnosis is pure TypeScript' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/contract/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@overtone/*', 'node:*', 'react'] }] },
   },

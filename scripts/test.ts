@@ -41,7 +41,7 @@ if (!fs.existsSync(MOSQUITTO))
 
 const tsc = (p: string) => sh(process.execPath, ['node_modules/typescript/bin/tsc', '-p', p]);
 step('typecheck', () =>
-  ['packages/contract', 'packages/dsp', 'apps/server', 'apps/gateway-sim', 'apps/web', 'e2e', 'bench'].map(tsc).every(Boolean),
+  ['packages/contract', 'packages/dsp', 'packages/diagnosis', 'apps/server', 'apps/gateway-sim', 'apps/web', 'e2e', 'bench'].map(tsc).every(Boolean),
 );
 step('lint (eslint)', () => sh(process.execPath, ['node_modules/eslint/bin/eslint.js', '.']));
 step('format (prettier --check)', () => sh(process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--check', '.']));

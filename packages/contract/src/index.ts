@@ -29,3 +29,4 @@ export * from './alarms.ts';
 export * from './trend.ts';
 export * from './envelope.ts';
 export * from './csv.ts';
+export * from './fault-reports.ts';
