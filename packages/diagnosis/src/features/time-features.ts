@@ -1,14 +1,245 @@
+import { timeStatistics } from '@overtone/dsp';
+
 /**
- * Time-domain statistics and sensor-integrity measures of one axis (OWNED BY THE SHAFT/INTEGRITY
- * PART: replace this stub).
+ * Time-domain statistics and sensor-integrity measures of one axis (docs/diagnosis-parts/machine.md
+ * "Time features"). All values are plain numbers under stable keys (baseline keys
+ * `x.time.<name>`).
  */
 export interface TimeFeatures {
-  /** r.m.s. of the AC part, g. */
+  /** Mean (DC), g: on a DC-coupled MEMS sensor the projection of gravity on this axis. */
+  meanG: number;
+  /** r.m.s. of the AC part (population standard deviation), g. */
   rmsG: number;
+  /** max |x − mean|, g. */
+  peakG: number;
+  /** peak / r.m.s.; 0 for a constant record. */
+  crest: number;
+  /** m4/m2² (non-excess: Gaussian 3, sine 1.5); 0 for a constant record. */
+  kurtosis: number;
+  /**
+   * DC drift, g: the change over the record of a straight line fitted (least squares) to the means
+   * of {@link DRIFT_SEGMENTS} consecutive segments (a moving mean), slope × duration.
+   */
+  driftG: number;
+  /** Fraction of samples with |x| ≥ (1 − {@link CLIP_MARGIN})·rangeG (at the accelerometer's full scale), 0…1. */
+  clippedFraction: number;
+  /** Fraction of consecutive sample pairs with exactly equal values, 0…1. */
+  zeroDiffFraction: number;
+  /** Fraction of samples inside runs of ≥ {@link STUCK_RUN_SAMPLES} exactly equal values below the clipping level, 0…1. */
+  stuckFraction: number;
+  /**
+   * Fraction of the aligned {@link REPEAT_BLOCK_SAMPLES}-sample blocks (not constant) that occur
+   * again, bit for bit, elsewhere in the record (a repeated buffer), 0…1.
+   */
+  repeatedFraction: number;
+  /**
+   * Impacts: excursions of |x − mean| over {@link IMPACT_SIGMA}·r.m.s.; one impact lasts until the
+   * signal stayed below that for 1 ms (its ringing counts once).
+   */
+  impactCount: number;
+  /** Repetition rate of the impacts (1 / median interval), Hz; 0 with fewer than 3 impacts. */
+  impactRateHz: number;
+  /** Fraction of the impact intervals within ±10 % of their median (1 = strictly periodic), 0…1. */
+  impactRegularity: number;
 }
 
-export function extractTimeFeatures(samples: Float64Array, _samplingRateHz: number, _rangeG: number): TimeFeatures {
-  let s = 0;
-  for (const v of samples) s += v * v;
-  return { rmsG: Math.sqrt(s / Math.max(1, samples.length)) };
+/** Segments of the moving mean the drift line is fitted to. */
+export const DRIFT_SEGMENTS = 16;
+/**
+ * Margin below the full scale counted as clipped: 1 % of the range. An ADC's largest code is
+ * 1 LSB (2^−(bits−1), < 0.05 % for ≥ 12 bits) below full scale; a sample within 1 % of it is at
+ * the converter's limit (Bendat & Piersol, *Random Data* 4th ed. 2010, §10.4.2 "clipping").
+ */
+export const CLIP_MARGIN = 0.01;
+/**
+ * Run of exactly equal samples that a live accelerometer does not produce: 32 samples. A
+ * quantised sine of 1000 LSB peak at 30 Hz sampled at 25.6 kHz stays within 1 LSB of its crest
+ * for ≈ 12 samples; electronic noise of a working sensor (≥ 1 LSB) breaks runs far sooner.
+ */
+export const STUCK_RUN_SAMPLES = 32;
+/** Block length of the repeated-buffer search, samples. */
+export const REPEAT_BLOCK_SAMPLES = 64;
+/**
+ * Impact threshold, multiples of the r.m.s.: 5σ. A Gaussian signal exceeds 5σ with probability
+ * 5.7·10⁻⁷ per sample, < 0.06 false impacts in 10⁵ samples, so what passes is impulsive (Randall
+ * 2011 §5.2.1: impulsiveness raises crest factor and kurtosis over the Gaussian values).
+ */
+export const IMPACT_SIGMA = 5;
+
+/** Least-squares change over the record of a line through the segment means, g. */
+function driftOf(samples: Float64Array): number {
+  const n = samples.length;
+  const m = Math.min(DRIFT_SEGMENTS, n);
+  if (m < 2) return 0;
+  let sx = 0,
+    sy = 0,
+    sxx = 0,
+    sxy = 0;
+  for (let s = 0; s < m; s++) {
+    const a = Math.floor((s * n) / m),
+      b = Math.floor(((s + 1) * n) / m);
+    let sum = 0;
+    for (let i = a; i < b; i++) sum += samples[i]!;
+    const y = sum / (b - a);
+    const x = (a + b - 1) / 2 / n; // centre, fraction of the record
+    sx += x;
+    sy += y;
+    sxx += x * x;
+    sxy += x * y;
+  }
+  const den = m * sxx - sx * sx;
+  return den > 0 ? (m * sxy - sx * sy) / den : 0; // slope per record = change over the record
+}
+
+/**
+ * Fraction of non-constant aligned blocks with an exact copy at another offset ≥ one block away:
+ * a polynomial rolling hash (mod 2^32, Math.imul) of every window of {@link REPEAT_BLOCK_SAMPLES}
+ * samples' bit patterns, looked up in an open-addressing table of the aligned blocks' hashes;
+ * every hit is verified sample by sample. O(N).
+ */
+export function repeatedBlockFraction(samples: Float64Array): number {
+  const B = REPEAT_BLOCK_SAMPLES;
+  const n = samples.length;
+  const blocks = Math.floor(n / B);
+  if (blocks < 2) return 0;
+  const words = new Int32Array(samples.buffer, samples.byteOffset, n * 2);
+  const P = 0x01000193; // FNV prime
+  let pow = 1; // P^(B−1) mod 2^32
+  for (let i = 1; i < B; i++) pow = Math.imul(pow, P);
+  const code = (i: number) => words[2 * i]! ^ Math.imul(words[2 * i + 1]!, 31);
+  const constantBlock = (a: number) => {
+    for (let i = a + 1; i < a + B; i++) if (samples[i] !== samples[a]) return false;
+    return true;
+  };
+  const same = (a: number, c: number) => {
+    for (let i = 0; i < B; i++) if (samples[a + i] !== samples[c + i]) return false;
+    return true;
+  };
+  let size = 1;
+  while (size < 4 * blocks) size <<= 1;
+  const mask = size - 1;
+  const tableHash = new Int32Array(size);
+  const tableBlock = new Int32Array(size); // block start + 1; 0 = empty
+  let candidates = 0;
+  for (let b = 0; b < blocks; b++) {
+    const start = b * B;
+    if (constantBlock(start)) continue; // a flat block is the stuck measure's business
+    candidates++;
+    let h = 0;
+    for (let i = start; i < start + B; i++) h = (Math.imul(h, P) + code(i)) | 0;
+    let slot = h & mask;
+    while (tableBlock[slot]) slot = (slot + 1) & mask;
+    tableHash[slot] = h;
+    tableBlock[slot] = start + 1;
+  }
+  if (!candidates) return 0;
+  const repeated = new Uint8Array(blocks);
+  let count = 0;
+  let h = 0;
+  for (let i = 0; i < B; i++) h = (Math.imul(h, P) + code(i)) | 0;
+  for (let i = 0; i + B <= n; i++) {
+    if (i > 0) h = (Math.imul((h - Math.imul(code(i - 1), pow)) | 0, P) + code(i + B - 1)) | 0;
+    for (let slot = h & mask; tableBlock[slot]; slot = (slot + 1) & mask) {
+      if (tableHash[slot] !== h) continue;
+      const a = tableBlock[slot]! - 1;
+      if (Math.abs(a - i) >= B && !repeated[a / B] && same(a, i)) {
+        repeated[a / B] = 1;
+        count++;
+      }
+    }
+  }
+  return count / candidates;
+}
+
+/**
+ * Time-domain features of one axis: statistics (via `timeStatistics` of @overtone/dsp), DC drift,
+ * clipping, flatness, repeated blocks and impacts.
+ *
+ * Parameters
+ * ----------
+ * samples : Float64Array
+ *     Acceleration, g, shape (N,), N ≥ 2.
+ * samplingRateHz : number
+ *     fs, Hz, > 0 (impact spacing and rate).
+ * rangeG : number
+ *     The accelerometer's full scale, g; ≤ 0 or non-finite: clipping is not measured (0).
+ *
+ * Returns
+ * -------
+ * TimeFeatures
+ *
+ * Sources: Randall 2011 §5.2.1 (crest factor, kurtosis); Bendat & Piersol 2010 §10.4 (data
+ * validation: clipping, drop-outs, drift).
+ */
+export function extractTimeFeatures(samples: Float64Array, samplingRateHz: number, rangeG: number): TimeFeatures {
+  const n = samples.length;
+  const t = timeStatistics(samples);
+  const limit = rangeG > 0 && Number.isFinite(rangeG) ? (1 - CLIP_MARGIN) * rangeG : Infinity;
+  let clipped = 0,
+    zeroDiff = 0,
+    stuck = 0,
+    run = 1;
+  for (let i = 0; i < n; i++) {
+    const v = samples[i]!;
+    if (Math.abs(v) >= limit) clipped++;
+    if (i > 0) {
+      if (v === samples[i - 1]) {
+        zeroDiff++;
+        run++;
+      } else {
+        // a run at the full scale is clipping (counted there), not a stuck sensor
+        if (run >= STUCK_RUN_SAMPLES && Math.abs(samples[i - 1]!) < limit) stuck += run;
+        run = 1;
+      }
+    }
+  }
+  if (run >= STUCK_RUN_SAMPLES && Math.abs(samples[n - 1]!) < limit) stuck += run;
+
+  // impacts: local maxima of |x − μ| over 5σ, at least 1 ms apart (one impact's ringing counts once)
+  const threshold = IMPACT_SIGMA * t.grmsG;
+  const dead = Math.max(1, Math.round(samplingRateHz * 1e-3));
+  const times: number[] = [];
+  if (t.grmsG > 0) {
+    let i = 0;
+    while (i < n) {
+      if (Math.abs(samples[i]! - t.meanG) > threshold) {
+        // one impact lasts until the signal stays below the threshold for the dead time (its ringing)
+        let best = i,
+          quiet = 0,
+          j = i;
+        for (; j < n && quiet < dead; j++) {
+          const a = Math.abs(samples[j]! - t.meanG);
+          if (a > threshold) quiet = 0;
+          else quiet++;
+          if (a > Math.abs(samples[best]! - t.meanG)) best = j;
+        }
+        times.push(best);
+        i = j;
+      } else i++;
+    }
+  }
+  let rate = 0,
+    regularity = 0;
+  if (times.length >= 3) {
+    const intervals = times.slice(1).map((v, k) => v - times[k]!);
+    const sorted = [...intervals].sort((a, b) => a - b);
+    const med = sorted[sorted.length >> 1]!;
+    rate = samplingRateHz / med;
+    regularity = intervals.filter((d) => Math.abs(d - med) <= 0.1 * med).length / intervals.length;
+  }
+  return {
+    meanG: t.meanG,
+    rmsG: t.grmsG,
+    peakG: t.peakG,
+    crest: t.crest,
+    kurtosis: t.kurtosis,
+    driftG: driftOf(samples),
+    clippedFraction: limit === Infinity ? 0 : clipped / n,
+    zeroDiffFraction: n > 1 ? zeroDiff / (n - 1) : 0,
+    stuckFraction: stuck / n,
+    repeatedFraction: repeatedBlockFraction(samples),
+    impactCount: times.length,
+    impactRateHz: rate,
+    impactRegularity: regularity,
+  };
 }
