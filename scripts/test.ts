@@ -1,6 +1,6 @@
 /**
- * `npm test`: everything, in order: Chromium and Mosquitto (installed from Debian when missing), typecheck,
- * lint and format, the error catalogue check, the web build, then every vitest tier (unit, web,
+ * `npm test`: everything, in order: Chromium, Mosquitto and poppler-utils (installed from Debian
+ * when missing), typecheck, lint and format, the error catalogue check, the web build, then every vitest tier (unit, web,
  * api, e2e). Ends with one plain line `N passed, N failed` (CI reads it), counting each check
  * step as one test.
  */
@@ -39,9 +39,15 @@ if (!fs.existsSync(MOSQUITTO))
     return ok;
   });
 
+// poppler-utils (pdftotext, pdfinfo): the fault report PDF tests read the rendered PDFs back with them.
+export const PDFTOTEXT = process.env.PDFTOTEXT_PATH ?? '/usr/bin/pdftotext';
+if (!fs.existsSync(PDFTOTEXT)) step('install poppler-utils (apt-get)', () => aptInstall('poppler-utils'));
+
 const tsc = (p: string) => sh(process.execPath, ['node_modules/typescript/bin/tsc', '-p', p]);
 step('typecheck', () =>
-  ['packages/contract', 'packages/dsp', 'packages/diagnosis', 'apps/server', 'apps/gateway-sim', 'apps/web', 'e2e', 'bench'].map(tsc).every(Boolean),
+  ['packages/contract', 'packages/dsp', 'packages/diagnosis', 'apps/server', 'apps/gateway-sim', 'apps/web', 'e2e', 'bench']
+    .map(tsc)
+    .every(Boolean),
 );
 step('lint (eslint)', () => sh(process.execPath, ['node_modules/eslint/bin/eslint.js', '.']));
 step('format (prettier --check)', () => sh(process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--check', '.']));
