@@ -13,6 +13,7 @@ import {
   harmonicsHz,
   highestPeakBelow,
   MAX_HARMONIC_COUNT,
+  nearestLineIndex,
   RPM_PER_HZ,
   stepIndex,
   toDb,
@@ -47,6 +48,8 @@ interface Props {
   /** Controls of the caller, shown in the toolbar (window, Grms/Vrms). */
   toolbarExtra?: ReactNode;
   height?: number;
+  /** A frequency to select on opening, Hz (the nearest line; a fault report's evidence line). */
+  initialActiveHz?: number | null;
 }
 
 /** Where the harmonics start: the reference frequency of the point or the selected (Ctrl+clicked) line. */
@@ -77,6 +80,7 @@ export default function SpectrumChart(props: Props) {
     name,
     toolbarExtra,
     height = 320,
+    initialActiveHz = null,
   } = props;
   const { t } = useTranslation('charts');
   const { message } = App.useApp();
@@ -90,7 +94,7 @@ export default function SpectrumChart(props: Props) {
   const [sourceChoice, setHarmonicSource] = useState<HarmonicSource | null>(null);
   const harmonicSource: HarmonicSource = sourceChoice ?? (referenceFrequencyHz > 0 ? 'reference' : 'selected');
   const peak = useMemo(() => highestPeakBelow(xHz, y, peakLimitHz), [xHz, y, peakLimitHz]);
-  const [active, setActive] = useState<number | null>(null);
+  const [active, setActive] = useState<number | null>(() => nearestLineIndex(xHz, initialActiveHz));
   const [hover, setHover] = useState<number | null>(null);
   const activeIndex = active === null ? (peak?.index ?? null) : clampIndex(active, xHz.length);
   const chart = useRef<uPlot | null>(null);

@@ -161,3 +161,21 @@ export function zoomForKey(level: number, key: string): number | null {
   if (key === 'Enter') return 0;
   return null;
 }
+
+/**
+ * Index of the spectral line nearest to a frequency (e.g. a fault report's evidence line to select).
+ * @param xHz line frequencies, ascending, Hz
+ * @returns the index, or null for no lines or no frequency
+ * @example nearestLineIndex([0, 0.5, 1, 1.5], 1.2) // → 2
+ */
+export function nearestLineIndex(xHz: ArrayLike<number>, hz: number | null): number | null {
+  if (hz === null || !xHz.length) return null;
+  let lo = 0;
+  let hi = xHz.length - 1;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (xHz[mid] <= hz) lo = mid;
+    else hi = mid;
+  }
+  return Math.abs(xHz[hi] - hz) < Math.abs(xHz[lo] - hz) ? hi : lo;
+}

@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'aiModel',
   'trend',
   'alarms',
+  'faultReports',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -44,10 +44,11 @@ const fillNew = () => {
 describe('ResetPasswordDialog', () => {
   it('refuses to save without the current password, with a translated message, and sends nothing', async () => {
     renderDialog([200, { message: 'ok' }]);
-    await screen.findByTestId('current-password');
+    // The file's first render (antd's first form) takes seconds on a loaded machine: wait longer than 1 s.
+    await screen.findByTestId('current-password', {}, { timeout: 15000 });
     fillNew();
     fireEvent.click(screen.getByTestId('reset-password-save'));
-    expect(await screen.findByText('Please enter your current password')).toBeTruthy();
+    expect(await screen.findByText('Please enter your current password', {}, { timeout: 15000 })).toBeTruthy();
     expect(calls.filter((c) => c.path === '/me/password')).toHaveLength(0);
   });
 

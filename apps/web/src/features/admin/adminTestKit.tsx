@@ -191,6 +191,7 @@ export const CUSTOMER: Customer = {
       autoAlarms: { crest_star: false },
       alarmLevel: 1,
     },
+    mainsFrequencyHz: 50,
   },
 };
 

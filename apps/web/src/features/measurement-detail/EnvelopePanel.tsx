@@ -18,6 +18,8 @@ import { useEnvelopeQuery } from './measurementApi';
 import { EnvelopeBandSlider } from '../../charts/EnvelopeBandSlider';
 import { WindowSelect } from '../../charts/WindowSelect';
 import { FitSelect } from '../../ui/FitSelect';
+import { formatFrequency } from '../../charts/formatNumber';
+import { evidenceMarker } from './evidenceMark';
 
 const SpectrumChart = lazy(() => import('../../charts/SpectrumChart'));
 
@@ -37,6 +39,8 @@ interface Props {
   /** Running speed of the point in Hz, 0 when unknown or variable. */
   referenceFrequencyHz: number;
   bearing: Bearing | null | undefined;
+  /** A fault report's evidence line to mark, Hz (drawn and selected on opening), or null. */
+  markHz?: number | null;
 }
 
 /**
@@ -61,6 +65,7 @@ function EnvelopeContent({
   samplingRateHz,
   referenceFrequencyHz,
   bearing,
+  markHz = null,
   limits,
   defaultBand,
 }: Props & { limits: { min: number; max: number }; defaultBand: [number, number] }) {
@@ -73,17 +78,19 @@ function EnvelopeContent({
   const q = useEnvelopeQuery({ measurementId, axis, signal, samplingRateHz, window: windowName, band, xlimHz: ENVELOPE_XLIM_HZ });
 
   const faults = availableFaults(bearing, referenceFrequencyHz);
-  const markers = useMemo<MarkerSet[]>(
-    () =>
-      availableFaults(bearing, referenceFrequencyHz)
+  const markers = useMemo<MarkerSet[]>(() => {
+    const evidence = evidenceMarker(markHz, t('evidenceMark', { frequency: formatFrequency(markHz ?? 0) }));
+    return [
+      ...(evidence ? [evidence] : []),
+      ...availableFaults(bearing, referenceFrequencyHz)
         .filter((k) => shown.includes(k))
         .map((k) => ({
           xs: faultHarmonicsHz(bearing![k], referenceFrequencyHz, harmonics),
           color: FAULT_COLORS[k],
           label: (order: number) => t('envelope.faultHarmonic', { fault: t(`envelope.faults.${k}`), order }),
         })),
-    [shown, bearing, referenceFrequencyHz, harmonics, t],
-  );
+    ];
+  }, [shown, bearing, referenceFrequencyHz, harmonics, markHz, t]);
   const toggle = (k: FaultKind) => setShown((s) => (s.includes(k) ? s.filter((x) => x !== k) : [...s, k]));
 
   const controls = (
@@ -136,6 +143,7 @@ function EnvelopeContent({
             referenceFrequencyHz={referenceFrequencyHz}
             peakLimitHz={Infinity}
             markers={markers}
+            initialActiveHz={markHz}
             testIdPrefix="envelope"
             name={`${axis}_envelope`}
           />
@@ -152,6 +160,7 @@ function EnvelopeContent({
       data-band={band.join(',')}
       data-limits={`${limits.min},${limits.max}`}
       data-markers={markers.map((m) => m.xs.map((x) => Number(x.toFixed(6))).join(' ')).join(';')}
+      data-mark-hz={markHz ?? undefined}
     >
       {controls}
       {body()}

@@ -11,6 +11,7 @@ import { usePointQuery } from '../point-detail/pointApi';
 import { AlarmTransactionsTable } from './AlarmTransactionsTable';
 import { axesWithData, axisMapping } from './axes';
 import { DetailAccessContext, detailAccess, useDetailAccess } from './detailAccess';
+import { evidenceMarkFromSearch } from './evidenceMark';
 import { MeasurementHeader } from './MeasurementHeader';
 import { MeasurementInfoTable } from './MeasurementInfoTable';
 import { MeasurementTrendCard } from './MeasurementTrendCard';
@@ -73,13 +74,16 @@ export default function MeasurementDetailPage() {
 function MeasurementDetail({ id }: { id: string }) {
   const { t } = useTranslation('measurementDetail');
   const navigate = useNavigate();
+  const location = useLocation();
   const formatDate = useDateFormatter();
   const access = useDetailAccess();
+  // A fault report's evidence link (`?domain=&axis=&markHz=`): that domain and axis, the line marked.
+  const mark = useMemo(() => evidenceMarkFromSearch(location.search), [location.search]);
   const q = useMeasurementQuery(id, access.readOnly);
   const m = q.data;
   // A share token grants the measurement only: the point record is not read in read-only mode.
   const point = usePointQuery(access.readOnly ? undefined : (m?.point?._id ?? undefined), { silent: true });
-  const [selected, setSelected] = useState<AxisKey | null>(null);
+  const [selected, setSelected] = useState<AxisKey | null>(mark.axis);
   /** Reference frequency typed in the RPM input (Hz); null: the point's. */
   const [referenceOverrideHz, setReferenceOverrideHz] = useState<number | null>(null);
   const status = isApiError(q.error) ? q.error.status : undefined;
@@ -151,7 +155,7 @@ function MeasurementDetail({ id }: { id: string }) {
         </Col>
       </Row>
       <MeasurementTrendCard m={m} point={point.data} />
-      <SignalCharts m={m} axis={axis} referenceFrequencyHz={referenceFrequencyHz} bearing={point.data?.bearing} />
+      <SignalCharts m={m} axis={axis} referenceFrequencyHz={referenceFrequencyHz} bearing={point.data?.bearing} mark={mark} />
       {access.showPhotos && <PhotosCard measurementId={m._id} readOnly={access.readOnly} />}
       {access.showAlarms && m.point && (
         <AlarmTransactionsTable pointId={m.point._id} measurementId={m._id} readOnly={access.readOnly} />

@@ -10,6 +10,7 @@ import { OrbitPanel } from './domains/OrbitPanel';
 import { PolarPanel } from './domains/PolarPanel';
 import { SpectrogramPanel } from './domains/SpectrogramPanel';
 import { EnvelopePanel } from './EnvelopePanel';
+import type { EvidenceMark } from './evidenceMark';
 import { SpectrumPanel } from './SpectrumPanel';
 import { TimePanel } from './TimePanel';
 
@@ -23,6 +24,8 @@ interface Props {
   referenceFrequencyHz: number;
   /** Bearing of the point, for the fault-frequency markers of the spectrum and envelope. */
   bearing?: Bearing | null;
+  /** A fault report's evidence link: the domain opened first and the line marked in it. */
+  mark?: EvidenceMark;
 }
 
 /**
@@ -33,9 +36,11 @@ interface Props {
  * visit and kept (with its settings) afterwards; while hidden it requests nothing. Files above 200000 samples show a notice instead
  * (spec 002 §2); a measurement without samples for the axis shows an empty state.
  */
-export function SignalCharts({ m, axis, referenceFrequencyHz, bearing }: Props) {
+export function SignalCharts({ m, axis, referenceFrequencyHz, bearing, mark }: Props) {
   const { t } = useTranslation('analysisDomains');
-  const [domain, setDomain] = useState<Domain>('fft');
+  const [domain, setDomain] = useState<Domain>(mark?.domain ?? 'fft');
+  /** The evidence line is marked in its own domain only (an envelope line means nothing on the FFT). */
+  const markIn = (d: Domain) => (mark?.domain === d ? mark.markHz : null);
   // The same query (and cache entry) as the page's: no second request.
   const point = usePointQuery(m.point?._id, { silent: true });
   const mapping = axisMapping(point.data);
@@ -82,12 +87,15 @@ export function SignalCharts({ m, axis, referenceFrequencyHz, bearing }: Props) 
             bearing={bearing}
             pointName={pointName}
             createdAt={m.createdAt}
+            markHz={markIn('fft')}
           />
         );
       case 'cepstrum':
         return <CepstrumPanel {...common} />;
       case 'envelope':
-        return <EnvelopePanel {...common} referenceFrequencyHz={referenceFrequencyHz} bearing={bearing} />;
+        return (
+          <EnvelopePanel {...common} referenceFrequencyHz={referenceFrequencyHz} bearing={bearing} markHz={markIn('envelope')} />
+        );
       case 'spectrogram':
         return <SpectrogramPanel {...common} />;
       case 'polar':

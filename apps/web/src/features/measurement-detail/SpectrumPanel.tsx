@@ -19,6 +19,8 @@ import {
   type BearingFault,
 } from '../../charts/spectrumMath';
 import { WindowSelect } from '../../charts/WindowSelect';
+import { formatFrequency } from '../../charts/formatNumber';
+import { evidenceMarker } from './evidenceMark';
 
 const SpectrumChart = lazy(() => import('../../charts/SpectrumChart'));
 const TimeChart = lazy(() => import('../../charts/TimeChart'));
@@ -46,6 +48,8 @@ interface Props {
   pointName?: string;
   /** ISO creation time of the measurement, for the compare basket. */
   createdAt?: string;
+  /** A fault report's evidence line to mark, Hz (drawn and selected on opening), or null. */
+  markHz?: number | null;
 }
 
 /**
@@ -62,6 +66,7 @@ export function SpectrumPanel({
   bearing,
   pointName = '',
   createdAt = '',
+  markHz = null,
 }: Props) {
   const { t } = useTranslation('charts');
   const { message } = App.useApp();
@@ -89,13 +94,17 @@ export function SpectrumPanel({
   const faultKey = BEARING_FAULTS.map((k) => faults[k] ?? '').join(',');
   const markers = useMemo<MarkerSet[]>(() => {
     const hz = bearingFaultFrequenciesHz(bearing, referenceFrequencyHz);
-    return BEARING_FAULTS.filter((k) => shown.includes(k) && hz[k] !== undefined).map((k) => ({
-      xs: harmonicsHz(hz[k]!, FAULT_MARKER_COUNT),
-      color: FAULT_COLORS[k],
-      label: (order: number) => t('faultHarmonic', { fault: t(`envelope.faults.${k}`), order }),
-    }));
+    const evidence = evidenceMarker(markHz, t('evidenceMark', { frequency: formatFrequency(markHz ?? 0) }));
+    return [
+      ...(evidence ? [evidence] : []),
+      ...BEARING_FAULTS.filter((k) => shown.includes(k) && hz[k] !== undefined).map((k) => ({
+        xs: harmonicsHz(hz[k]!, FAULT_MARKER_COUNT),
+        color: FAULT_COLORS[k],
+        label: (order: number) => t('faultHarmonic', { fault: t(`envelope.faults.${k}`), order }),
+      })),
+    ];
     // faultKey stands for bearing and reference frequency.
-  }, [shown, faultKey, t]);
+  }, [shown, faultKey, markHz, t]);
   const toggle = (k: BearingFault) => setShown((s) => (s.includes(k) ? s.filter((x) => x !== k) : [...s, k]));
 
   const addToCompare = () => {
@@ -173,6 +182,7 @@ export function SpectrumPanel({
           amplitudeLabel={mode === 'velocity' ? t('vrms') : t('grms')}
           referenceFrequencyHz={referenceFrequencyHz}
           markers={markers}
+          initialActiveHz={markHz}
           name={axis}
           toolbarExtra={controls}
         />
@@ -191,7 +201,11 @@ export function SpectrumPanel({
   };
 
   return (
-    <div data-testid="spectrum-panel" data-markers-hz={markers.map((m) => m.xs.join(' ')).join(',')}>
+    <div
+      data-testid="spectrum-panel"
+      data-markers-hz={markers.map((m) => m.xs.join(' ')).join(',')}
+      data-mark-hz={markHz ?? undefined}
+    >
       {body()}
     </div>
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { hasPermission, useSession } from '../../app/session';
 import { AlarmTransactionsTab } from '../alarms/AlarmTransactionsTab';
 import { PointAlarmsTab } from '../alarms/PointAlarmsTab';
+import { FaultReportsTab, FaultReportsTabLabel } from '../fault-reports';
 import { PointConfigCard } from '../point-config/PointConfigCard';
 import { TrendPanel } from '../trend/TrendPanel';
 import { ConnectivitySection } from './ConnectivitySection';
@@ -13,13 +14,14 @@ import { usePointQuery } from './pointApi';
 
 /** The URL parameter keeping the opened point's area (`?point=…&area=trend`). */
 const AREA_PARAM = 'area';
-const AREAS = ['configuration', 'trend', 'alarms', 'alarmTransactions'] as const;
+const AREAS = ['configuration', 'trend', 'alarms', 'alarmTransactions', 'faultReports'] as const;
 type Area = (typeof AREAS)[number];
 
 /**
  * The opened point's areas (spec 001 §2 "Point detail tabs"): configuration (point information,
  * configuration card, connectivity and live measurement, latest measurements), trend, alarms
- * (metric and envelope) and alarm transactions, each shown to the permissions that read it. The
+ * (metric and envelope), alarm transactions and the vibration analyze (fault) reports with their
+ * unanswered badge, each shown to the permissions that read it. The
  * open area is kept in the URL; an area is mounted only while open (its data loads on opening).
  */
 export function PointTab({ pointId }: { pointId: string }) {
@@ -39,6 +41,7 @@ export function PointTab({ pointId }: { pointId: string }) {
     trend: canReadTrend,
     alarms: canReadAlarms,
     alarmTransactions: canReadAlarms,
+    faultReports: hasPermission(session, 'readFaultReport'),
   };
   const requested = params.get(AREA_PARAM) as Area | null;
   const active: Area = requested && AREAS.includes(requested) && shown[requested] ? requested : 'configuration';
@@ -68,6 +71,7 @@ export function PointTab({ pointId }: { pointId: string }) {
     trend: <TrendPanel pointId={point._id} />,
     alarms: <PointAlarmsTab pointId={point._id} />,
     alarmTransactions: <AlarmTransactionsTab pointId={point._id} />,
+    faultReports: <FaultReportsTab pointId={point._id} />,
   };
 
   return (
@@ -88,7 +92,12 @@ export function PointTab({ pointId }: { pointId: string }) {
         }
         items={AREAS.filter((a) => shown[a]).map((a) => ({
           key: a,
-          label: <span data-testid={`point-area-${a}`}>{t(`areas.${a}`)}</span>,
+          label:
+            a === 'faultReports' ? (
+              <FaultReportsTabLabel pointId={point._id} />
+            ) : (
+              <span data-testid={`point-area-${a}`}>{t(`areas.${a}`)}</span>
+            ),
           children: content[a],
         }))}
       />

@@ -65,6 +65,7 @@ describe('PreferencesTab', () => {
 
       setMinLength('12');
       fireEvent.click(screen.getByTestId('pref-senseway-alarm'));
+      fireEvent.click(within(screen.getByTestId('pref-mains-frequency')).getByLabelText('60 Hz'));
       const customerLoads = api.filter((c) => c.path === '/customer/localhost').length;
       fireEvent.click(screen.getByTestId('preferences-save'));
       await waitFor(() => expect(api.some((c) => c.method === 'PUT')).toBe(true));
@@ -73,6 +74,7 @@ describe('PreferencesTab', () => {
         localization: CUSTOMER.preferences.localization,
         defaultTelemetry: 'GRMS',
         alarm: { ...CUSTOMER.preferences.alarm, enableSensewayAlarm: true },
+        mainsFrequencyHz: 60,
       });
       expect(await screen.findByText('Preferences saved')).toBeTruthy();
       await waitFor(() => expect(api.filter((c) => c.path === '/customer/localhost').length).toBeGreaterThan(customerLoads));

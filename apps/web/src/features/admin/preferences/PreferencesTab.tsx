@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Alert, App, Button, Card, Flex, Form, Select, Skeleton } from 'antd';
+import { Alert, App, Button, Card, Flex, Form, Radio, Select, Skeleton } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { reloadCustomer } from '../../../app/customer/customerApi';
@@ -13,9 +13,12 @@ import { PasswordPolicySection } from './PasswordPolicySection';
 import { savePreferences } from './preferencesApi';
 import { preferencesBody, preferencesFormValues, type PreferencesFormValues } from './preferencesForm';
 
+/** Mains frequencies of the grid a customer can choose, Hz (contract `mainsFrequencyHz`). */
+const MAINS_FREQUENCIES_HZ = [50, 60] as const;
+
 /**
- * The customer's preferences (spec 002 §2): logo, localization, alarms, password policy and default
- * telemetry. Save writes the whole object (`PUT /preferences`) and reloads the customer; Reset goes
+ * The customer's preferences (spec 002 §2): logo, localization, alarms, password policy, default
+ * telemetry and the mains frequency (50 / 60 Hz: the diagnosis looks for electrical faults at twice it). Save writes the whole object (`PUT /preferences`) and reloads the customer; Reset goes
  * back to the saved values. Read-only without updatePreferences.
  */
 export function PreferencesTab() {
@@ -68,6 +71,17 @@ export function PreferencesTab() {
                 loading={telemetry.isPending}
                 showSearch={{ optionFilterProp: 'label' }}
                 options={(telemetry.data ?? []).map((d) => ({ value: d.name, label: `${d.displayName} (${d.name})` }))}
+              />
+            </Form.Item>
+            <Form.Item
+              name="mainsFrequencyHz"
+              label={t('preferences.mainsFrequency')}
+              extra={t('preferences.mainsFrequencyHint')}
+            >
+              <Radio.Group
+                optionType="button"
+                options={MAINS_FREQUENCIES_HZ.map((hz) => ({ value: hz, label: t('preferences.mainsFrequencyValue', { hz }) }))}
+                data-testid="pref-mains-frequency"
               />
             </Form.Item>
           </Card>

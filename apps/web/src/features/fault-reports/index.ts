@@ -1,0 +1,2 @@
+export { FaultReportsTab } from './FaultReportsTab';
+export { FaultReportsTabLabel } from './FaultReportsTabLabel';
