@@ -1,5 +1,5 @@
 import { AXES, type MeasurementFeatures, type MeasurementSignal, type PointKinematics } from '../types.ts';
-import { extractBearingFeatures } from './bearing-features.ts';
+import { BEARING_MIN_SAMPLES, extractBearingFeatures } from './bearing-features.ts';
 import { estimateShaftSpeed } from './shaft-speed.ts';
 import { extractSpectrumFeatures } from './spectrum-features.ts';
 import { extractTimeFeatures } from './time-features.ts';
@@ -33,16 +33,16 @@ export function extractFeatures(signal: MeasurementSignal, kinematics: PointKine
   if (!(signal.samplingRateHz > 0) || !Number.isFinite(signal.samplingRateHz))
     throw new RangeError(`samplingRateHz must be finite and > 0, got ${signal.samplingRateHz}`);
   const shaft = estimateShaftSpeed(signal, kinematics);
+  const b = kinematics.bearing;
+  const bearingReadable =
+    !!shaft.hz && !!b && n >= BEARING_MIN_SAMPLES && [b.bpfo, b.bpfi, b.bsf, b.ftf].every((o) => Number.isFinite(o) && o > 0);
   const axes = {} as MeasurementFeatures['axes'];
   for (const axis of AXES) {
     const samples = signal[axis];
     axes[axis] = {
       time: extractTimeFeatures(samples, signal.samplingRateHz, kinematics.rangeG),
       spectrum: extractSpectrumFeatures(samples, signal.samplingRateHz, shaft.hz, kinematics),
-      bearing:
-        shaft.hz && kinematics.bearing
-          ? extractBearingFeatures(samples, signal.samplingRateHz, shaft.hz, kinematics.bearing)
-          : null,
+      bearing: bearingReadable ? extractBearingFeatures(samples, signal.samplingRateHz, shaft.hz!, b!) : null,
     };
   }
   return {
