@@ -23,6 +23,7 @@ import { createMosquittoDynsec } from './modules/edge/mosquitto-dynsec.ts';
 import type { EdgeAccess } from './infra/edge-access.ts';
 import { startIngest, type Ingest } from './jobs/ingest/ingest.ts';
 import { startAlarmEvaluator } from './jobs/alarms/evaluator.ts';
+import { startDiagnosis } from './jobs/diagnosis/diagnoser.ts';
 import { startPredictionWarmer } from './jobs/ai-predictions/warmer.ts';
 import { startScheduler, type Scheduler } from './modules/scheduler/scheduler.ts';
 import { startTriggerListener } from './modules/scheduler/triggers.ts';
@@ -180,6 +181,10 @@ export async function startServer(
     const alarms = startAlarmEvaluator(ctx, { log });
     ctx.alarms = alarms;
     closers.push(() => alarms.stop());
+    // Fault diagnosis of persisted measurements (docs/fault-reports.md), stopped after ingest.
+    const diagnosis = startDiagnosis(ctx, { log });
+    ctx.diagnosis = diagnosis;
+    closers.push(() => diagnosis.stop());
     // AI predictions computed ahead, at low priority in the DSP pool (docs/ai-model.md "Serving").
     const aiPredictions = startPredictionWarmer(ctx, { log });
     ctx.aiPredictions = aiPredictions;

@@ -34,7 +34,8 @@ function expectSecurityHeaders(h: Record<string, unknown>, what: string) {
   expect(csp, what).toContain("default-src 'self'");
   expect(csp, what).toMatch(/script-src 'self'(;|$)/); // no 'unsafe-inline', no 'unsafe-eval'
   expect(csp, what).toContain("frame-ancestors 'none'");
-  expect(csp, what).toContain("object-src 'none'");
+  expect(csp, what).toContain('object-src blob:');
+  expect(csp, what).toContain('frame-src blob:');
   expect(csp, what).toMatch(/connect-src 'self'/);
   expect(h['x-frame-options'], what).toBe('DENY');
   expect(h['x-content-type-options'], what).toBe('nosniff');

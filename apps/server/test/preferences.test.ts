@@ -25,6 +25,7 @@ const prefs = (over: Partial<PreferencesBody> = {}): PreferencesBody => ({
   },
   localization: { dateFormat: 'YYYY/MM/DD HH:mm:ss', preferedLanguage: 'de', timeZone: 'GMT+1' },
   defaultTelemetry: 'VRMS',
+  mainsFrequencyHz: 50,
   alarm: {
     mailReceivers: ['ops@demo.local'],
     notificationReceivers: [],

@@ -67,6 +67,11 @@ export const customerPreferences = z.object({
   }),
   defaultTelemetry: z.string().min(1).default('GRMS'),
   alarm: alarmPreferences.default(alarmPreferences.parse({})),
+  /**
+   * Mains frequency of the customer's grid, Hz (50 or 60; 50 when never set): the diagnosis looks
+   * for electrical faults at twice it (docs/fault-reports.md "Kinematics").
+   */
+  mainsFrequencyHz: z.union([z.literal(50), z.literal(60)]).default(50),
 });
 export type CustomerPreferences = z.infer<typeof customerPreferences>;
 

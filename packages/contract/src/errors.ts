@@ -70,6 +70,9 @@ export const ERRORS = {
   CURRENT_PASSWORD_REQUIRED: { status: 400, message: 'Please enter your current password' },
   CURRENT_PASSWORD_WRONG: { status: 400, message: 'The current password is incorrect' },
   MAIL_LIMIT: { status: 429, message: 'Too many e-mails were sent, please try again later' },
+  FAULT_REPORT_NOT_FOUND: { status: 404, message: 'Fault report not found' },
+  EVALUATION_ANSWER_REQUIRED: { status: 400, message: 'Please answer this question' },
+  EVALUATION_ANSWER_INVALID: { status: 400, message: 'This answer is not valid for this question' },
   NOT_IMPLEMENTED: { status: 501, message: 'Not yet available' },
   INTERNAL: { status: 500, message: 'An error has occurred' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -9,6 +9,7 @@ import {
   spectrogram,
 } from '@overtone/dsp';
 import { senseway, type WindowName } from '@overtone/contract';
+import { extractFeatures, type MeasurementFeatures, type PointKinematics } from '@overtone/diagnosis';
 import { runAiPredictionTask, type AiPredictionTask } from '../modules/ai-models/worker-task.ts';
 import { runAnalysisRequest, type AnalysisRequestTask } from '../modules/analysis/worker-task.ts';
 
@@ -66,10 +67,70 @@ export type DspTask =
   | { kind: 'telemetry'; signal: Float64Array; samplingRateHz: number }
   /** ingest post-processing: int16 LE X,Y,Z bytes of a measurement → telemetry of each axis */
   | { kind: 'measurementTelemetry'; bytes: Uint8Array; rangeIndex: number; samplingRateHz: number }
+  /**
+   * ingest post-processing (ARCHITECTURE.md "A measurement, end to end" 4–5): the measurement's
+   * int16 LE X,Y,Z bytes decoded ONCE → telemetry of each axis and the diagnosis' features
+   * ({@link MeasurementAnalysis})
+   */
+  | MeasurementAnalysisTask
   /** AI-model predictions of a stored measurement (modules/ai-models/worker-task.ts) */
   | AiPredictionTask
   /** a whole `POST /vibration/signal/*` request, raw JSON in, JSON out (modules/analysis/worker-task.ts) */
   | AnalysisRequestTask;
+
+/** The task of {@link measurementAnalysis}. */
+export interface MeasurementAnalysisTask {
+  kind: 'measurementAnalysis';
+  bytes: Uint8Array;
+  rangeIndex: number;
+  samplingRateHz: number;
+  /** The point's kinematics (modules/fault-reports/kinematics.ts; a point-less measurement gets defaults). */
+  kinematics: PointKinematics;
+  /** The sensor's temperature reported with the measurement, °C; null unknown. */
+  temperatureC: number | null;
+}
+
+/** What {@link measurementAnalysis} answers. */
+export interface MeasurementAnalysis {
+  /** Telemetry of each axis (x, y, z), as `measurementTelemetry`. */
+  telemetry: { name: string; value: number; unit: string }[][];
+  /** The diagnosis' features; null with fewer than 2 samples per axis or when extraction failed. */
+  features: MeasurementFeatures | null;
+  /** Why extraction failed (the message), null otherwise: the measurement is stored without features. */
+  featuresError: string | null;
+}
+
+/**
+ * Decodes a measurement once and computes everything its consumers need: each axis' telemetry and
+ * the diagnosis' features (`extractFeatures` of @overtone/diagnosis).
+ *
+ * Parameters
+ * ----------
+ * task : MeasurementAnalysisTask
+ *     Bytes: int16 LE X,Y,Z counts (6 per sample) at `rangeIndex`; `samplingRateHz` > 0.
+ *
+ * Returns
+ * -------
+ * MeasurementAnalysis
+ *     A failure of the feature extraction never fails the measurement: features null, the
+ *     message in `featuresError` (ingest logs it).
+ */
+export function measurementAnalysis(task: MeasurementAnalysisTask): MeasurementAnalysis {
+  const w = senseway.decodeTriaxial(task.bytes, task.rangeIndex);
+  const telemetry = [w.x, w.y, w.z].map((axis) =>
+    computeTelemetry(axis, task.samplingRateHz).map((t) => ({ name: t.name, value: t.value, unit: t.unit })),
+  );
+  if (w.x.length < 2) return { telemetry, features: null, featuresError: null };
+  try {
+    const features = extractFeatures(
+      { samplingRateHz: task.samplingRateHz, x: w.x, y: w.y, z: w.z, temperatureC: task.temperatureC },
+      task.kinematics,
+    );
+    return { telemetry, features, featuresError: null };
+  } catch (e) {
+    return { telemetry, features: null, featuresError: String((e as Error)?.message ?? e).slice(0, 200) };
+  }
+}
 
 export function runDspTask(task: DspTask) {
   switch (task.kind) {
@@ -113,6 +174,8 @@ export function runDspTask(task: DspTask) {
         computeTelemetry(axis, task.samplingRateHz).map((t) => ({ name: t.name, value: t.value, unit: t.unit })),
       );
     }
+    case 'measurementAnalysis':
+      return measurementAnalysis(task);
     case 'aiPrediction':
       return runAiPredictionTask(task);
     case 'analysisRequest':

@@ -16,8 +16,12 @@ export const VALID_HOST =
  * - `connect-src 'self'` plus `ws://host wss://host` of the request's own host: the API and the
  *   live broker WebSocket (`/mqtt`);
  * - `img-src 'self' data: blob:`: signed object URLs are same-origin, charts export to data:/blob:;
- * - `frame-ancestors 'none'` (with X-Frame-Options DENY for old browsers), `object-src 'none'`,
- *   `base-uri 'none'`, `form-action 'self'`.
+ * - `frame-src blob:` and `object-src blob:`: the fault report's PDF preview (fetched with the
+ *   session's token header, which an iframe cannot send) is shown from a blob: URL our own script
+ *   made, in the browser's PDF viewer (a plugin, which `object-src` governs in the blob document that
+ *   inherits this policy); nothing else can be framed or embedded;
+ * - `frame-ancestors 'none'` (with X-Frame-Options DENY for old browsers), `base-uri 'none'`,
+ *   `form-action 'self'`.
  * @param host the request's host as Fastify reads it (the Host header, or X-Forwarded-Host only behind
  *   a trusted proxy), validated with VALID_HOST; otherwise only 'self' is named
  */
@@ -31,7 +35,8 @@ export function contentSecurityPolicy(host: string | undefined): string {
     "font-src 'self' data:",
     "worker-src 'self' blob:",
     `connect-src 'self'${live}`,
-    "object-src 'none'",
+    'frame-src blob:',
+    'object-src blob:',
     "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",

@@ -2,7 +2,10 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { AXIS_KEYS, measurementProfile, metricAlarmBody, senseway, type MetricAlarmInput } from '@overtone/contract';
 import type { AppContext } from '../context.ts';
-import type { TelemetryResult } from '../infra/dsp-pool.ts';
+import type { MeasurementAnalysis } from '../infra/dsp-tasks.ts';
+import type { PointKinematics } from '@overtone/diagnosis';
+import { pointKinematics } from '../modules/fault-reports/kinematics.ts';
+import { kinematicsInputsOf } from '../modules/fault-reports/diagnosis-repo.ts';
 import { newId } from '../infra/ids.ts';
 import { waveformKey } from '../modules/measurements/waveform.ts';
 import { createMetricAlarm } from '../modules/alarms/repo.ts';
@@ -96,6 +99,7 @@ interface HistoryJob {
   rangeIndex: number;
   rateIndex: number;
   recording: Recording;
+  kinematics: PointKinematics;
   q: number;
   sampleSize: number;
   scale: number;
@@ -157,9 +161,11 @@ export interface DemoHistoryResult {
  * factor) unchanged.
  *
  * Each measurement is stored as ingest stores a self-initiated one (jobs/ingest/finalize.ts): the
- * int16 waveform in object storage under `waveformKey`, its telemetry computed in the DSP pool
- * (`measurementTelemetry`) and the row, telemetry and `measurement_values` written by
- * `insertFinalMeasurement`; then the alarm evaluator and the prediction warmer are notified,
+ * int16 waveform in object storage under `waveformKey`, its telemetry and diagnosis features
+ * computed in the DSP pool from one decode (`measurementAnalysis`, with the point's kinematics) and
+ * the row, telemetry, `measurement_values` and features written by `insertFinalMeasurement` (the
+ * features queue the measurement's diagnosis, docs/fault-reports.md); then the alarm evaluator, the
+ * diagnosis and the prediction warmer are notified,
  * oldest first. Telemetry runs in the pool with at most `concurrency` tasks in flight; rows are
  * written in measured order.
  *
@@ -231,6 +237,8 @@ export async function seedDemoHistory(
       recordings.set(source.recording, recording);
     }
     const q = chooseDecimation(recording.samplingRateHz, senseway.nominalSamplingRateHz(profile.samplingRate));
+    const k = await kinematicsInputsOf(ctx.db, d.point_id!);
+    const kinematics = pointKinematics(k.point, k.bearing, k.mainsHz, profile.accelerometerRange);
     for (let k = 0; k < DEMO_HISTORY_COUNT; k++)
       jobs.push({
         at: new Date(now.getTime() - (DEMO_HISTORY_COUNT - 1 - k) * DEMO_HISTORY_STEP_HOURS * 3_600_000),
@@ -242,6 +250,7 @@ export async function seedDemoHistory(
         rangeIndex: profile.accelerometerRange,
         rateIndex: profile.samplingRate,
         recording,
+        kinematics,
         q,
         sampleSize: profile.sampleSize,
         scale: source.faulty ? degradationScale(k, DEMO_HISTORY_COUNT) : 1,
@@ -249,25 +258,27 @@ export async function seedDemoHistory(
   }
   jobs.sort((a, b) => a.at.getTime() - b.at.getTime());
 
-  // Telemetry in the DSP pool, a bounded window ahead; rows written in measured order.
+  // Telemetry and features in the DSP pool (one decode each), a bounded window ahead; rows written in measured order.
   const compute = (job: HistoryJob) => {
     const bytes = historyBytes(job);
     const fs = job.recording.samplingRateHz / job.q;
-    const telemetry = ctx.dsp.run<TelemetryResult[][]>({
-      kind: 'measurementTelemetry',
+    const analysis = ctx.dsp.run<MeasurementAnalysis>({
+      kind: 'measurementAnalysis',
       bytes: bytes.slice(),
       rangeIndex: job.rangeIndex,
       samplingRateHz: fs,
+      kinematics: job.kinematics,
+      temperatureC: null,
     });
-    return { job, bytes, fs, telemetry };
+    return { job, bytes, fs, analysis };
   };
   const window: ReturnType<typeof compute>[] = [];
   let next = 0;
   const created: string[] = [];
   while (next < jobs.length || window.length) {
     while (next < jobs.length && window.length < concurrency) window.push(compute(jobs[next++]));
-    const { job, bytes, fs, telemetry } = window.shift()!;
-    const computed = await telemetry;
+    const { job, bytes, fs, analysis } = window.shift()!;
+    const { telemetry: computed, features } = await analysis;
     const id = newId();
     const key = waveformKey(job.customerId, id);
     await ctx.storage.put(key, bytes, 'application/octet-stream');
@@ -300,6 +311,7 @@ export async function seedDemoHistory(
       },
       job.at,
       rows,
+      features ? { version: features.version, features } : null,
     );
     if (!stored) {
       await ctx.storage.delete(key).catch(() => {});
@@ -314,6 +326,7 @@ export async function seedDemoHistory(
     );
     for (const id of created) {
       ctx.alarms?.notify(id);
+      ctx.diagnosis?.notify(id);
       ctx.aiPredictions?.notify(id);
     }
   }

@@ -292,6 +292,12 @@ export interface DB {
   alarm_transactions: AlarmTransactionsTable;
   alarm_mail_digests: AlarmMailDigestsTable;
   alarm_defaults_applied: AlarmDefaultsAppliedTable;
+  measurement_features: MeasurementFeaturesTable;
+  diagnosis_pending: DiagnosisPendingTable;
+  measurement_diagnoses: MeasurementDiagnosesTable;
+  point_baselines: PointBaselinesTable;
+  fault_reports: FaultReportsTable;
+  fault_false_positives: FaultFalsePositivesTable;
 }
 
 /** Periodic measurement schedule of a point (migration 0007; modules/scheduler). */
@@ -412,4 +418,78 @@ export interface AlarmMailDigestsTable {
 export interface AlarmDefaultsAppliedTable {
   point_id: string;
   applied_at: Generated<Date>;
+}
+
+/** Diagnosis features of a measurement (migration 0022; packages/diagnosis MeasurementFeatures). */
+export interface MeasurementFeaturesTable {
+  measurement_id: string;
+  customer_id: string;
+  point_id: string | null;
+  measured_at: Timestamp;
+  version: number;
+  features: unknown;
+  created_at: Generated<Date>;
+}
+/** Measurements waiting for their diagnosis (migration 0022; jobs/diagnosis). */
+export interface DiagnosisPendingTable {
+  measurement_id: string;
+  queued_at: Generated<Date>;
+}
+/** One diagnosed measurement: report codes found, absolute machine fault (migration 0022). */
+export interface MeasurementDiagnosesTable {
+  measurement_id: string;
+  customer_id: string;
+  point_id: string;
+  measured_at: Timestamp;
+  codes: string[];
+  absolute_machine_fault: boolean;
+  diagnosed_at: Generated<Date>;
+}
+/** A point's cached diagnosis baseline (migration 0022). */
+export interface PointBaselinesTable {
+  point_id: string;
+  customer_id: string;
+  start_at: Optional<Date>;
+  baseline: Optional<unknown>;
+  measurements: Generated<number>;
+  complete: Generated<boolean>;
+  updated_at: Generated<Date>;
+}
+/** Fault reports (migration 0022; spec 001 §3 Fault report). */
+export interface FaultReportsTable {
+  id: string;
+  customer_id: string;
+  point_id: string;
+  fault: string;
+  bearing_component: string | null;
+  code: string;
+  detection_type: 'machine' | 'sensor';
+  severity: string;
+  severity_history: unknown;
+  status: Generated<'open' | 'closed'>;
+  closed_at: Optional<Date>;
+  closed_reason: Optional<'healthy' | 'maintenance'>;
+  confidence: number;
+  max_score: number;
+  rule: string;
+  evidence: unknown;
+  measurement_id: string;
+  last_seen_at: Timestamp;
+  is_answered: Generated<boolean>;
+  answers: Optional<unknown>;
+  answered_at: Optional<Date>;
+  answered_by: Optional<string>;
+  confirmed: Optional<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+/** Patterns evaluations marked "not confirmed" on a point (migration 0022). */
+export interface FaultFalsePositivesTable {
+  report_id: string;
+  customer_id: string;
+  point_id: string;
+  fault: string;
+  bearing_component: string | null;
+  score: number;
+  created_at: Generated<Date>;
 }

@@ -109,6 +109,28 @@ const insertMeasurementValuesSql = (id: string, rows: readonly TelemetryRow[], o
    WHERE set_config('overtone.measurement_values_written', ${id}, true) IS NOT NULL
   ON CONFLICT DO NOTHING`;
 
+/** The diagnosis' features of a measurement (`measurement_features`, migration 0022). */
+export interface FeaturesColumns {
+  /** MeasurementFeatures.version */
+  version: number;
+  /** packages/diagnosis MeasurementFeatures (JSON-serialisable) */
+  features: unknown;
+}
+
+/**
+ * INSERT (or, for a partial measurement completed later, replacement) of a measurement's features,
+ * for the statement that makes it final: only when `owner` yielded the written row. Its trigger
+ * queues the measurement for the diagnosis when it has a point (migration 0022): a measurement is
+ * diagnosable exactly when this row exists, written atomically with its final state.
+ */
+const insertFeaturesSql = (m: TelemetryOwner, measuredAt: Date, f: FeaturesColumns, owner: RawBuilder<unknown>) => sql`
+  INSERT INTO measurement_features (measurement_id, customer_id, point_id, measured_at, version, features)
+  SELECT ${m.id}, ${m.customer_id}, ${m.point_id}, ${measuredAt}, ${f.version}, ${JSON.stringify(f.features)}::jsonb
+   WHERE EXISTS (${owner})
+  ON CONFLICT (measurement_id) DO UPDATE
+     SET features = EXCLUDED.features, version = EXCLUDED.version, measured_at = EXCLUDED.measured_at,
+         point_id = EXCLUDED.point_id`;
+
 /** What a finalized measurement's row gets (columns of `measurements`). */
 export interface FinalMeasurementColumns {
   state: 'persisted' | 'partial';
@@ -126,7 +148,8 @@ export interface FinalMeasurementColumns {
  * atomic, PostgreSQL 16 docs §7.8.4): one round trip to the database instead of four (BEGIN, INSERT,
  * UPDATE, COMMIT), which the embedded database's thread makes worth saving. The row is updated only
  * when its state is not in `unlessState` (a repeated or concurrent finalization changes nothing),
- * and the telemetry (with its `measurement_values`) is inserted only with that update. The 0004 row
+ * and the telemetry (with its `measurement_values`) and the diagnosis' `features` (when given) are
+ * inserted only with that update. The 0004 row
  * trigger then computes the point's last values at the end of the statement, with the telemetry
  * already there.
  * For a measurement that already has telemetry (a partial one completed later) use a transaction
@@ -140,6 +163,7 @@ export async function persistFinalMeasurement(
   unlessState: readonly string[],
   measuredAt: Date,
   rows: readonly TelemetryRow[],
+  features: FeaturesColumns | null = null,
 ): Promise<boolean> {
   const r = await sql<{ id: string }>`
     WITH updated AS (
@@ -152,6 +176,7 @@ export async function persistFinalMeasurement(
       RETURNING id, ${OWNER_COLUMNS}
     ), inserted AS (${insertSql(m, measuredAt, rows, sql`EXISTS (SELECT 1 FROM updated)`)}),
     valued AS (${insertMeasurementValuesSql(m.id, rows, sql`SELECT * FROM updated`)})
+    ${features ? sql`, featured AS (${insertFeaturesSql(m, measuredAt, features, sql`SELECT 1 FROM updated`)})` : sql``}
     SELECT id FROM updated`.execute(db);
   return r.rows.length > 0;
 }
@@ -178,6 +203,7 @@ export async function insertFinalMeasurement(
   set: FinalMeasurementColumns,
   measuredAt: Date,
   rows: readonly TelemetryRow[],
+  features: FeaturesColumns | null = null,
 ): Promise<boolean> {
   const r = await sql<{ id: string }>`
     WITH created AS (
@@ -191,6 +217,7 @@ export async function insertFinalMeasurement(
       RETURNING id, ${OWNER_COLUMNS}
     ), inserted AS (${insertSql(m, measuredAt, rows, sql`EXISTS (SELECT 1 FROM created)`)}),
     valued AS (${insertMeasurementValuesSql(m.id, rows, sql`SELECT * FROM created`)})
+    ${features ? sql`, featured AS (${insertFeaturesSql(m, measuredAt, features, sql`SELECT 1 FROM created`)})` : sql``}
     SELECT id FROM created`.execute(db);
   return r.rows.length > 0;
 }

@@ -9,8 +9,9 @@ import type { DB } from '../../infra/db/schema.ts';
  * by triggers: migration 0004), its favourite telemetry (else `defaultTelemetry`) picked from them,
  * and its sensor's MAC from a hash join on the customer's devices. The rows are built as JSON by the
  * database and read as one value: on PGlite handing over 10 000 rows of 9 columns costs more than
- * the query itself (bench/tree.bench.ts). `unansweredEvaluationsCount` is 0 until evaluations exist
- * (fault reports): their count joins here then, grouped per point like the devices.
+ * the query itself (bench/tree.bench.ts). `unansweredEvaluationsCount`: the point's fault reports
+ * (open and closed) not yet evaluated (spec 000 badge; migration 0022's partial index
+ * `fault_reports_unanswered`), grouped per point like the devices.
  * @param defaultTelemetry the customer's default telemetry name (preferences.defaultTelemetry)
  */
 export async function loadTree(db: Kysely<DB>, customerId: string, defaultTelemetry: string): Promise<TreeNode[]> {
@@ -21,7 +22,7 @@ export async function loadTree(db: Kysely<DB>, customerId: string, defaultTeleme
       'parent', coalesce(n.parent_id, 'root'),
       'nodeType', n.node_type,
       'tagCode', n.tag_code,
-      'unansweredEvaluationsCount', 0,
+      'unansweredEvaluationsCount', coalesce(fr.count, 0),
       'lastTelemetryValue', CASE WHEN v.value IS NULL THEN NULL
         ELSE json_build_object('value', v.value, 'telemetry', fav.telemetry) END,
       'health', n.health,
@@ -35,6 +36,11 @@ export async function loadTree(db: Kysely<DB>, customerId: string, defaultTeleme
       WHERE d.customer_id = ${customerId} AND d.point_id IS NOT NULL
       ORDER BY d.point_id, d.created_at
     ) dev ON dev.point_id = n.id
+    LEFT JOIN (
+      SELECT r.point_id, count(*) AS count FROM fault_reports r
+      WHERE r.customer_id = ${customerId} AND NOT r.is_answered
+      GROUP BY r.point_id
+    ) fr ON fr.point_id = n.id
     WHERE n.customer_id = ${customerId}`.execute(db);
   const text = result.rows[0]?.nodes;
   return text ? (JSON.parse(text) as TreeNode[]) : [];

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { senseway, type FaultReport, type FaultReportsResponse, type TreeNode } from '@overtone/contract';
+import { api, login, startTestServer } from './support/test-server.ts';
+import { connectGateway } from './support/gateway-client.ts';
+import { recordingChannel } from './support/recordings.ts';
+
+/**
+ * Fault reports from real measurements through the real path (docs/fault-reports.md): a gateway
+ * publishes the demo sensors' self-initiated measurements of REAL CWRU records (105 inner race on
+ * the "Inner race fault" point's sensor, 097 normal on the "Normal baseline" one; x = drive end,
+ * y = fan end, z = drive end 60 000 samples later, ±4 g, 24 000 samples at 12 kHz, as the
+ * simulated plant sends them) over the embedded broker; ingest decodes each once (telemetry and
+ * features), the post-persist diagnosis writes the reports, and the API answers them.
+ */
+const GATEWAY = 'CA:B8:28:00:00:01';
+const NORMAL = 'CA:B8:31:00:00:01';
+const INNER = 'CA:B8:31:00:00:02';
+const N = 24_000;
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let token: string;
+let gateway: Awaited<ReturnType<typeof connectGateway>>;
+let innerPoint: string;
+let normalPoint: string;
+let serial = 0;
+
+/** Chunks of a recording stretch as the demo sensors send it (int16 counts of the ±4 g range). */
+function chunksOf(stem: string, start: number) {
+  const de = recordingChannel(stem, 'DE');
+  const fe = recordingChannel(stem, 'FE');
+  const k = senseway.gPerCount(2);
+  const counts = new Int16Array(3 * N);
+  const at = (ch: Float32Array, i: number) => Math.max(-32768, Math.min(32767, Math.round(ch[i % ch.length]! / k)));
+  for (let i = 0; i < N; i++) {
+    counts[3 * i] = at(de, start + i);
+    counts[3 * i + 1] = at(fe, start + i);
+    counts[3 * i + 2] = at(de, start + 60_000 + i);
+  }
+  return senseway.encodeChunks(counts);
+}
+
+/** Publishes one measurement of `device` and waits until it is stored and diagnosed; returns its id. */
+async function measure(device: string, stem: string, start: number): Promise<string> {
+  const objectId = (0x5f000000 + ++serial).toString(16).padStart(24, '0');
+  const chunks = chunksOf(stem, start);
+  const done = JSON.stringify({ STAT: { CALIBRATED_SAMPLINGRATE: 12000, CHUNK_COUNT: chunks.length }, TELEMETRY: [] });
+  await Promise.all([
+    ...chunks.map((c) =>
+      gateway.publishAsync(senseway.topics.chunk('prod', device, objectId, c.index), Buffer.from(c.payload), { qos: 1 }),
+    ),
+    gateway.publishAsync(senseway.topics.measureEvent('prod', GATEWAY, device, objectId, 'done'), done, { qos: 1 }),
+  ]);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const m = await server.ctx.db
+      .selectFrom('measurements')
+      .select(['id', 'state'])
+      .where('device_mac', '=', device)
+      .where('object_id', '=', objectId)
+      .executeTakeFirst();
+    if (m?.state === 'persisted') {
+      await server.ingest.idle();
+      await server.ctx.diagnosis!.idle();
+      return m.id;
+    }
+    expect(Date.now(), 'measurement persisted within a minute').toBeLessThan(deadline);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const reportsOf = async (point: string) =>
+  (await api<FaultReportsResponse>(server.url, token, 'GET', `/point/${point}/fault-reports`)).body.data.detectionReports;
+const badge = async (point: string) =>
+  (await api<TreeNode[]>(server.url, token, 'GET', '/tree')).body.find((n) => n._id === point)!.unansweredEvaluationsCount;
+const pointOf = async (name: string) =>
+  (await server.ctx.db.selectFrom('tree_nodes').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+
+beforeAll(async () => {
+  server = await startTestServer({ chunkWaitMs: 20_000 });
+  token = await login(server.url);
+  gateway = await connectGateway(server, GATEWAY, { clientId: 'fault-reports-ingest' });
+  innerPoint = await pointOf('Inner race fault');
+  normalPoint = await pointOf('Normal baseline');
+}, 60_000);
+afterAll(async () => {
+  await gateway?.endAsync();
+  await server?.close();
+});
+
+describe('fault reports from ingested measurements', () => {
+  let m1: string;
+  let report: FaultReport;
+
+  it('one inner-race report with evidence from the measurement; none on the normal point', async () => {
+    m1 = await measure(INNER, 'cwru_105_IR007_0HP', 0);
+    const features = await server.ctx.db
+      .selectFrom('measurement_features')
+      .selectAll()
+      .where('measurement_id', '=', m1)
+      .executeTakeFirst();
+    expect(features?.point_id).toBe(innerPoint);
+    const machine = (await reportsOf(innerPoint)).filter((r) => r.detectionType === 'machine');
+    expect(machine.map((r) => r.bearingComponent)).toEqual(['inner_race']);
+    report = machine[0]!;
+    expect(['bearing_failure', 'early_stage_bearing_failure']).toContain(report.fault);
+    expect(report.status).toBe('open');
+    expect(report.measurementId).toBe(m1);
+    expect(report.evidence.length).toBeGreaterThan(0);
+    expect(report.evidence.every((l) => l.measurementId === m1)).toBe(true);
+    expect(report.evidence.some((l) => l.kind === 'BPFI')).toBe(true);
+    expect(await badge(innerPoint)).toBe((await reportsOf(innerPoint)).filter((r) => !r.isAnswered).length);
+
+    await measure(NORMAL, 'cwru_097_Normal_0HP', 0);
+    expect((await reportsOf(normalPoint)).filter((r) => r.detectionType === 'machine')).toEqual([]);
+  }, 120_000);
+
+  it('a second measurement adds its evidence to the same report, no duplicate', async () => {
+    const m2 = await measure(INNER, 'cwru_105_IR007_0HP', 30_000);
+    const machine = (await reportsOf(innerPoint)).filter((r) => r.detectionType === 'machine');
+    expect(machine).toHaveLength(1);
+    const again = machine[0]!;
+    expect(again.id).toBe(report.id);
+    expect(again.measurementId).toBe(m2);
+    expect(again.evidence[0]!.measurementId).toBe(m2);
+    expect(again.evidence.some((l) => l.measurementId === m2 && l.kind === 'BPFI')).toBe(true);
+    report = again;
+  }, 120_000);
+
+  it('"not confirmed" drops the badge once and suppresses the same pattern next time', async () => {
+    const before = await badge(innerPoint);
+    const put = await api<FaultReport>(server.url, token, 'PUT', `/fault-reports/${report.id}/evaluation`, {
+      questions: [{ code: 'fault_confirmed', answer: 'no' }],
+    });
+    expect(put.status).toBe(200);
+    expect(await badge(innerPoint)).toBe(before - 1);
+    const m3 = await measure(INNER, 'cwru_105_IR007_0HP', 60_000);
+    const diagnosis = await server.ctx.db
+      .selectFrom('measurement_diagnoses')
+      .selectAll()
+      .where('measurement_id', '=', m3)
+      .executeTakeFirstOrThrow();
+    expect(diagnosis.codes).not.toContain(report.code);
+    const after = (await reportsOf(innerPoint)).find((r) => r.id === report.id)!;
+    expect(after.measurementId).toBe(report.measurementId); // no evidence from m3
+    expect(after.evidence.some((l) => l.measurementId === m3)).toBe(false);
+    expect(await badge(innerPoint)).toBe(before - 1);
+  }, 120_000);
+});
