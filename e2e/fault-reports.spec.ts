@@ -82,7 +82,13 @@ describe('a plant engineer measures the inner-race point and reads, checks and e
     const markHz = Number(url.searchParams.get('markHz'));
     expect(markHz).toBeGreaterThan(0);
     await page.getByTestId('measurement-detail').waitFor({ timeout: 30000 });
-    await page.waitForTimeout(1000);
+    // The page opens the evidence's domain (spectrum → the FFT tab) and axis.
+    const domain = url.searchParams.get('domain');
+    const charts = page.getByTestId('signal-charts');
+    await expect.poll(() => charts.getAttribute('data-domain'), { timeout: 30000 }).toBe(domain === 'spectrum' ? 'fft' : domain);
+    expect(await charts.getAttribute('data-axis')).toBe(`accelerometer_${url.searchParams.get('axis')}`);
+    if (domain !== 'time') await page.getByTestId(`${domain}-peak`).waitFor({ timeout: 30000 });
+    await page.waitForTimeout(500);
     await shot('03-evidence-on-chart');
     await page.goBack();
   });

@@ -1,5 +1,11 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { senseway, type FaultReport, type FaultReportsResponse, type TreeNode } from '@overtone/contract';
+import { faultName } from '../src/modules/fault-reports/catalogue.ts';
 import { api, login, startTestServer } from './support/test-server.ts';
 import { connectGateway } from './support/gateway-client.ts';
 import { recordingChannel } from './support/recordings.ts';
@@ -124,6 +130,32 @@ describe('fault reports from ingested measurements', () => {
     expect(again.evidence[0]!.measurementId).toBe(m2);
     expect(again.evidence.some((l) => l.measurementId === m2 && l.kind === 'BPFI')).toBe(true);
     report = again;
+  }, 120_000);
+
+  it("the report's PDF (in the asked language) and its spectrum picture with the evidence marked", async () => {
+    expect(report.image).toBe(`/api/fault-reports/${report.id}/spectrum.png`);
+    const get = (p: string, t: string | null = token) => fetch(`${server.url}/api${p}`, { headers: t ? { token: t } : {} });
+    const pdf = await get(`/fault-reports/${report.id}/pdf?language=ru`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toMatch(/^inline; filename="fault-report-.+-ru\.pdf"$/);
+    const file = path.join(os.tmpdir(), `fault-report-${report.id}.pdf`);
+    fs.writeFileSync(file, Buffer.from(await pdf.arrayBuffer()));
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    fs.rmSync(file);
+    expect(text).toContain('Inner race fault');
+    expect(text).toContain(faultName(report.fault, report.bearingComponent).ru);
+    expect((await get(`/fault-reports/${report.id}/pdf?download=1`)).headers.get('content-disposition')).toMatch(/^attachment;/);
+
+    const png = await get(`/fault-reports/${report.id}/spectrum.png`);
+    expect(png.status).toBe(200);
+    expect(png.headers.get('content-type')).toBe('image/png');
+    const meta = await sharp(Buffer.from(await png.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 1264, 520]);
+
+    expect((await get(`/fault-reports/${report.id}/pdf`, null)).status).toBe(401);
+    expect((await get(`/fault-reports/${report.id}/pdf?language=xx`)).status).toBe(400);
+    expect((await get(`/fault-reports/${'0'.repeat(24)}/pdf`)).status).toBe(404);
   }, 120_000);
 
   it('"not confirmed" drops the badge once and suppresses the same pattern next time', async () => {

@@ -12,6 +12,7 @@ import { senseway, type WindowName } from '@overtone/contract';
 import { extractFeatures, type MeasurementFeatures, type PointKinematics } from '@overtone/diagnosis';
 import { runAiPredictionTask, type AiPredictionTask } from '../modules/ai-models/worker-task.ts';
 import { runAnalysisRequest, type AnalysisRequestTask } from '../modules/analysis/worker-task.ts';
+import { runReportDocumentTask, type ReportDocumentTask } from '../modules/fault-reports/document-task.ts';
 
 /**
  * The DSP tasks, runnable on any thread: typed arrays and plain numbers in, typed arrays and plain
@@ -76,7 +77,9 @@ export type DspTask =
   /** AI-model predictions of a stored measurement (modules/ai-models/worker-task.ts) */
   | AiPredictionTask
   /** a whole `POST /vibration/signal/*` request, raw JSON in, JSON out (modules/analysis/worker-task.ts) */
-  | AnalysisRequestTask;
+  | AnalysisRequestTask
+  /** a fault report's PDF or spectrum picture (modules/fault-reports/document-task.ts) */
+  | ReportDocumentTask;
 
 /** The task of {@link measurementAnalysis}. */
 export interface MeasurementAnalysisTask {
@@ -178,6 +181,8 @@ export function runDspTask(task: DspTask) {
       return measurementAnalysis(task);
     case 'aiPrediction':
       return runAiPredictionTask(task);
+    case 'faultReportDocument':
+      return runReportDocumentTask(task);
     case 'analysisRequest':
       return runAnalysisRequest(task, runDspTask);
     case 'telemetry':

@@ -1,3 +1,4 @@
+import { reportImagePath } from './document.ts';
 import {
   FAULT_SEVERITIES,
   TIME_TO_STOP_MONTHS,
@@ -196,9 +197,8 @@ export function toFaultReport(
     cause: texts.cause,
     suggestions: texts.suggestions,
     questions: faultQuestions(fault).map((q) => ({ ...q, answer: answers[q.code] ?? null })),
-    // The spectrum image with the evidence marked: the lead wires the renderer's route here
-    // (e.g. `/api/fault-reports/{id}/image.png`); null until then.
-    image: null,
+    // The spectrum picture with the evidence marked (GET /fault-reports/{id}/spectrum.png), when a line can be drawn.
+    image: reportImagePath({ id: row.id, evidence: row.evidence as FaultReport['evidence'] }),
     bearingComponent: component,
     confidence: Math.min(1, Math.max(0, row.confidence)),
     timeToStopMonths: months,

@@ -54,6 +54,8 @@ export function FaultReportsTab({ pointId }: { pointId: string }) {
     {
       key: 'name',
       title: t('columns.fault'),
+      // the fault's name is the row's subject: it keeps room for whole words (others may wrap)
+      onCell: () => ({ style: { minWidth: 200 } }),
       render: (_, r) => (
         <Space size={4} wrap>
           <Typography.Text strong={r.status === 'open'} data-testid="report-name">
