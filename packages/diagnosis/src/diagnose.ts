@@ -17,13 +17,28 @@ function byImportance(a: Finding, b: Finding): number {
   );
 }
 
+const BEARING_FAULTS = new Set(['bearing_failure', 'early_stage_bearing_failure']);
+
+/**
+ * Impacts that a bearing defect found in the same measurement explains are that defect's, not a
+ * second fault: a localised bearing defect is a train of impacts whose rate wanders with slip and
+ * load (Randall & Antoni 2011 §2.1–2.2), so the impact-rate test of `impacting_failure` can miss
+ * the kinematic line while the envelope finds it. With a bearing finding, `impacting_failure` is
+ * dropped.
+ */
+export function withoutExplainedImpacts(findings: Finding[]): Finding[] {
+  if (!findings.some((f) => BEARING_FAULTS.has(f.fault))) return findings;
+  return findings.filter((f) => f.fault !== 'impacting_failure');
+}
+
 /**
  * Diagnoses one measurement from its features (docs/diagnosis.md "Rules"):
  *
  * 1. sensor integrity first: its findings are sensor faults, and an axis it rejects is read by no
  *    machine rule (a clipped or drifting signal is never evidence of a machine fault);
  * 2. every machine rule on the sound axes;
- * 3. `unidentified_fault` only when no other machine rule found anything;
+ * 3. `unidentified_fault` only when no other machine rule found anything; `impacting_failure` not
+ *    beside a bearing fault (its impacts are the bearing's: {@link withoutExplainedImpacts});
  * 4. one finding per fault and bearing component (the strongest);
  * 5. patterns an evaluation marked "not confirmed" are dropped unless they grew (feedback.ts).
  *
@@ -44,6 +59,7 @@ export function diagnose(features: MeasurementFeatures, context: DiagnosisContex
   if (axes.length) {
     for (const rule of [...bearingRules, ...machineRules]) machine.push(...rule(features, context, axes));
     if (!machine.length) machine = unidentifiedRule(features, context, axes);
+    machine = withoutExplainedImpacts(machine);
   }
   const strongest = new Map<string, Finding>();
   for (const f of [...integrity.findings, ...machine]) {

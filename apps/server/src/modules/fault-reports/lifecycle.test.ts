@@ -156,8 +156,21 @@ describe('applyDiagnosis', () => {
     const again = run([...steps, { id: 'n1', hours: 40, findings: [finding()] }]);
     expect(again).toHaveLength(1);
     expect(again[0]).toMatchObject({ status: 'open', closedAt: null, closedReason: null, measurementId: 'n1' });
-    const later = run([...steps, { id: 'n2', hours: 80, findings: [finding()] }]);
+    // Later, on a point with history, a new report needs the fault in two measurements in a row.
+    const later = run([...steps, { id: 'n2', hours: 80, findings: [finding()] }, { id: 'n3', hours: 86, findings: [finding()] }]);
     expect(later.map((r) => r.status).sort()).toEqual(['closed', 'open']);
+  });
+
+  it("opens a report at a point's first measurement, but later only when a repeat confirms the finding", () => {
+    expect(run([{ id: 'm0', hours: 0, findings: [finding()] }])).toHaveLength(1);
+    const history = [0, 6, 12].map((h) => ({ id: `h${h}`, hours: h, findings: [] as Finding[] }));
+    const cage = finding({ bearingComponent: 'cage' });
+    // one outlying reading among clean ones: no report
+    expect(run([...history, { id: 'o1', hours: 18, findings: [cage] }, { id: 'o2', hours: 24, findings: [] }])).toEqual([]);
+    // the same finding again in the next measurement: the report opens there, with that measurement's evidence
+    const confirmed = run([...history, { id: 'o1', hours: 18, findings: [cage] }, { id: 'o2', hours: 24, findings: [cage] }]);
+    expect(confirmed).toHaveLength(1);
+    expect(confirmed[0]).toMatchObject({ code: 'bearing_failure:cage', status: 'open', measurementId: 'o2' });
   });
 
   it('keeps an older measurement diagnosed late as earlier evidence only', () => {

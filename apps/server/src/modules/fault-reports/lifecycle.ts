@@ -172,7 +172,8 @@ export interface ReportChanges {
  *   measurement is not older than the report's last one, the report takes its severity (raised or
  *   lowered, the change kept in `severityHistory`) and confidence; `maxScore` keeps the strongest;
  * - a finding whose code has a report closed `healthy` within {@link REOPEN_WITHIN_MS} reopens it;
- * - any other finding opens a new report;
+ * - any other finding opens a new report when a repeat confirms it ({@link confirmedByRepeat}): the
+ *   point's previous diagnosed measurement found it too, or the point has no earlier diagnosis;
  * - an open report whose code the point's last {@link CLOSE_AFTER_MEASUREMENTS} or more diagnosed
  *   measurements (newest first, this one included) all lack, over at least {@link CLOSE_AFTER_MS},
  *   closes `healthy` at this measurement's time.
@@ -221,6 +222,7 @@ export function applyDiagnosis(
         .sort((a, b) => b.closedAt!.getTime() - a.closedAt!.getTime())[0];
       if (closed) r = { ...closed, status: 'open', closedAt: null, closedReason: null };
     }
+    if (!r && !confirmedByRepeat(code, m, recent)) continue;
     if (!r) {
       created.push({
         id: newId(),
@@ -266,6 +268,31 @@ export function applyDiagnosis(
     updated.set(r.id, { ...r, status: 'closed', closedAt: m.measuredAt, closedReason: 'healthy' });
   }
   return { created, updated: [...updated.values()] };
+}
+
+/**
+ * Whether a finding without a report may open one: the point's diagnosed measurement just before
+ * `m` found the same code, or the point has no diagnosis before `m` (its first measurement: nothing
+ * to confirm against, and the engineer needs to know at once). An alert is confirmed by a repeat
+ * measurement before it is acted on (ISO 17359:2018 §6 "alert and alarm" handling; ISO 13379-1:2012
+ * §4.3: diagnosis is a decision on repeated evidence, not on one reading), so one outlying reading
+ * on a point with history (a transient, a load change, a knock on the machine) raises no report.
+ *
+ * Parameters
+ * ----------
+ * code : string
+ *     The finding's report code.
+ * m : DiagnosedMeasurement
+ * recent : RecentDiagnosis[]
+ *     The point's latest diagnoses, newest first (this measurement's may be among them).
+ */
+export function confirmedByRepeat(
+  code: string,
+  m: Pick<DiagnosedMeasurement, 'measuredAt'>,
+  recent: readonly RecentDiagnosis[],
+): boolean {
+  const previous = recent.find((d) => d.measuredAt.getTime() < m.measuredAt.getTime());
+  return !previous || previous.codes.includes(code);
 }
 
 /**
