@@ -135,7 +135,7 @@ describe('GET /point/{id}/fault-reports and /fault-reports/{id}', () => {
       severity: 'hazard',
       status: 'open',
       timeToStopMonths: 2,
-      image: null,
+      image: `/api/fault-reports/${ir}/spectrum.png`, // its evidence has lines to draw
       evaluation: null,
       measurementId: M1,
     });
