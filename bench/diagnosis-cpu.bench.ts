@@ -5,7 +5,8 @@
  * time per measurement of: the reference, the telemetry of the three axes (what ingest computed
  * before the diagnosis existed), then `extractFeatures` and `diagnose`, and the ratio of the
  * diagnosis to the reference, all measured in the same run on this thread. Also prints the size of
- * the stored features (JSON bytes).
+ * the stored features (JSON bytes). The samples are quantised as a ±4 g sensor's int16 counts, the
+ * way ingest decodes a stored measurement (float recordings would flatter some of the features).
  */
 import { computeTelemetry } from '@overtone/dsp';
 import { diagnose, extractFeatures, type PointKinematics } from '@overtone/diagnosis';
@@ -13,6 +14,12 @@ import { readRecording, recordingIds } from '../packages/diagnosis/src/test-supp
 import { median, timeBatches } from './timing.ts';
 
 const SAMPLES = 24_000;
+/** Full scale of the stored measurements, g: the bench quantises the recordings as a ±4 g sensor's int16 counts, as ingest decodes them. */
+const RANGE_G = 4;
+const quantise = (a: Float64Array) => {
+  const step = RANGE_G / 32768;
+  return Float64Array.from(a, (v) => Math.max(-32768, Math.min(32767, Math.round(v / step))) * step);
+};
 
 export default function diagnosisCpuBench() {
   console.log('record                          fs(Hz)  telemetry ms  features ms  diagnose ms  added/telemetry  features bytes');
@@ -23,7 +30,7 @@ export default function diagnosisCpuBench() {
     const axis = (i: number) => {
       const c = channels[i % channels.length]!;
       const start = Math.floor(i / channels.length) * SAMPLES;
-      return c.subarray(start, start + SAMPLES);
+      return quantise(c.subarray(start, start + SAMPLES));
     };
     const signal = { samplingRateHz: r.samplingRateHz, x: axis(0), y: axis(1), z: axis(2), temperatureC: null };
     const kinematics: PointKinematics = {
@@ -37,7 +44,7 @@ export default function diagnosisCpuBench() {
       fan: false,
       mainsHz: 60,
       axialAxis: null,
-      rangeG: 16,
+      rangeG: RANGE_G,
       machineClass: 'II',
     };
     const telemetry = median(

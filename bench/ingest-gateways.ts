@@ -38,6 +38,8 @@ interface Job {
   mqttUrl: string;
   devices: string[];
   gateway: string;
+  /** the gateway's MQTT credentials (the broker refuses anonymous clients) */
+  credentials: { username: string; password: string };
   perGateway: number;
   burst: number;
   idBase: number;
@@ -49,7 +51,9 @@ async function main(job: Job) {
   const chunks = senseway.encodeChunks(benchCounts());
   const now = () => performance.timeOrigin + performance.now();
   let seq = job.idBase;
-  const clients = await Promise.all(job.devices.map(() => mqtt.connectAsync(job.mqttUrl, { reconnectPeriod: 0 })));
+  const clients = await Promise.all(
+    job.devices.map(() => mqtt.connectAsync(job.mqttUrl, { reconnectPeriod: 0, ...job.credentials })),
+  );
   const publishOne = (client: mqtt.MqttClient, device: string): Promise<[string, number]> => {
     const id = (0x5e000000 + seq++).toString(16).padStart(24, '0');
     const sent = chunks.map((c) =>

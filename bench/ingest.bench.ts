@@ -21,6 +21,7 @@ import { senseway } from '@overtone/contract';
 import { runDspTask } from '../apps/server/src/infra/dsp-tasks.ts';
 import { startServer } from '../apps/server/src/server.ts';
 import { testServerConfig } from '../apps/server/test/support/test-server.ts';
+import { edgeCredentialsFor, serverMqttOptions } from '../apps/server/test/support/edge.ts';
 import { benchCounts, SAMPLES } from './ingest-gateways.ts';
 import { median, timeBatches } from './timing.ts';
 
@@ -47,7 +48,10 @@ export default async function ingestBench() {
   );
   const persistedAt = new Map<string, number>();
   const lastChunkAt = new Map<string, number>();
-  const watcher = await mqtt.connectAsync(server.mqttUrl, { reconnectPeriod: 0 });
+  // The broker takes no anonymous client (issue 14): the watcher is the server's own client, the
+  // gateways' process connects with the demo gateway's credentials.
+  const watcher = await mqtt.connectAsync(server.mqttUrl, { reconnectPeriod: 0, ...serverMqttOptions(server) });
+  const credentials = await edgeCredentialsFor(server, GATEWAY);
   watcher.on('message', (topic) => {
     const t = senseway.parseTopic(topic);
     if (t.kind === 'measureEvent' && t.event === 'persisted') persistedAt.set(t.id, now());
@@ -73,7 +77,16 @@ export default async function ingestBench() {
       );
       child.on('exit', (code) => (code ? reject(new Error(`gateways exited with ${code}`)) : undefined));
     });
-    child.send({ mqttUrl: server.mqttUrl, devices: DEVICES, gateway: GATEWAY, perGateway, burst: BURST, idBase, ratePerS });
+    child.send({
+      mqttUrl: server.mqttUrl,
+      credentials,
+      devices: DEVICES,
+      gateway: GATEWAY,
+      perGateway,
+      burst: BURST,
+      idBase,
+      ratePerS,
+    });
     idBase += DEVICES.length * perGateway;
     await finished;
     const deadline = performance.now() + 60_000;

@@ -106,7 +106,22 @@ export function repeatedBlockFraction(samples: Float64Array): number {
   const P = 0x01000193; // FNV prime
   let pow = 1; // P^(B−1) mod 2^32
   for (let i = 1; i < B; i++) pow = Math.imul(pow, P);
-  const code = (i: number) => words[2 * i]! ^ Math.imul(words[2 * i + 1]!, 31);
+  // A sample's code: both words of its double, the high word rotated so that its sign and exponent
+  // reach the low bits (quantised samples, int16 counts × a scale, have a mantissa of few bits: the
+  // low word and the high word's low bits are zeros, and a sum of such codes would be too).
+  const code = (i: number) => {
+    const hi = words[2 * i + 1]!;
+    return words[2 * i]! ^ ((hi << 13) | (hi >>> 19));
+  };
+  // Slot of a hash: its bits mixed (lowbias32, C. Wellons 2018), so that hashes differing only in
+  // their high bits spread over the table instead of sharing a probe chain.
+  const slotOf = (h: number) => {
+    let x = h ^ (h >>> 16);
+    x = Math.imul(x, 0x7feb352d);
+    x ^= x >>> 15;
+    x = Math.imul(x, 0x846ca68b);
+    return (x ^ (x >>> 16)) & mask;
+  };
   const constantBlock = (a: number) => {
     for (let i = a + 1; i < a + B; i++) if (samples[i] !== samples[a]) return false;
     return true;
@@ -127,7 +142,7 @@ export function repeatedBlockFraction(samples: Float64Array): number {
     candidates++;
     let h = 0;
     for (let i = start; i < start + B; i++) h = (Math.imul(h, P) + code(i)) | 0;
-    let slot = h & mask;
+    let slot = slotOf(h);
     while (tableBlock[slot]) slot = (slot + 1) & mask;
     tableHash[slot] = h;
     tableBlock[slot] = start + 1;
@@ -139,7 +154,7 @@ export function repeatedBlockFraction(samples: Float64Array): number {
   for (let i = 0; i < B; i++) h = (Math.imul(h, P) + code(i)) | 0;
   for (let i = 0; i + B <= n; i++) {
     if (i > 0) h = (Math.imul((h - Math.imul(code(i - 1), pow)) | 0, P) + code(i + B - 1)) | 0;
-    for (let slot = h & mask; tableBlock[slot]; slot = (slot + 1) & mask) {
+    for (let slot = slotOf(h); tableBlock[slot]; slot = (slot + 1) & mask) {
       if (tableHash[slot] !== h) continue;
       const a = tableBlock[slot]! - 1;
       if (Math.abs(a - i) >= B && !repeated[a / B] && same(a, i)) {
