@@ -169,6 +169,28 @@ export async function baselineCandidates(
   return r.rows.map((x) => x.features);
 }
 
+/**
+ * How many measurements {@link baselineCandidates} would return (at most `limit`), without reading
+ * their features: while a point's baseline is incomplete, every diagnosis asks, and the features
+ * (≈ 15 kB of JSON each) are read only when the count changed.
+ */
+export async function baselineCandidateCount(
+  trx: Db,
+  pointId: string,
+  startAt: Date | null,
+  version: number,
+  limit: number,
+): Promise<number> {
+  const r = await sql<{ n: string }>`
+    SELECT count(*) AS n FROM (
+      SELECT 1 FROM measurement_diagnoses d
+        JOIN measurement_features f ON f.measurement_id = d.measurement_id
+       WHERE d.point_id = ${pointId} AND NOT d.absolute_machine_fault AND f.version = ${version}
+         ${startAt ? sql`AND d.measured_at >= ${startAt}` : sql``}
+       LIMIT ${limit}) c`.execute(trx);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
 /** Stores a point's baseline (learnt from `measurements` measurements; complete when no more are wanted). */
 export async function saveBaseline(
   trx: Db,

@@ -25,6 +25,7 @@ import { faultName, faultQuestions, faultTexts, timeToStopText } from './catalog
 import { pointKinematics } from './kinematics.ts';
 import { applyDiagnosis, checkEvaluation, reportCode, REOPEN_WITHIN_MS } from './lifecycle.ts';
 import {
+  baselineCandidateCount,
   baselineCandidates,
   baselineRow,
   claimDiagnosis,
@@ -122,14 +123,10 @@ export async function diagnoseMeasurement(db: Db, measurementId: string): Promis
 async function pointBaseline(trx: Db, customerId: string, pointId: string): Promise<Baseline | null> {
   const cached = await baselineRow(trx, pointId);
   if (cached?.complete) return cached.baseline as Baseline | null;
-  const candidates = await baselineCandidates(
-    trx,
-    pointId,
-    cached?.start_at ?? null,
-    FEATURES_VERSION,
-    BASELINE_MAX_MEASUREMENTS,
-  );
-  if (cached && cached.measurements === candidates.length) return cached.baseline as Baseline | null;
+  const startAt = cached?.start_at ?? null;
+  const count = await baselineCandidateCount(trx, pointId, startAt, FEATURES_VERSION, BASELINE_MAX_MEASUREMENTS);
+  if (cached && cached.measurements === count) return cached.baseline as Baseline | null;
+  const candidates = await baselineCandidates(trx, pointId, startAt, FEATURES_VERSION, BASELINE_MAX_MEASUREMENTS);
   const baseline = learnBaseline(candidates);
   await saveBaseline(trx, {
     pointId,
