@@ -5,6 +5,7 @@ import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Duplex } from 'node:stream';
 import { Aedes, type AuthenticateError, type Client, type Subscription } from 'aedes';
 import { WebSocketServer, createWebSocketStream } from 'ws';
+import { createBrokerPersistence } from './broker-persistence.ts';
 import { verifyLiveQuery, type LiveUrlClaims } from './live-url.ts';
 import { MqttPacketLimit } from './mqtt-packet-limit.ts';
 
@@ -77,7 +78,7 @@ export async function startEmbeddedBroker(opts: {
   edge: EdgePolicy;
   log: { info(m: string): void; warn(o: object, m: string): void };
 }): Promise<EmbeddedBroker> {
-  const broker = await Aedes.createBroker({ connectTimeout: 10_000 });
+  const broker = await Aedes.createBroker({ connectTimeout: 10_000, persistence: createBrokerPersistence() });
   /** connected clients by id (aedes keeps them; its types do not declare the map) */
   const clients = () => (broker as unknown as { clients: Record<string, Client> }).clients;
   const browserClaims = new WeakMap<IncomingMessage, LiveUrlClaims>();

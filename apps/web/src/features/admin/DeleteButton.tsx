@@ -1,6 +1,7 @@
-import { App, Button, Popconfirm, Tooltip, type ButtonProps } from 'antd';
+import { App } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { ConfirmIconButton } from '../../ui/ConfirmIconButton';
 
 interface Props {
   /** The confirmation question. */
@@ -19,28 +20,20 @@ interface Props {
 export function DeleteButton({ title, onConfirm, disabled, tooltip, ...rest }: Props) {
   const { t } = useTranslation('admin');
   const { message } = App.useApp();
-  const okButtonProps = { danger: true, 'data-testid': 'confirm-delete-ok' } as ButtonProps;
   return (
-    <Popconfirm
+    <ConfirmIconButton
+      label={t('delete')}
+      tooltip={tooltip}
+      icon={<DeleteOutlined />}
+      danger
       title={title}
       okText={t('delete')}
       cancelText={t('common:cancel')}
-      okButtonProps={okButtonProps}
+      okTestId="confirm-delete-ok"
       onConfirm={() => onConfirm().catch(() => undefined)}
       onCancel={() => void message.info(t('deleteCanceled'))}
       disabled={disabled}
-    >
-      <Tooltip title={tooltip ?? t('delete')}>
-        <Button
-          type="text"
-          size="small"
-          danger
-          icon={<DeleteOutlined />}
-          aria-label={t('delete')}
-          disabled={disabled}
-          data-testid={rest['data-testid']}
-        />
-      </Tooltip>
-    </Popconfirm>
+      data-testid={rest['data-testid']}
+    />
   );
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { App, Button, Card, Empty, Flex, Popconfirm, Skeleton, Tooltip, Typography } from 'antd';
+import { App, Card, Empty, Flex, Skeleton, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MeasurementPhoto } from '@overtone/contract';
+import { ConfirmIconButton } from '../../ui/ConfirmIconButton';
 import { useDateFormatter } from '../../ui/formatDate';
 import { useDetailAccess } from './detailAccess';
 import { ImageViewer } from './ImageViewer';
@@ -64,24 +65,16 @@ export function PhotosCard({ measurementId, readOnly = false }: { measurementId:
                   {formatDate(p.date)}
                 </Typography.Text>
                 {canDelete && (
-                  <Popconfirm
+                  <ConfirmIconButton
+                    label={t('photos.delete')}
+                    icon={<DeleteOutlined />}
+                    danger
                     title={t('photos.deleteConfirm')}
                     okText={t('delete.ok')}
                     cancelText={t('cancel')}
-                    okButtonProps={{ danger: true }}
                     onConfirm={() => remove.mutateAsync(p).catch(() => undefined)}
-                  >
-                    <Tooltip title={t('photos.delete')}>
-                      <Button
-                        size="small"
-                        type="text"
-                        danger
-                        icon={<DeleteOutlined />}
-                        aria-label={t('photos.delete')}
-                        data-testid="photo-delete"
-                      />
-                    </Tooltip>
-                  </Popconfirm>
+                    data-testid="photo-delete"
+                  />
                 )}
               </Flex>
             </Flex>

@@ -1,8 +1,9 @@
-import { App, Button, Popconfirm, Space, Tooltip, type ButtonProps } from 'antd';
+import { App, Button, Space, Tooltip } from 'antd';
 import { KeyOutlined, StopOutlined, SyncOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { EdgeCredentialState, EdgeCredentialsIssued } from '@overtone/contract';
+import { ConfirmIconButton } from '../../../ui/ConfirmIconButton';
 import { credentialsActive } from './EdgeCredentialState';
 import {
   invalidateGateways,
@@ -65,45 +66,31 @@ export function EdgeCredentialActions({ kind, device, onIssued }: Props) {
 
   return (
     <Space size={0}>
-      <Popconfirm
+      <ConfirmIconButton
+        label={t('gateways.credentials.rotate')}
+        icon={<SyncOutlined />}
         title={t('gateways.credentials.rotate')}
         description={<div style={{ maxWidth: 320 }}>{t('gateways.credentials.rotateConfirm', { mac: device.macAddress })}</div>}
         okText={t('gateways.credentials.rotateOk')}
         cancelText={t('common:cancel')}
-        okButtonProps={{ 'data-testid': 'credentials-rotate-ok' } as ButtonProps}
+        okTestId="credentials-rotate-ok"
+        loading={issue.isPending}
         onConfirm={() => quiet(issue.mutateAsync())}
-      >
-        <Tooltip title={t('gateways.credentials.rotate')}>
-          <Button
-            type="text"
-            size="small"
-            icon={<SyncOutlined />}
-            aria-label={t('gateways.credentials.rotate')}
-            loading={issue.isPending}
-            data-testid="credentials-rotate"
-          />
-        </Tooltip>
-      </Popconfirm>
-      <Popconfirm
+        data-testid="credentials-rotate"
+      />
+      <ConfirmIconButton
+        label={t('gateways.credentials.revoke')}
+        icon={<StopOutlined />}
+        danger
         title={t('gateways.credentials.revoke')}
         description={<div style={{ maxWidth: 320 }}>{t('gateways.credentials.revokeConfirm', { mac: device.macAddress })}</div>}
         okText={t('gateways.credentials.revokeOk')}
         cancelText={t('common:cancel')}
-        okButtonProps={{ danger: true, 'data-testid': 'credentials-revoke-ok' } as ButtonProps}
+        okTestId="credentials-revoke-ok"
+        loading={revoke.isPending}
         onConfirm={() => quiet(revoke.mutateAsync())}
-      >
-        <Tooltip title={t('gateways.credentials.revoke')}>
-          <Button
-            type="text"
-            size="small"
-            danger
-            icon={<StopOutlined />}
-            aria-label={t('gateways.credentials.revoke')}
-            loading={revoke.isPending}
-            data-testid="credentials-revoke"
-          />
-        </Tooltip>
-      </Popconfirm>
+        data-testid="credentials-revoke"
+      />
     </Space>
   );
 }
