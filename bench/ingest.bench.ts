@@ -123,6 +123,18 @@ export default async function ingestBench() {
     const floodIds = new Set(lastChunkAt.keys());
     await run(PACED_PER_GATEWAY, PACED_RATE);
     const paced = [...persistedAt].filter(([id]) => !floodIds.has(id)).map(([id, t]) => t - lastChunkAt.get(id)!);
+    // The diagnosis runs behind ingest (jobs/diagnosis yields to it): how far behind, and how fast it catches up.
+    const pendingAtEnd = await server.ctx.db
+      .selectFrom('diagnosis_pending')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const drain0 = performance.now();
+    await server.ctx.diagnosis!.idle(); // every measurement was notified
+    const drainS = (performance.now() - drain0) / 1000;
+    const diagnosed = await server.ctx.db
+      .selectFrom('measurement_diagnoses')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     const stored = await server.ctx.db
       .selectFrom('measurements')
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -156,6 +168,9 @@ export default async function ingestBench() {
     );
     console.log(
       `| server CPU per measurement (all threads) | ${((cpu.user + cpu.system) / 1000 / n).toFixed(1)} ms (${((cpu.user + cpu.system) / 1e6 / elapsedS).toFixed(2)} of ${os.availableParallelism()} cores busy) |`,
+    );
+    console.log(
+      `| diagnosis behind ingest: pending when the last measurement was persisted, then caught up in | ${pendingAtEnd.n} measurements, ${drainS.toFixed(1)} s (${(Number(pendingAtEnd.n) / Math.max(drainS, 1e-3)).toFixed(0)}/s with ingest quiet); ${diagnosed.n} diagnosed in all |`,
     );
     console.log(`| reference: decode + telemetry of one measurement, one thread | ${bare.toFixed(2)} ms |`);
     console.log(

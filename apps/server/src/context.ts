@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { MeasurementFeatures } from '@overtone/diagnosis';
 import type { Config } from './infra/config.ts';
 import type { DB } from './infra/db/schema.ts';
 import type { Secrets } from './infra/secrets.ts';
@@ -24,8 +25,8 @@ export interface AppContext {
   chunks: ChunkStore;
   /** alarm evaluator (jobs/alarms): call `notify(measurementId)` once a measurement is persisted */
   alarms?: { notify(measurementId: string): void };
-  /** fault diagnosis (jobs/diagnosis): call `notify(measurementId)` once a measurement with features is persisted */
-  diagnosis?: { notify(measurementId: string): void; idle(): Promise<void> };
+  /** fault diagnosis (jobs/diagnosis): call `notify(measurementId, features)` once a measurement with features is persisted */
+  diagnosis?: { notify(measurementId: string, features?: MeasurementFeatures): void; idle(): Promise<void> };
   /** AI prediction warmer (jobs/ai-predictions): call `notify(measurementId)` once a measurement is persisted */
   aiPredictions?: { notify(measurementId: string): void; idle(): Promise<void> };
 }

@@ -182,7 +182,8 @@ export async function startServer(
     ctx.alarms = alarms;
     closers.push(() => alarms.stop());
     // Fault diagnosis of persisted measurements (docs/fault-reports.md), stopped after ingest.
-    const diagnosis = startDiagnosis(ctx, { log });
+    let ingestRef: Ingest | null = null;
+    const diagnosis = startDiagnosis(ctx, { log, busy: () => ingestRef?.busy() ?? false });
     ctx.diagnosis = diagnosis;
     closers.push(() => diagnosis.stop());
     // AI predictions computed ahead, at low priority in the DSP pool (docs/ai-model.md "Serving").
@@ -190,6 +191,7 @@ export async function startServer(
     ctx.aiPredictions = aiPredictions;
     closers.push(() => aiPredictions.stop());
     const ingest = await startIngest(ctx, log);
+    ingestRef = ingest;
     closers.push(() => ingest.stop());
     // Periodic runs and trigger events (docs/scheduler.md); stopped before the broker client and database.
     const triggers = await startTriggerListener(ctx, log);

@@ -11,6 +11,7 @@ import { startTestServer } from './support/test-server.ts';
 import { recordingChannel } from './support/recordings.ts';
 import { insertPoint } from './support/points.ts';
 import { demoCustomerId } from './support/users.ts';
+import { encodeFeatures } from '../src/modules/fault-reports/features-codec.ts';
 
 /**
  * The durable post-persist diagnosis (docs/fault-reports.md "Diagnosis"): features stored with a
@@ -100,7 +101,7 @@ describe('post-persist diagnosis', () => {
         },
         at,
         [],
-        { version: a.features!.version, features: a.features },
+        { version: a.features!.version, features: encodeFeatures(a.features!) },
       );
       expect(created).toBe(true);
       return id;

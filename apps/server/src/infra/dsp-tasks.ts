@@ -74,6 +74,8 @@ export type DspTask =
    * ({@link MeasurementAnalysis})
    */
   | MeasurementAnalysisTask
+  /** the diagnosis (jobs/diagnosis): a stored measurement's bytes → its features ({@link measurementFeatures}) */
+  | MeasurementFeaturesTask
   /** AI-model predictions of a stored measurement (modules/ai-models/worker-task.ts) */
   | AiPredictionTask
   /** a whole `POST /vibration/signal/*` request, raw JSON in, JSON out (modules/analysis/worker-task.ts) */
@@ -135,6 +137,45 @@ export function measurementAnalysis(task: MeasurementAnalysisTask): MeasurementA
   }
 }
 
+/** The task of {@link measurementFeatures}. */
+export interface MeasurementFeaturesTask {
+  kind: 'measurementFeatures';
+  bytes: Uint8Array;
+  rangeIndex: number;
+  samplingRateHz: number;
+  kinematics: PointKinematics;
+  temperatureC: number | null;
+}
+
+/**
+ * The diagnosis' features of a stored measurement (`extractFeatures` of @overtone/diagnosis), for
+ * the diagnosis, which computes them in the background after ingest (jobs/diagnosis).
+ *
+ * Parameters
+ * ----------
+ * task : MeasurementFeaturesTask
+ *     Bytes: int16 LE X,Y,Z counts (6 per sample) at `rangeIndex`; `samplingRateHz` > 0.
+ *
+ * Returns
+ * -------
+ * Pick<MeasurementAnalysis, 'features' | 'featuresError'>
+ *     features null with fewer than 2 samples per axis, or when extraction failed (its message in
+ *     `featuresError`).
+ */
+export function measurementFeatures(task: MeasurementFeaturesTask): Pick<MeasurementAnalysis, 'features' | 'featuresError'> {
+  const w = senseway.decodeTriaxial(task.bytes, task.rangeIndex);
+  if (w.x.length < 2) return { features: null, featuresError: null };
+  try {
+    const features = extractFeatures(
+      { samplingRateHz: task.samplingRateHz, x: w.x, y: w.y, z: w.z, temperatureC: task.temperatureC },
+      task.kinematics,
+    );
+    return { features, featuresError: null };
+  } catch (e) {
+    return { features: null, featuresError: String((e as Error)?.message ?? e).slice(0, 200) };
+  }
+}
+
 export function runDspTask(task: DspTask) {
   switch (task.kind) {
     case 'spectrum': {
@@ -171,6 +212,8 @@ export function runDspTask(task: DspTask) {
       });
       return { ...part(o), unit: o.unit, x: part(o.x), y: part(o.y) };
     }
+    case 'measurementFeatures':
+      return measurementFeatures(task);
     case 'measurementTelemetry': {
       const w = senseway.decodeTriaxial(task.bytes, task.rangeIndex);
       return [w.x, w.y, w.z].map((axis) =>

@@ -29,6 +29,30 @@ describe('createLimiter', () => {
   });
 });
 
+describe('createLimiter backlog', () => {
+  it('counts running and waiting tasks, and belowBacklog resolves once fewer remain', async () => {
+    const run = createLimiter(1);
+    const gates: (() => void)[] = [];
+    const task = () => run(() => new Promise<void>((r) => gates.push(r)));
+    const tasks = [task(), task(), task()];
+    await new Promise((r) => setImmediate(r));
+    expect(run.backlog()).toBe(3);
+    let below2 = false;
+    const waiting = run.belowBacklog(2).then(() => (below2 = true));
+    await run.belowBacklog(4); // already below: at once
+    gates.shift()!();
+    await new Promise((r) => setImmediate(r));
+    expect(run.backlog()).toBe(2);
+    expect(below2).toBe(false);
+    gates.shift()!();
+    await waiting;
+    expect(run.backlog()).toBe(1);
+    gates.shift()!();
+    await Promise.all(tasks);
+    expect(run.backlog()).toBe(0);
+  });
+});
+
 describe('createAdmission', () => {
   it('admits up to its capacity, refuses at once beyond, and frees a place once per leave', async () => {
     const { createAdmission } = await import('./limiter.ts');

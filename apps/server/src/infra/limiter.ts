@@ -1,21 +1,37 @@
 /**
  * Runs at most `n` tasks at a time, the others waiting in arrival order.
  * @param n concurrency, at least 1
- * @returns `run(fn)`: resolves or rejects as `fn` does, once `fn` could start and finished
+ * @returns `run(fn)`: resolves or rejects as `fn` does, once `fn` could start and finished;
+ *   `run.backlog()`: tasks running or waiting; `run.belowBacklog(m)`: resolves once fewer than `m`
+ *   are (at once when they are)
  */
 export function createLimiter(n: number) {
   let active = 0;
   const waiting: (() => void)[] = [];
-  return async function run<T>(fn: () => Promise<T>): Promise<T> {
-    if (active >= n) await new Promise<void>((r) => waiting.push(r));
-    active++;
+  let drained: { below: number; resolve: () => void }[] = [];
+  const backlog = () => active + waiting.length;
+  const run = async function run<T>(fn: () => Promise<T>): Promise<T> {
+    if (active >= n)
+      await new Promise<void>((r) => waiting.push(r)); // its slot is handed over
+    else active++;
     try {
       return await fn();
     } finally {
-      active--;
-      waiting.shift()?.();
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+      if (drained.length) {
+        const ready = drained.filter((d) => backlog() < d.below);
+        drained = drained.filter((d) => backlog() >= d.below);
+        ready.forEach((d) => d.resolve());
+      }
     }
   };
+  return Object.assign(run, {
+    backlog,
+    belowBacklog: (m: number) =>
+      backlog() < m ? Promise.resolve() : new Promise<void>((resolve) => drained.push({ below: m, resolve })),
+  });
 }
 
 /**

@@ -3,9 +3,10 @@ import { sql } from 'kysely';
 import { AXIS_KEYS, measurementProfile, metricAlarmBody, senseway, type MetricAlarmInput } from '@overtone/contract';
 import type { AppContext } from '../context.ts';
 import type { MeasurementAnalysis } from '../infra/dsp-tasks.ts';
-import type { PointKinematics } from '@overtone/diagnosis';
+import type { MeasurementFeatures, PointKinematics } from '@overtone/diagnosis';
 import { pointKinematics } from '../modules/fault-reports/kinematics.ts';
 import { kinematicsInputsOf } from '../modules/fault-reports/diagnosis-repo.ts';
+import { encodeFeatures } from '../modules/fault-reports/features-codec.ts';
 import { newId } from '../infra/ids.ts';
 import { waveformKey } from '../modules/measurements/waveform.ts';
 import { createMetricAlarm } from '../modules/alarms/repo.ts';
@@ -275,6 +276,7 @@ export async function seedDemoHistory(
   const window: ReturnType<typeof compute>[] = [];
   let next = 0;
   const created: string[] = [];
+  const featuresOf = new Map<string, MeasurementFeatures>();
   while (next < jobs.length || window.length) {
     while (next < jobs.length && window.length < concurrency) window.push(compute(jobs[next++]));
     const { job, bytes, fs, analysis } = window.shift()!;
@@ -311,13 +313,14 @@ export async function seedDemoHistory(
       },
       job.at,
       rows,
-      features ? { version: features.version, features } : null,
+      features ? { version: features.version, features: encodeFeatures(features) } : null,
     );
     if (!stored) {
       await ctx.storage.delete(key).catch(() => {});
       continue;
     }
     created.push(id);
+    if (features) featuresOf.set(id, features);
   }
   if (created.length) {
     // insertFinalMeasurement stamps persisted_at now(): the history was "persisted" as it was measured.
@@ -326,7 +329,7 @@ export async function seedDemoHistory(
     );
     for (const id of created) {
       ctx.alarms?.notify(id);
-      ctx.diagnosis?.notify(id);
+      ctx.diagnosis?.notify(id, featuresOf.get(id));
       ctx.aiPredictions?.notify(id);
     }
   }

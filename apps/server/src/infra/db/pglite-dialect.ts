@@ -10,12 +10,16 @@ import {
   type QueryResult,
 } from 'kysely';
 import type { PGliteLike } from './pglite-thread.ts';
+import { isUrgentDb } from './priority.ts';
 
 /**
  * Kysely dialect over PGlite (PostgreSQL compiled to WASM, one connection; on its own thread, see
  * pglite-thread.ts). The single
  * connection is handed out under a mutex so a transaction never interleaves with other queries.
- * Code running inside a transaction must use the transaction object, not the outer `db`.
+ * Code running inside a transaction must use the transaction object, not the outer `db`. Waiters
+ * marked urgent (priority.ts: an MQTT message waiting for its commit) are served before the others,
+ * each group in arrival order: a message waits for at most the statement under way, not for a
+ * queue of finalizations.
  */
 export class PGliteDialect implements Dialect {
   constructor(private readonly pg: PGliteLike) {}
@@ -38,18 +42,24 @@ class PGliteConnection implements DatabaseConnection {
 }
 
 class PGliteDriver implements Driver {
-  private tail: Promise<void> = Promise.resolve();
+  private held = false;
+  private readonly urgent: (() => void)[] = [];
+  private readonly ordinary: (() => void)[] = [];
   private readonly release = new WeakMap<DatabaseConnection, () => void>();
   constructor(private readonly pg: PGliteLike) {}
   async init() {}
   async acquireConnection(): Promise<DatabaseConnection> {
-    let unlock!: () => void;
-    const next = new Promise<void>((r) => (unlock = r));
-    const prev = this.tail;
-    this.tail = prev.then(() => next);
-    await prev;
+    if (this.held) await new Promise<void>((r) => (isUrgentDb() ? this.urgent : this.ordinary).push(r));
+    this.held = true; // handed over directly by the releaser, or taken free
     const conn = new PGliteConnection(this.pg);
-    this.release.set(conn, unlock);
+    let released = false;
+    this.release.set(conn, () => {
+      if (released) return;
+      released = true;
+      const next = this.urgent.shift() ?? this.ordinary.shift();
+      if (next) next();
+      else this.held = false;
+    });
     return conn;
   }
   async beginTransaction(c: DatabaseConnection) {

@@ -427,7 +427,8 @@ export interface MeasurementFeaturesTable {
   point_id: string | null;
   measured_at: Timestamp;
   version: number;
-  features: unknown;
+  /** gzip-compressed JSON (modules/fault-reports/features-codec.ts; migration 0023) */
+  features: Uint8Array;
   created_at: Generated<Date>;
 }
 /** Measurements waiting for their diagnosis (migration 0022; jobs/diagnosis). */

@@ -1,14 +1,34 @@
+import type { MeasurementFeatures } from '@overtone/diagnosis';
 import type { AppContext } from '../../context.ts';
 import { pendingDiagnoses } from '../../modules/fault-reports/diagnosis-repo.ts';
+import { featuresOfMeasurement } from '../../modules/fault-reports/features-service.ts';
 import { diagnoseMeasurement } from '../../modules/fault-reports/service.ts';
 
 type Log = { warn(o: object, m?: string): void; error(o: object, m?: string): void };
 
 /** Pending measurements read by one sweep query. */
 const SWEEP_BATCH = 200;
+/**
+ * Notified measurements whose features are kept in memory while they wait (≈ 15 kB each): beyond,
+ * a measurement waits with its id only and its features are read back from the database.
+ */
+const MAX_FEATURES_IN_MEMORY = 500;
+
+/**
+ * Longest a diagnosis waits for ingest to pause, ms: under sustained ingest the diagnosis still
+ * advances, one measurement at least this often.
+ */
+export const MAX_YIELD_MS = 1000;
+/** How often a waiting diagnosis looks whether ingest paused, ms. */
+const YIELD_POLL_MS = 10;
 
 /** Options of {@link startDiagnosis}. */
 export interface DiagnosisOptions {
+  /**
+   * True while latency-sensitive work shares the database (ingest's `busy`): each diagnosis waits
+   * until it is false, or {@link MAX_YIELD_MS} at most. Default: never busy.
+   */
+  busy?: () => boolean;
   /** Period of the sweep, ms (default 30 000); 0: no timer (tests tick by hand). */
   sweepIntervalMs?: number;
   /** Skip the start-up sweep (tests that inspect pending rows first). */
@@ -18,8 +38,11 @@ export interface DiagnosisOptions {
 
 /** The running diagnosis. */
 export interface Diagnosis {
-  /** Queues a measurement whose features were stored (ingest calls it after the measurement is stored). */
-  notify(measurementId: string): void;
+  /**
+   * Queues a measurement whose features were stored (ingest calls it after the measurement is
+   * stored), with those features when the caller has them (not read back then).
+   */
+  notify(measurementId: string, features?: MeasurementFeatures): void;
   /**
    * One full pass over every pending measurement (`diagnosis_pending`, oldest measured first).
    * @returns measurements diagnosed
@@ -32,14 +55,16 @@ export interface Diagnosis {
 
 /**
  * Starts the post-persist diagnosis (docs/fault-reports.md "Diagnosis"), durable as the alarm
- * evaluator (jobs/alarms/evaluator.ts): a measurement's features, written with its final state,
- * queue it in `diagnosis_pending` by a trigger (migration 0022); `notify` diagnoses it at once, and
- * a sweep at start-up and every `sweepIntervalMs` diagnoses whatever is left (a crash between
- * persisting and diagnosing, a missed notify, another instance). Each diagnosis claims its
- * measurement in the transaction that writes the reports (service.ts `diagnoseMeasurement`), so a
- * measurement notified and swept changes the reports once. Work runs one measurement at a time, in
- * notification order (the embedded database has one connection; a point's reports change in the
- * order its measurements are diagnosed).
+ * evaluator (jobs/alarms/evaluator.ts): the statement that makes a measurement of a point final
+ * queues it in `diagnosis_pending` (migration 0023); `notify` diagnoses it soon, and a sweep at
+ * start-up and every `sweepIntervalMs` diagnoses whatever is left (a crash between persisting and
+ * diagnosing, a missed notify, another instance). Each diagnosis first gets the measurement's
+ * features (stored, handed over, or computed from the stored waveform in the DSP pool:
+ * features-service.ts), then claims the measurement in the transaction that writes the reports
+ * (service.ts `diagnoseMeasurement`), so a measurement notified and swept changes the reports once.
+ * Work runs one measurement at a time, in notification order (the embedded database has one
+ * connection; a point's reports change in the order its measurements are diagnosed), and yields to
+ * ingest (`busy`): during a burst it waits, up to MAX_YIELD_MS a measurement, and catches up after.
  *
  * Parameters
  * ----------
@@ -56,14 +81,39 @@ export function startDiagnosis(ctx: AppContext, opts: DiagnosisOptions = {}): Di
   const log: Log = opts.log ?? { warn: () => {}, error: () => {} };
   const queue: string[] = [];
   const queued = new Set<string>();
+  const inMemory = new Map<string, MeasurementFeatures>();
+  const busy = opts.busy ?? (() => false);
   let running = false;
   let stopped = false;
   let idleWaiters: (() => void)[] = [];
   let ticking: Promise<number> | null = null;
 
-  const one = async (id: string): Promise<boolean> => {
+  /**
+   * Features being computed ahead: those of the next queued measurement are computed (DSP pool)
+   * while the current one is diagnosed (database), so the two overlap. At most one ahead.
+   */
+  const ahead = new Map<string, Promise<MeasurementFeatures | null>>();
+  const featuresOf = (id: string): Promise<MeasurementFeatures | null> => {
+    const known = inMemory.get(id);
+    inMemory.delete(id);
+    if (known) return Promise.resolve(known);
+    const early = ahead.get(id);
+    ahead.delete(id);
+    return early ?? featuresOfMeasurement(ctx, id, log);
+  };
+  const prefetch = (id: string | undefined) => {
+    if (!id || ahead.has(id) || inMemory.has(id) || stopped || busy()) return; // not during a burst
+    ahead.clear(); // one not taken (its features are stored all the same)
+    const p = featuresOfMeasurement(ctx, id, log);
+    p.catch(() => {}); // its error is seen by whoever awaits it (the measurement stays pending)
+    ahead.set(id, p);
+  };
+
+  const one = async (id: string, next?: string): Promise<boolean> => {
     try {
-      return (await diagnoseMeasurement(ctx.db, id)).diagnosed;
+      const features = await featuresOf(id);
+      prefetch(next);
+      return (await diagnoseMeasurement(ctx.db, id, features ?? undefined)).diagnosed;
     } catch (e) {
       // Left pending: the next sweep retries it.
       log.error({ err: e, measurement: id }, 'diagnosis failed');
@@ -78,21 +128,29 @@ export function startDiagnosis(ctx: AppContext, opts: DiagnosisOptions = {}): Di
     w.forEach((f) => f());
   };
 
+  /** Waits while `busy`, up to MAX_YIELD_MS. */
+  const yieldToIngest = async () => {
+    const until = performance.now() + MAX_YIELD_MS;
+    while (!stopped && busy() && performance.now() < until) await new Promise((r) => setTimeout(r, YIELD_POLL_MS));
+  };
+
   const pump = async () => {
     if (running) return;
     running = true;
     while (!stopped && queue.length) {
+      await yieldToIngest();
       const id = queue.shift()!;
-      await one(id);
+      await one(id, queue[0]);
       queued.delete(id);
     }
     running = false;
     settleIdle();
   };
 
-  const notify = (id: string) => {
+  const notify = (id: string, features?: MeasurementFeatures) => {
     if (stopped || queued.has(id)) return;
     queued.add(id);
+    if (features && inMemory.size < MAX_FEATURES_IN_MEMORY) inMemory.set(id, features);
     queue.push(id);
     void pump();
   };
@@ -107,9 +165,10 @@ export function startDiagnosis(ctx: AppContext, opts: DiagnosisOptions = {}): Di
       const { read, progressed } = await (async () => {
         const ids = await pendingDiagnoses(ctx.db, SWEEP_BATCH);
         let done = 0;
-        for (const id of ids) {
+        for (const [i, id] of ids.entries()) {
           if (stopped) break;
-          if (await one(id)) done++;
+          await yieldToIngest();
+          if (await one(id, ids[i + 1])) done++;
         }
         return { read: ids.length, progressed: done };
       })().finally(() => {

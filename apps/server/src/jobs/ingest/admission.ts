@@ -87,6 +87,12 @@ export class Admission {
     return this.entries.has(key);
   }
 
+  /** The gateway and byte limit an open account was opened with (what the database said then), or null. */
+  accountOf(key: string): { gateway: string; limit: number } | null {
+    const e = this.entries.get(key);
+    return e ? { gateway: e.gateway, limit: e.limit } : null;
+  }
+
   /**
    * Opens the account of a measurement (its first chunk, or a pending one after a restart).
    * @returns null when opened, else why not (a count cap is reached)

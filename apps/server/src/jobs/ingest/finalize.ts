@@ -9,8 +9,6 @@ import { insertFinalMeasurement, persistFinalMeasurement, type FinalMeasurementC
 import { measurementProfile } from '@overtone/contract';
 import type { StoredDone } from './chunk-store.ts';
 import type { MeasurementAnalysis } from '../../infra/dsp-tasks.ts';
-import type { PointData } from '../../modules/points/repo.ts';
-import { pointKinematics, type BearingRow } from '../../modules/fault-reports/kinematics.ts';
 
 export type FinalizeOutcome = 'persisted' | 'partial' | 'waiting' | 'skipped';
 
@@ -86,15 +84,6 @@ export const plausibleStart = (unixtime: number | undefined) =>
 
 const alreadyFinal = new Error('measurement already final');
 
-/** What the kinematics of a measurement's point are made of (modules/fault-reports/kinematics.ts). */
-interface KinematicsInputs {
-  /** the point's stored form; null without a point */
-  point: Partial<PointData> | null;
-  bearing: BearingRow | null;
-  /** the customer's preference `mainsFrequencyHz` */
-  mainsHz: number | null;
-}
-
 type MeasurementRow = Selectable<DB['measurements']>;
 /** What finalization reads of a measurement. */
 type Target = Pick<
@@ -124,7 +113,7 @@ async function measurementFor(
   device: string,
   objectId: string,
   gateway: string | null,
-): Promise<{ m: Target; create: boolean; kinematics: KinematicsInputs } | null> {
+): Promise<{ m: Target; create: boolean } | null> {
   const found = (
     await sql<
       MeasurementRow & {
@@ -132,50 +121,20 @@ async function measurementFor(
         dev_customer_id: string;
         dev_point_id: string | null;
         dev_profile: unknown;
-        kin_point: Partial<PointData> | null;
-        kin_bpfo: number | null;
-        kin_bpfi: number | null;
-        kin_bsf: number | null;
-        kin_ftf: number | null;
-        kin_mains: unknown;
       }
     >`
-      SELECT m.*, d.mac AS dev_mac, d.customer_id AS dev_customer_id, d.point_id AS dev_point_id, d.profile AS dev_profile,
-             p.point AS kin_point, b.bpfo AS kin_bpfo, b.bpfi AS kin_bpfi, b.bsf AS kin_bsf, b.ftf AS kin_ftf,
-             c.preferences->'mainsFrequencyHz' AS kin_mains
+      SELECT m.*, d.mac AS dev_mac, d.customer_id AS dev_customer_id, d.point_id AS dev_point_id, d.profile AS dev_profile
         FROM (SELECT 1) AS one
         LEFT JOIN measurements m ON m.device_mac = ${device} AND m.object_id = ${objectId}
-        LEFT JOIN devices d ON d.mac = ${device}
-        LEFT JOIN tree_nodes p ON p.id = CASE WHEN m.id IS NOT NULL THEN m.point_id ELSE d.point_id END
-                              AND p.node_type = 'point'
-        LEFT JOIN bearings b ON b.id = p.point->>'bearingId'
-        LEFT JOIN customers c ON c.id = coalesce(m.customer_id, d.customer_id)`.execute(ctx.db)
+        LEFT JOIN devices d ON d.mac = ${device}`.execute(ctx.db)
   ).rows[0];
-  const {
-    dev_mac,
-    dev_customer_id,
-    dev_point_id,
-    dev_profile,
-    kin_point,
-    kin_bpfo,
-    kin_bpfi,
-    kin_bsf,
-    kin_ftf,
-    kin_mains,
-    ...m
-  } = found;
-  const kinematics: KinematicsInputs = {
-    point: kin_point,
-    bearing: kin_bpfo === null ? null : { bpfo: kin_bpfo, bpfi: kin_bpfi!, bsf: kin_bsf!, ftf: kin_ftf! },
-    mainsHz: typeof kin_mains === 'number' ? kin_mains : null,
-  };
-  if (m.id) return { m, create: false, kinematics };
+  const { dev_mac, dev_customer_id, dev_point_id, dev_profile, ...m } = found;
+  if (m.id) return { m, create: false };
   if (!dev_mac) return null;
   const profile = measurementProfile.safeParse(dev_profile);
   const p = profile.success ? profile.data : { accelerometerRange: 4, samplingRate: 9 };
   return {
     create: true,
-    kinematics,
     m: {
       id: newId(), // the device's objectId may repeat (C1 always sends 24 zeros): ours is unique
       object_id: objectId,
@@ -235,10 +194,10 @@ export function longestWholeRun(chunks: Map<number, Uint8Array>, count: number, 
  * (ARCHITECTURE.md "A measurement, end to end", step 4):
  * waits for every chunk `CHUNK_COUNT−1 … 0` (up to `chunkWaitMs` after `done`), joins them in
  * descending index order, checks the byte count against the requested sample size, and in the DSP
- * pool decodes int16 LE X,Y,Z ONCE with the range index that was sent and computes telemetry per
- * axis and the diagnosis' features (`measurementAnalysis`, with the kinematics of the measurement's
- * point); writes the raw stream to object storage and in ONE transaction marks the measurement
- * persisted and replaces its telemetry and features (which queues its diagnosis: docs/fault-reports.md). A measurement that stays incomplete is stored as `partial` with the
+ * pool decodes int16 LE X,Y,Z with the range index that was sent and computes telemetry per axis;
+ * writes the raw stream to object storage and in ONE statement marks the measurement persisted,
+ * replaces its telemetry and queues its diagnosis (which computes the diagnosis' features in the
+ * background: docs/fault-reports.md). A measurement that stays incomplete is stored as `partial` with the
  * samples it has (`longestWholeRun`); a later complete delivery still upgrades it to `persisted`.
  * Idempotent: a persisted measurement is never touched again, a partial one only by complete data,
  * and the guarded update makes a concurrent second run insert nothing.
@@ -305,22 +264,17 @@ export async function finalizeMeasurement(
     stat.CALIBRATED_SAMPLINGRATE ?? stat.ACCELEROMETER_CALIBRATED_SAMPLINGRATE ?? senseway.nominalSamplingRateHz(m.rate_index);
   const deviceTelemetry = done?.parsed.TELEMETRY ?? [];
   const deviceRows = deviceTelemetryRows(deviceTelemetry);
-  const temperature = deviceRows.find((t) => t.telemetry === 'TEMPERATURE')?.value ?? null;
-  // One decode in the DSP pool: telemetry and the diagnosis' features (the API's event loop only moves bytes).
-  const analysis: MeasurementAnalysis | null = sampleSize
-    ? await ctx.dsp.run<MeasurementAnalysis>({
-        kind: 'measurementAnalysis',
+  // Telemetry in the DSP pool (the API's event loop only moves bytes). The diagnosis' features are
+  // not computed here: the diagnosis computes them in the background from the stored waveform
+  // (jobs/diagnosis), so a burst of measurements is stored at ingest's own pace.
+  const computed: MeasurementAnalysis['telemetry'] = sampleSize
+    ? await ctx.dsp.run<MeasurementAnalysis['telemetry']>({
+        kind: 'measurementTelemetry',
         bytes,
         rangeIndex: m.range_index,
         samplingRateHz: fs,
-        kinematics: pointKinematics(target.kinematics.point, target.kinematics.bearing, target.kinematics.mainsHz, m.range_index),
-        temperatureC: temperature,
       })
-    : null;
-  // A feature extraction that failed (analysis.featuresError) leaves the measurement without
-  // features: stored and alarmed as ever, not diagnosed.
-  const computed = analysis?.telemetry ?? [];
-  const features = analysis?.features ? { version: analysis.features.version, features: analysis.features } : null;
+    : [];
   const key = sampleSize ? waveformKey(m.customer_id, m.id) : null;
   if (key) await ctx.storage.put(key, bytes, 'application/octet-stream');
   const startedAt = plausibleStart(stat.MEASUREMENT_START_UNIXTIME);
@@ -344,25 +298,25 @@ export async function finalizeMeasurement(
   };
   const unless = state === 'persisted' ? ['persisted'] : ['persisted', 'partial'];
   const stored = create
-    ? await insertFinalMeasurement(ctx.db, { ...m, device_mac: device }, columns, measuredAt, rows, features)
+    ? await insertFinalMeasurement(ctx.db, { ...m, device_mac: device }, columns, measuredAt, rows)
     : m.state === 'partial'
       ? // a partial measurement completed later: its telemetry is replaced, in one transaction
         await ctx.db
           .transaction()
           .execute(async (trx) => {
             await trx.deleteFrom('telemetry_values').where('measurement_id', '=', m.id).execute();
-            if (await persistFinalMeasurement(trx, m, columns, unless, measuredAt, rows, features)) return true;
+            if (await persistFinalMeasurement(trx, m, columns, unless, measuredAt, rows)) return true;
             throw alreadyFinal; // rolls the delete back
           })
           .catch((err: unknown) => {
             if (err === alreadyFinal) return false;
             throw err;
           })
-      : await persistFinalMeasurement(ctx.db, m, columns, unless, measuredAt, rows, features);
+      : await persistFinalMeasurement(ctx.db, m, columns, unless, measuredAt, rows);
   // created meanwhile by another finalization: the waveform stored under our id is nobody's
   if (create && !stored && key) await ctx.storage.delete(key).catch(() => {});
   await ctx.chunks.clear(device, objectId);
-  // its diagnosis now (jobs/diagnosis; the sweep catches it too, should this be lost)
-  if (stored && features && m.point_id) ctx.diagnosis?.notify(m.id);
+  // its diagnosis, queued by the statement above (jobs/diagnosis; the sweep catches it too, should this be lost)
+  if (stored && sampleSize >= 2 && m.point_id) ctx.diagnosis?.notify(m.id);
   return { outcome: stored ? state : 'skipped', ...base };
 }

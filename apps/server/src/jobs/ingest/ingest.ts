@@ -8,6 +8,7 @@ import { finalizeDuckMeasurement, isDuckDevice } from './duck.ts';
 import { createRejectionLog, IngestRejected, printable, type RejectionLog } from './rejections.ts';
 import { recordScan } from './scan.ts';
 import { createLimiter } from '../../infra/limiter.ts';
+import { ordinaryDb, urgentDb } from '../../infra/db/priority.ts';
 
 export interface Ingest {
   /** Resolves when every message received so far has been handled and every rejection recorded (tests, shutdown). */
@@ -17,7 +18,19 @@ export interface Ingest {
   readonly admission: Admission;
   /** Refused messages (rejections.ts). */
   readonly rejections: RejectionLog;
+  /**
+   * True while ingest has work in hand (a message being stored, a finalization under way) or had a
+   * message within the last {@link INGEST_QUIET_MS}: background work on the same database yields
+   * to it (jobs/diagnosis).
+   */
+  busy(): boolean;
 }
+
+/** Finalizations running or waiting, per concurrent slot, beyond which a `done` waits for its acknowledgement. */
+const MAX_FINALIZE_BACKLOG_PER_SLOT = 4;
+
+/** How long after its last message ingest still counts as busy, ms (the gap between a gateway's chunks). */
+export const INGEST_QUIET_MS = 25;
 
 /** What the database knows of a measurement key when its first chunk or its `done` arrives. */
 interface KeyInfo {
@@ -196,8 +209,11 @@ export async function startIngest(ctx: AppContext, log: Log, opts: { limits?: Pa
         await ctx.mqtt.publish(senseway.topics.measureEvent(root, r.gateway, device, objectId, event), payload).catch(() => {});
       }
     });
-  /** Starts finalization without waiting for it (the message is acknowledged once stored). */
-  const finalizeLater = (device: string, objectId: string) => void finalize(device, objectId).catch(() => {});
+  /**
+   * Starts finalization without waiting for it (the message is acknowledged once stored): ordinary
+   * database work, behind the urgent work of the messages that wait for their acknowledgement.
+   */
+  const finalizeLater = (device: string, objectId: string) => void ordinaryDb(() => finalize(device, objectId)).catch(() => {});
 
   /**
    * Stores one message durably; resolves once it is committed (then the broker gets the PUBACK).
@@ -249,7 +265,8 @@ export async function startIngest(ctx: AppContext, log: Log, opts: { limits?: Pa
         if (t.event === 'done') {
           const parsed = senseway.parseDone(payload.byteLength, () => payload.toString('utf8'));
           if (!parsed.ok) throw new IngestRejected(parsed.reason, t.gateway, t.device);
-          const info = await keyInfo(t.device, t.id);
+          // known from its first chunk when its account is open (no database round trip)
+          const info = admission.accountOf(`${t.device}/${t.id}`) ?? (await keyInfo(t.device, t.id));
           if (!info) throw new IngestRejected('UNREGISTERED_DEVICE', t.gateway, t.device);
           // every chunk holds at least one int16: more chunks than that cannot be this measurement's
           const count = parsed.done.STAT.CHUNK_COUNT ?? 0;
@@ -258,6 +275,10 @@ export async function startIngest(ctx: AppContext, log: Log, opts: { limits?: Pa
           await ctx.chunks.putDone(t.device, t.id, { gateway_mac: t.gateway, root: t.root, payload: parsed.done });
           doneSeen.add(`${t.device}/${t.id}`);
           finalizeLater(t.device, t.id);
+          // Flow control: acknowledged once the finalizations waiting are few, so gateways (which wait
+          // for acknowledgements) publish no faster than measurements are stored, and input does not
+          // pile up against the caps. Finalization never waits for a message, so this cannot deadlock.
+          await finalizing.belowBacklog(MAX_FINALIZE_BACKLOG_PER_SLOT * ctx.config.ingestConcurrency);
           return;
         }
         if (t.event === 'persisted') return; // our own event
@@ -289,10 +310,13 @@ export async function startIngest(ctx: AppContext, log: Log, opts: { limits?: Pa
     }
   };
 
+  let lastMessageAt = 0;
   ctx.mqtt.onMessageDurable(async (topic, payload) => {
     if (stopped) throw new Error('ingest stopped'); // left unacknowledged for the next session
+    lastMessageAt = performance.now();
     try {
-      await track(handle(topic, payload));
+      // its acknowledgement waits for this: its database work goes before queued background work
+      await track(urgentDb(() => handle(topic, payload)));
     } catch (err) {
       // refused: recorded, and acknowledged so that the broker does not deliver it again
       if (err instanceof IngestRejected) return reject({ topic, reason: err.reason, gateway: err.gateway, device: err.device });
@@ -388,6 +412,7 @@ export async function startIngest(ctx: AppContext, log: Log, opts: { limits?: Pa
     idle,
     admission,
     rejections,
+    busy: () => pending.size > 0 || performance.now() - lastMessageAt < INGEST_QUIET_MS,
     async stop() {
       stopped = true;
       clearInterval(sweeper);

@@ -113,23 +113,36 @@ const insertMeasurementValuesSql = (id: string, rows: readonly TelemetryRow[], o
 export interface FeaturesColumns {
   /** MeasurementFeatures.version */
   version: number;
-  /** packages/diagnosis MeasurementFeatures (JSON-serialisable) */
-  features: unknown;
+  /** packages/diagnosis MeasurementFeatures in their storage form (modules/fault-reports/features-codec.ts) */
+  features: Uint8Array;
 }
 
 /**
  * INSERT (or, for a partial measurement completed later, replacement) of a measurement's features,
- * for the statement that makes it final: only when `owner` yielded the written row. Its trigger
- * queues the measurement for the diagnosis when it has a point (migration 0022): a measurement is
- * diagnosable exactly when this row exists, written atomically with its final state.
+ * for the statement that makes it final: only when `owner` yielded the written row (the demo
+ * history and tests give features; ingest leaves them to the diagnosis, which computes them in the
+ * background: jobs/diagnosis).
  */
 const insertFeaturesSql = (m: TelemetryOwner, measuredAt: Date, f: FeaturesColumns, owner: RawBuilder<unknown>) => sql`
   INSERT INTO measurement_features (measurement_id, customer_id, point_id, measured_at, version, features)
-  SELECT ${m.id}, ${m.customer_id}, ${m.point_id}, ${measuredAt}, ${f.version}, ${JSON.stringify(f.features)}::jsonb
+  SELECT ${m.id}, ${m.customer_id}, ${m.point_id}, ${measuredAt}, ${f.version}, ${f.features}
    WHERE EXISTS (${owner})
   ON CONFLICT (measurement_id) DO UPDATE
      SET features = EXCLUDED.features, version = EXCLUDED.version, measured_at = EXCLUDED.measured_at,
          point_id = EXCLUDED.point_id`;
+
+/**
+ * The measurement's diagnosis queued (`diagnosis_pending`, migration 0023) with its final state, for
+ * a measurement of a point with samples, only when `owner` (the written row, with `point_id`) exists.
+ * Without features given, features of an earlier partial version are dropped: the diagnosis
+ * computes them again from the completed waveform (jobs/diagnosis).
+ */
+const queueDiagnosisSql = (sampleSize: number, withFeatures: boolean, owner: RawBuilder<unknown>) => sql`
+  , queued AS (
+    INSERT INTO diagnosis_pending (measurement_id)
+    SELECT o.id FROM (${owner}) o WHERE o.point_id IS NOT NULL AND ${sampleSize}::int >= 2
+    ON CONFLICT DO NOTHING)
+  ${withFeatures ? sql`` : sql`, stale AS (DELETE FROM measurement_features WHERE measurement_id IN (SELECT o.id FROM (${owner}) o))`}`;
 
 /** What a finalized measurement's row gets (columns of `measurements`). */
 export interface FinalMeasurementColumns {
@@ -177,6 +190,7 @@ export async function persistFinalMeasurement(
     ), inserted AS (${insertSql(m, measuredAt, rows, sql`EXISTS (SELECT 1 FROM updated)`)}),
     valued AS (${insertMeasurementValuesSql(m.id, rows, sql`SELECT * FROM updated`)})
     ${features ? sql`, featured AS (${insertFeaturesSql(m, measuredAt, features, sql`SELECT 1 FROM updated`)})` : sql``}
+    ${queueDiagnosisSql(set.sample_size, features !== null, sql`SELECT * FROM updated`)}
     SELECT id FROM updated`.execute(db);
   return r.rows.length > 0;
 }
@@ -218,6 +232,7 @@ export async function insertFinalMeasurement(
     ), inserted AS (${insertSql(m, measuredAt, rows, sql`EXISTS (SELECT 1 FROM created)`)}),
     valued AS (${insertMeasurementValuesSql(m.id, rows, sql`SELECT * FROM created`)})
     ${features ? sql`, featured AS (${insertFeaturesSql(m, measuredAt, features, sql`SELECT 1 FROM created`)})` : sql``}
+    ${queueDiagnosisSql(set.sample_size, true, sql`SELECT * FROM created`)}
     SELECT id FROM created`.execute(db);
   return r.rows.length > 0;
 }

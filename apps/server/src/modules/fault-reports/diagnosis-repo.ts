@@ -5,6 +5,7 @@ import type { DB } from '../../infra/db/schema.ts';
 import type { PointData } from '../points/repo.ts';
 import type { BearingRow } from './kinematics.ts';
 import type { RecentDiagnosis, ReportState } from './lifecycle.ts';
+import { decodeFeatures } from './features-codec.ts';
 import { stateOf } from './repo.ts';
 
 type Db = Kysely<DB>;
@@ -21,8 +22,8 @@ type Db = Kysely<DB>;
 export async function pendingDiagnoses(db: Db, limit: number): Promise<string[]> {
   const r = await sql<{ id: string }>`
     SELECT p.measurement_id AS id FROM diagnosis_pending p
-      LEFT JOIN measurement_features f ON f.measurement_id = p.measurement_id
-     ORDER BY f.measured_at NULLS FIRST, p.queued_at, p.measurement_id LIMIT ${limit}`.execute(db);
+      LEFT JOIN measurements m ON m.id = p.measurement_id
+     ORDER BY coalesce(m.started_at, m.created_at) NULLS FIRST, p.queued_at, p.measurement_id LIMIT ${limit}`.execute(db);
   return r.rows.map((x) => x.id);
 }
 
@@ -45,13 +46,18 @@ export interface DiagnosisInput {
   mainsHz: number | null;
 }
 
-/** The features of a measurement with its point's form, bearing and the customer's mains frequency; null without features. */
-export async function diagnosisInput(db: Db, measurementId: string): Promise<DiagnosisInput | null> {
+/**
+ * The features of a measurement with its point's form, bearing and the customer's mains frequency;
+ * null without features.
+ * @param known the measurement's features when the caller has them (ingest hands them over): not
+ *   read from the database then
+ */
+export async function diagnosisInput(db: Db, measurementId: string, known?: MeasurementFeatures): Promise<DiagnosisInput | null> {
   const r = await sql<{
     customer_id: string;
     point_id: string | null;
     measured_at: Date;
-    features: MeasurementFeatures;
+    features: Uint8Array | null;
     range_index: number;
     point: Partial<PointData> | null;
     bpfo: number | null;
@@ -60,7 +66,7 @@ export async function diagnosisInput(db: Db, measurementId: string): Promise<Dia
     ftf: number | null;
     mains: unknown;
   }>`
-    SELECT f.customer_id, f.point_id, f.measured_at, f.features, m.range_index, p.point,
+    SELECT f.customer_id, f.point_id, f.measured_at, ${known ? sql`NULL::bytea` : sql`f.features`} AS features, m.range_index, p.point,
            b.bpfo, b.bpfi, b.bsf, b.ftf, c.preferences->'mainsFrequencyHz' AS mains
       FROM measurement_features f
       JOIN measurements m ON m.id = f.measurement_id
@@ -70,12 +76,18 @@ export async function diagnosisInput(db: Db, measurementId: string): Promise<Dia
      WHERE f.measurement_id = ${measurementId}`.execute(db);
   const row = r.rows[0];
   if (!row) return null;
+  let features: MeasurementFeatures;
+  try {
+    features = known ?? decodeFeatures(row.features!);
+  } catch {
+    return null; // a corrupt row: treated as a measurement without features
+  }
   return {
     measurementId,
     customerId: row.customer_id,
     pointId: row.point === null ? null : row.point_id,
     measuredAt: new Date(row.measured_at),
-    features: row.features,
+    features,
     rangeIndex: row.range_index,
     point: row.point,
     bearing: row.bpfo === null ? null : { bpfo: row.bpfo, bpfi: row.bpfi!, bsf: row.bsf!, ftf: row.ftf! },
@@ -160,19 +172,19 @@ export async function baselineCandidates(
   version: number,
   limit: number,
 ): Promise<MeasurementFeatures[]> {
-  const r = await sql<{ features: MeasurementFeatures }>`
+  const r = await sql<{ features: Uint8Array }>`
     SELECT f.features FROM measurement_diagnoses d
       JOIN measurement_features f ON f.measurement_id = d.measurement_id
      WHERE d.point_id = ${pointId} AND NOT d.absolute_machine_fault AND f.version = ${version}
        ${startAt ? sql`AND d.measured_at >= ${startAt}` : sql``}
      ORDER BY d.measured_at, d.measurement_id LIMIT ${limit}`.execute(trx);
-  return r.rows.map((x) => x.features);
+  return r.rows.map((x) => decodeFeatures(x.features));
 }
 
 /**
  * How many measurements {@link baselineCandidates} would return (at most `limit`), without reading
  * their features: while a point's baseline is incomplete, every diagnosis asks, and the features
- * (≈ 15 kB of JSON each) are read only when the count changed.
+ * (≈ 5 kB compressed each) are read only when the count changed.
  */
 export async function baselineCandidateCount(
   trx: Db,
@@ -296,4 +308,82 @@ export async function kinematicsInputsOf(
     bearing: row.bpfo === null ? null : { bpfo: row.bpfo, bpfi: row.bpfi!, bsf: row.bsf!, ftf: row.ftf! },
     mainsHz: typeof row.mains === 'number' ? row.mains : null,
   };
+}
+
+/** What computing a measurement's features needs (one query); `features` when they are stored already. */
+export interface FeaturesSource {
+  customerId: string;
+  pointId: string | null;
+  measuredAt: Date;
+  features: Uint8Array | null;
+  waveformKey: string | null;
+  rangeIndex: number;
+  samplingRateHz: number | null;
+  deviceTelemetry: unknown;
+  point: Partial<PointData> | null;
+  bearing: BearingRow | null;
+  mainsHz: number | null;
+}
+
+/** The stored features of a measurement, or what computing them needs; null for an unknown measurement. */
+export async function featuresSourceOf(db: Db, measurementId: string): Promise<FeaturesSource | null> {
+  const r = await sql<{
+    customer_id: string;
+    point_id: string | null;
+    measured_at: Date;
+    features: Uint8Array | null;
+    waveform_key: string | null;
+    range_index: number;
+    calibrated_sampling_rate: number | null;
+    device_telemetry: unknown;
+    point: Partial<PointData> | null;
+    bpfo: number | null;
+    bpfi: number | null;
+    bsf: number | null;
+    ftf: number | null;
+    mains: unknown;
+  }>`
+    SELECT m.customer_id, m.point_id, coalesce(m.started_at, m.created_at) AS measured_at, f.features, m.waveform_key,
+           m.range_index, m.calibrated_sampling_rate, m.device_telemetry, p.point, b.bpfo, b.bpfi, b.bsf, b.ftf,
+           c.preferences->'mainsFrequencyHz' AS mains
+      FROM measurements m
+      JOIN customers c ON c.id = m.customer_id
+      LEFT JOIN measurement_features f ON f.measurement_id = m.id
+      LEFT JOIN tree_nodes p ON p.id = m.point_id AND p.customer_id = m.customer_id AND p.node_type = 'point'
+      LEFT JOIN bearings b ON b.id = p.point->>'bearingId'
+     WHERE m.id = ${measurementId}`.execute(db);
+  const row = r.rows[0];
+  if (!row) return null;
+  return {
+    customerId: row.customer_id,
+    pointId: row.point === null ? null : row.point_id,
+    measuredAt: new Date(row.measured_at),
+    features: row.features,
+    waveformKey: row.waveform_key,
+    rangeIndex: row.range_index,
+    samplingRateHz: row.calibrated_sampling_rate,
+    deviceTelemetry: row.device_telemetry,
+    point: row.point,
+    bearing: row.bpfo === null ? null : { bpfo: row.bpfo, bpfi: row.bpfi!, bsf: row.bsf!, ftf: row.ftf! },
+    mainsHz: typeof row.mains === 'number' ? row.mains : null,
+  };
+}
+
+/** Stores a measurement's features (computed by the diagnosis); features stored meanwhile are kept. */
+export async function saveFeatures(
+  db: Db,
+  f: { measurementId: string; customerId: string; pointId: string; measuredAt: Date; version: number; features: Uint8Array },
+): Promise<void> {
+  await db
+    .insertInto('measurement_features')
+    .values({
+      measurement_id: f.measurementId,
+      customer_id: f.customerId,
+      point_id: f.pointId,
+      measured_at: f.measuredAt,
+      version: f.version,
+      features: f.features,
+    })
+    .onConflict((oc) => oc.column('measurement_id').doNothing())
+    .execute();
 }

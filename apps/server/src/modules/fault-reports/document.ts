@@ -5,6 +5,7 @@ import { AppError } from '../../infra/errors.ts';
 import { loadWaveformG } from '../measurements/waveform.ts';
 import type { ReportDocumentTask, ReportSpectrum } from './document-task.ts';
 import { PDF_LABELS } from './pdf/labels.ts';
+import { decodeFeatures } from './features-codec.ts';
 
 /**
  * The measurement, axis and domain a report's picture shows: those of its first evidence line with
@@ -48,7 +49,7 @@ export async function reportSpectrum(
   if (!m?.waveform_key || !m.calibrated_sampling_rate) return null;
   const wave = await loadWaveformG(ctx.storage, m.waveform_key, m.range_index);
   if (!wave) return null;
-  const features = m.features as MeasurementFeatures | null;
+  const features: MeasurementFeatures | null = m.features ? decodeFeatures(m.features) : null;
   const band = first.domain === 'envelope' ? features?.axes?.[first.axis]?.bearing?.band : undefined;
   const labels = PDF_LABELS[language];
   const same = report.evidence.filter(

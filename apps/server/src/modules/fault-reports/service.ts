@@ -15,6 +15,7 @@ import {
   learnBaseline,
   type Baseline,
   type Finding,
+  type MeasurementFeatures,
 } from '@overtone/diagnosis';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../infra/db/schema.ts';
@@ -70,13 +71,20 @@ const hasMachineFault = (findings: readonly Finding[]) => findings.some((f) => !
  * ----------
  * db : Kysely<DB>
  * measurementId : string
+ * features : MeasurementFeatures, optional
+ *     The measurement's features when the caller has them (ingest hands them over in memory); read
+ *     from `measurement_features` otherwise.
  *
  * Returns
  * -------
  * DiagnosisOutcome
  */
-export async function diagnoseMeasurement(db: Db, measurementId: string): Promise<DiagnosisOutcome> {
-  const input = await diagnosisInput(db, measurementId);
+export async function diagnoseMeasurement(
+  db: Db,
+  measurementId: string,
+  features?: MeasurementFeatures,
+): Promise<DiagnosisOutcome> {
+  const input = await diagnosisInput(db, measurementId, features);
   if (!input || !input.pointId) {
     await db.deleteFrom('diagnosis_pending').where('measurement_id', '=', measurementId).execute();
     return NOTHING;
