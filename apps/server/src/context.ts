@@ -25,7 +25,7 @@ export interface AppContext {
   chunks: ChunkStore;
   /** alarm evaluator (jobs/alarms): call `notify(measurementId)` once a measurement is persisted */
   alarms?: { notify(measurementId: string): void };
-  /** fault diagnosis (jobs/diagnosis): call `notify(measurementId, features)` once a measurement with features is persisted */
+  /** fault diagnosis (jobs/diagnosis): call `notify(measurementId)` once a measurement of a point is stored (its diagnosis queued) */
   diagnosis?: { notify(measurementId: string, features?: MeasurementFeatures): void; idle(): Promise<void> };
   /** AI prediction warmer (jobs/ai-predictions): call `notify(measurementId)` once a measurement is persisted */
   aiPredictions?: { notify(measurementId: string): void; idle(): Promise<void> };

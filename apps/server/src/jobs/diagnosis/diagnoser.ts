@@ -39,8 +39,8 @@ export interface DiagnosisOptions {
 /** The running diagnosis. */
 export interface Diagnosis {
   /**
-   * Queues a measurement whose features were stored (ingest calls it after the measurement is
-   * stored), with those features when the caller has them (not read back then).
+   * Queues a measurement whose diagnosis is pending (ingest calls it once the measurement is
+   * stored), with its features when the caller has them (the demo history: not read back then).
    */
   notify(measurementId: string, features?: MeasurementFeatures): void;
   /**
