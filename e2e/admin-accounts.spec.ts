@@ -8,19 +8,11 @@ import { TEST_PASSWORD } from '../apps/server/test/support/constants.ts';
 import { codeOf, outboxCount, waitForMail } from '../apps/server/test/support/mail.ts';
 import { createSecondTenant, OTHER_HOST } from '../apps/server/test/support/second-tenant.ts';
 import { launchChromium } from './support/browser.ts';
+import { localeText } from './support/locale.ts';
 import { closeOnboardingTour, solveCaptcha, submitLogin } from './support/login.ts';
 
 const WEB_DIST = path.resolve(import.meta.dirname, '../apps/web/dist');
 const SHOTS = path.resolve(import.meta.dirname, '../.test-data/screenshots');
-const LOCALES = path.resolve(import.meta.dirname, '../apps/web/src/locales');
-
-/** A string of a web locale file (`ns.json`, dotted key). */
-function localeText(lang: string, ns: string, key: string): string {
-  let v: unknown = JSON.parse(fs.readFileSync(path.join(LOCALES, lang, `${ns}.json`), 'utf8'));
-  for (const k of key.split('.')) v = (v as Record<string, unknown>)[k];
-  if (typeof v !== 'string') throw new Error(`no ${lang}/${ns}:${key}`);
-  return v;
-}
 
 const OBSERVER = {
   role: 'OBSERVER',

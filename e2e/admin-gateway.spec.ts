@@ -11,19 +11,12 @@ import type { Page } from 'playwright-core';
 import { startTestServer } from '../apps/server/test/support/test-server.ts';
 import { TEST_PASSWORD } from '../apps/server/test/support/constants.ts';
 import { launchChromium } from './support/browser.ts';
+import { localeText } from './support/locale.ts';
 import { closeOnboardingTour, submitLogin } from './support/login.ts';
 
 const WEB_DIST = path.resolve(import.meta.dirname, '../apps/web/dist');
 const SHOTS = path.resolve(import.meta.dirname, '../.test-data/screenshots');
-const LOCALES = path.resolve(import.meta.dirname, '../apps/web/src/locales');
 const GATEWAY = 'CA:B8:28:00:0E:2E';
-
-const localeText = (lang: string, ns: string, key: string): string => {
-  let v: unknown = JSON.parse(fs.readFileSync(path.join(LOCALES, lang, `${ns}.json`), 'utf8'));
-  for (const k of key.split('.')) v = (v as Record<string, unknown>)[k];
-  if (typeof v !== 'string') throw new Error(`no ${lang}/${ns}:${key}`);
-  return v;
-};
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let chromium: Awaited<ReturnType<typeof launchChromium>>;
