@@ -42,7 +42,7 @@ import { computeTelemetry } from '@overtone/dsp';
 import { startPlant, type Plant } from '../apps/gateway-sim/src/plant.ts';
 import { readPlantConfig, type PlantConfigInput } from '../apps/gateway-sim/src/plant-config.ts';
 import { readRecordingIndex, type RecordingIndexEntry } from '../apps/gateway-sim/src/recordings.ts';
-import { diagnosisInput } from '../apps/server/src/modules/fault-reports/diagnosis-repo.ts';
+import { featuresSourceOf } from '../apps/server/src/modules/fault-reports/diagnosis-repo.ts';
 import { pointKinematics } from '../apps/server/src/modules/fault-reports/kinematics.ts';
 import { DEMO_GATEWAY } from '../apps/server/src/jobs/seed-demo.ts';
 import { startServer, type RunningServer } from '../apps/server/src/server.ts';
@@ -315,7 +315,7 @@ export default async function diagnosisBench() {
       .select(['waveform_key', 'range_index', 'calibrated_sampling_rate'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    const input = (await diagnosisInput(server.ctx.db, id))!;
+    const input = (await featuresSourceOf(server.ctx.db, id))!;
     const kinematics = pointKinematics(input.point, input.bearing, input.mainsHz, input.rangeIndex);
     const w = senseway.decodeTriaxial((await server.ctx.storage.get(m.waveform_key!))!, m.range_index);
     const fs = m.calibrated_sampling_rate!;

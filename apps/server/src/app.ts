@@ -41,6 +41,7 @@ import { faultReportRoutes } from './modules/fault-reports/routes.ts';
 import { aiModelRoutes } from './modules/ai-models/routes.ts';
 import { trendRoutes } from './modules/trend/routes.ts';
 import { edgeRoutes } from './modules/edge/routes.ts';
+import { serveRequestsUrgently } from './infra/db/priority.ts';
 
 export const API_PREFIX = '/api';
 
@@ -62,6 +63,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024, trustProxy });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // first: every later hook and handler of a request runs with its database work served first
+  serveRequestsUrgently(app);
   registerErrorHandler(app);
   registerSecurityHeaders(app, API_PREFIX);
   await app.register(fastifySwagger, {

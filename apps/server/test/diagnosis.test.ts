@@ -6,6 +6,7 @@ import { insertFinalMeasurement } from '../src/jobs/ingest/persist-measurement.t
 import type { Diagnosis } from '../src/jobs/diagnosis/diagnoser.ts';
 import { pointKinematics } from '../src/modules/fault-reports/kinematics.ts';
 import { kinematicsInputsOf } from '../src/modules/fault-reports/diagnosis-repo.ts';
+import { diagnosisInputOf } from '../src/modules/fault-reports/features-service.ts';
 import { diagnoseMeasurement } from '../src/modules/fault-reports/service.ts';
 import { startTestServer } from './support/test-server.ts';
 import { recordingChannel } from './support/recordings.ts';
@@ -136,7 +137,9 @@ describe('post-persist diagnosis', () => {
     // a normal bearing: no machine fault under absolute criteria
     expect(diagnosed.absolute_machine_fault).toBe(false);
     // claimed: a second run (a notify after the sweep, another instance) changes nothing
-    expect((await diagnoseMeasurement(server.ctx.db, withPoint)).diagnosed).toBe(false);
+    const again = await diagnosisInputOf(server.ctx, withPoint, console);
+    expect(again).toMatchObject({ pointId, measurementId: withPoint }); // its stored features are read
+    expect((await diagnoseMeasurement(server.ctx.db, withPoint, again)).diagnosed).toBe(false);
     const baseline = await server.ctx.db
       .selectFrom('point_baselines')
       .selectAll()

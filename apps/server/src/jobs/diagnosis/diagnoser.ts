@@ -1,7 +1,8 @@
 import type { MeasurementFeatures } from '@overtone/diagnosis';
 import type { AppContext } from '../../context.ts';
 import { pendingDiagnoses } from '../../modules/fault-reports/diagnosis-repo.ts';
-import { featuresOfMeasurement } from '../../modules/fault-reports/features-service.ts';
+import { diagnosisInputOf } from '../../modules/fault-reports/features-service.ts';
+import type { DiagnosisInput } from '../../modules/fault-reports/diagnosis-repo.ts';
 import { diagnoseMeasurement } from '../../modules/fault-reports/service.ts';
 
 type Log = { warn(o: object, m?: string): void; error(o: object, m?: string): void };
@@ -89,31 +90,31 @@ export function startDiagnosis(ctx: AppContext, opts: DiagnosisOptions = {}): Di
   let ticking: Promise<number> | null = null;
 
   /**
-   * Features being computed ahead: those of the next queued measurement are computed (DSP pool)
-   * while the current one is diagnosed (database), so the two overlap. At most one ahead.
+   * Inputs being read ahead: those of the next queued measurement (its features computed in the DSP
+   * pool when not stored) while the current one is diagnosed (database), so the two overlap. At most
+   * one ahead.
    */
-  const ahead = new Map<string, Promise<MeasurementFeatures | null>>();
-  const featuresOf = (id: string): Promise<MeasurementFeatures | null> => {
+  const ahead = new Map<string, Promise<DiagnosisInput | null>>();
+  const inputOf = (id: string): Promise<DiagnosisInput | null> => {
     const known = inMemory.get(id);
     inMemory.delete(id);
-    if (known) return Promise.resolve(known);
     const early = ahead.get(id);
     ahead.delete(id);
-    return early ?? featuresOfMeasurement(ctx, id, log);
+    return early ?? diagnosisInputOf(ctx, id, log, known);
   };
   const prefetch = (id: string | undefined) => {
     if (!id || ahead.has(id) || inMemory.has(id) || stopped || busy()) return; // not during a burst
     ahead.clear(); // one not taken (its features are stored all the same)
-    const p = featuresOfMeasurement(ctx, id, log);
+    const p = diagnosisInputOf(ctx, id, log);
     p.catch(() => {}); // its error is seen by whoever awaits it (the measurement stays pending)
     ahead.set(id, p);
   };
 
   const one = async (id: string, next?: string): Promise<boolean> => {
     try {
-      const features = await featuresOf(id);
+      const input = await inputOf(id);
       prefetch(next);
-      return (await diagnoseMeasurement(ctx.db, id, features ?? undefined)).diagnosed;
+      return (await diagnoseMeasurement(ctx.db, id, input)).diagnosed;
     } catch (e) {
       // Left pending: the next sweep retries it.
       log.error({ err: e, measurement: id }, 'diagnosis failed');

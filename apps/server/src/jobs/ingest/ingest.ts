@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { senseway } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
@@ -28,6 +29,12 @@ export interface Ingest {
 
 /** Finalizations running or waiting, per concurrent slot, beyond which a `done` waits for its acknowledgement. */
 const MAX_FINALIZE_BACKLOG_PER_SLOT = 4;
+/**
+ * The longest a `done` is held for that backlog (ms). While it is held the server's MQTT client
+ * reads no other packet, the acknowledgements of its own publishes (a user's measure command)
+ * included, so the hold is bounded; past it the per-device caps take over.
+ */
+const MAX_ACK_HOLD_MS = 1000;
 
 /** How long after its last message ingest still counts as busy, ms (the gap between a gateway's chunks). */
 export const INGEST_QUIET_MS = 25;
@@ -278,7 +285,10 @@ export async function startIngest(ctx: AppContext, log: Log, opts: { limits?: Pa
           // Flow control: acknowledged once the finalizations waiting are few, so gateways (which wait
           // for acknowledgements) publish no faster than measurements are stored, and input does not
           // pile up against the caps. Finalization never waits for a message, so this cannot deadlock.
-          await finalizing.belowBacklog(MAX_FINALIZE_BACKLOG_PER_SLOT * ctx.config.ingestConcurrency);
+          await Promise.race([
+            finalizing.belowBacklog(MAX_FINALIZE_BACKLOG_PER_SLOT * ctx.config.ingestConcurrency),
+            delay(MAX_ACK_HOLD_MS, undefined, { ref: false }),
+          ]);
           return;
         }
         if (t.event === 'persisted') return; // our own event

@@ -33,66 +33,20 @@ export async function claimDiagnosis(trx: Db, measurementId: string): Promise<bo
   return Number(r.numDeletedRows) > 0;
 }
 
-/** What the diagnosis of one measurement reads (one query). */
+/**
+ * What the diagnosis of one measurement reads: its features with the point's form, bearing and the
+ * customer's mains frequency, as {@link featuresSourceOf} read them (features-service.ts).
+ */
 export interface DiagnosisInput {
   measurementId: string;
   customerId: string;
-  pointId: string | null;
+  pointId: string;
   measuredAt: Date;
   features: MeasurementFeatures;
   rangeIndex: number;
   point: Partial<PointData> | null;
   bearing: BearingRow | null;
   mainsHz: number | null;
-}
-
-/**
- * The features of a measurement with its point's form, bearing and the customer's mains frequency;
- * null without features.
- * @param known the measurement's features when the caller has them (ingest hands them over): not
- *   read from the database then
- */
-export async function diagnosisInput(db: Db, measurementId: string, known?: MeasurementFeatures): Promise<DiagnosisInput | null> {
-  const r = await sql<{
-    customer_id: string;
-    point_id: string | null;
-    measured_at: Date;
-    features: Uint8Array | null;
-    range_index: number;
-    point: Partial<PointData> | null;
-    bpfo: number | null;
-    bpfi: number | null;
-    bsf: number | null;
-    ftf: number | null;
-    mains: unknown;
-  }>`
-    SELECT f.customer_id, f.point_id, f.measured_at, ${known ? sql`NULL::bytea` : sql`f.features`} AS features, m.range_index, p.point,
-           b.bpfo, b.bpfi, b.bsf, b.ftf, c.preferences->'mainsFrequencyHz' AS mains
-      FROM measurement_features f
-      JOIN measurements m ON m.id = f.measurement_id
-      JOIN customers c ON c.id = f.customer_id
-      LEFT JOIN tree_nodes p ON p.id = f.point_id AND p.customer_id = f.customer_id AND p.node_type = 'point'
-      LEFT JOIN bearings b ON b.id = p.point->>'bearingId'
-     WHERE f.measurement_id = ${measurementId}`.execute(db);
-  const row = r.rows[0];
-  if (!row) return null;
-  let features: MeasurementFeatures;
-  try {
-    features = known ?? decodeFeatures(row.features!);
-  } catch {
-    return null; // a corrupt row: treated as a measurement without features
-  }
-  return {
-    measurementId,
-    customerId: row.customer_id,
-    pointId: row.point === null ? null : row.point_id,
-    measuredAt: new Date(row.measured_at),
-    features,
-    rangeIndex: row.range_index,
-    point: row.point,
-    bearing: row.bpfo === null ? null : { bpfo: row.bpfo, bpfi: row.bpfi!, bsf: row.bsf!, ftf: row.ftf! },
-    mainsHz: typeof row.mains === 'number' ? row.mains : null,
-  };
 }
 
 /** The patterns evaluations marked "not confirmed" on a point. */

@@ -1,7 +1,7 @@
 import type { MeasurementFeatures } from '@overtone/diagnosis';
 import type { AppContext } from '../../context.ts';
 import type { MeasurementFeaturesTask, MeasurementAnalysis } from '../../infra/dsp-tasks.ts';
-import { featuresSourceOf, saveFeatures } from './diagnosis-repo.ts';
+import { featuresSourceOf, saveFeatures, type DiagnosisInput, type FeaturesSource } from './diagnosis-repo.ts';
 import { decodeFeatures, encodeFeatures } from './features-codec.ts';
 import { pointKinematics } from './kinematics.ts';
 
@@ -26,9 +26,10 @@ function reportedTemperature(deviceTelemetry: unknown): number | null {
 }
 
 /**
- * The diagnosis' features of a stored measurement (docs/fault-reports.md "A measurement, end to
- * end"): read when stored (the demo history stores them), else computed from the stored waveform in
- * the DSP pool (`measurementFeatures`, with the kinematics of the measurement's point) and stored.
+ * What the diagnosis of a stored measurement reads (docs/fault-reports.md "A measurement, end to
+ * end"), in one query: its point's form, bearing and mains frequency, and its features: those handed
+ * over, else the stored ones, else computed from the stored waveform in the DSP pool
+ * (`measurementFeatures`, with the point's kinematics) and stored.
  *
  * Parameters
  * ----------
@@ -36,26 +37,60 @@ function reportedTemperature(deviceTelemetry: unknown): number | null {
  * measurementId : string
  * log : { warn }
  *     Told when extraction fails (the measurement is then not diagnosed).
+ * known : MeasurementFeatures, optional
+ *     The measurement's features when the caller has them (the demo history hands them over).
  *
  * Returns
  * -------
- * MeasurementFeatures | null
+ * DiagnosisInput | null
  *     null for a measurement without a point or a waveform, or whose extraction failed.
+ *
+ * Raises
+ * ------
+ * What the database, the storage or the DSP pool throw (the measurement stays queued).
  */
-export async function featuresOfMeasurement(
+export async function diagnosisInputOf(
   ctx: AppContext,
   measurementId: string,
   log: Log,
-): Promise<MeasurementFeatures | null> {
+  known?: MeasurementFeatures,
+): Promise<DiagnosisInput | null> {
   const src = await featuresSourceOf(ctx.db, measurementId);
-  if (!src?.pointId) return null;
-  if (src.features) {
-    try {
-      return decodeFeatures(src.features);
-    } catch {
-      // a corrupt row: computed again below
-    }
+  const pointId = src?.pointId;
+  if (!src || !pointId) return null;
+  const features = known ?? storedFeatures(src) ?? (await computeFeatures(ctx, measurementId, pointId, src, log));
+  if (!features) return null;
+  return {
+    measurementId,
+    customerId: src.customerId,
+    pointId,
+    measuredAt: src.measuredAt,
+    features,
+    rangeIndex: src.rangeIndex,
+    point: src.point,
+    bearing: src.bearing,
+    mainsHz: src.mainsHz,
+  };
+}
+
+/** The stored features; null when none or corrupt (computed again then). */
+function storedFeatures(src: FeaturesSource): MeasurementFeatures | null {
+  if (!src.features) return null;
+  try {
+    return decodeFeatures(src.features);
+  } catch {
+    return null;
   }
+}
+
+/** Computes a measurement's features from its stored waveform (DSP pool) and stores them; null when it cannot. */
+async function computeFeatures(
+  ctx: AppContext,
+  measurementId: string,
+  pointId: string,
+  src: FeaturesSource,
+  log: Log,
+): Promise<MeasurementFeatures | null> {
   if (!src.waveformKey || !src.samplingRateHz) return null;
   const bytes = await ctx.storage.get(src.waveformKey);
   if (!bytes || bytes.length < 12) return null;
@@ -75,7 +110,7 @@ export async function featuresOfMeasurement(
   await saveFeatures(ctx.db, {
     measurementId,
     customerId: src.customerId,
-    pointId: src.pointId,
+    pointId,
     measuredAt: src.measuredAt,
     version: r.features.version,
     features: encodeFeatures(r.features),

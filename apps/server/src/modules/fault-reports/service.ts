@@ -15,7 +15,6 @@ import {
   learnBaseline,
   type Baseline,
   type Finding,
-  type MeasurementFeatures,
 } from '@overtone/diagnosis';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../infra/db/schema.ts';
@@ -30,13 +29,13 @@ import {
   baselineCandidates,
   baselineRow,
   claimDiagnosis,
-  diagnosisInput,
   falsePositivesOf,
   recentDiagnoses,
   reportsForDiagnosis,
   saveBaseline,
   saveMeasurementDiagnosis,
   writeReports,
+  type DiagnosisInput,
 } from './diagnosis-repo.ts';
 import { closeForMaintenanceSql, reportOf, saveEvaluation, userNames, type FaultReportRow } from './repo.ts';
 
@@ -71,9 +70,9 @@ const hasMachineFault = (findings: readonly Finding[]) => findings.some((f) => !
  * ----------
  * db : Kysely<DB>
  * measurementId : string
- * features : MeasurementFeatures, optional
- *     The measurement's features when the caller has them (ingest hands them over in memory); read
- *     from `measurement_features` otherwise.
+ * input : DiagnosisInput | null
+ *     What the diagnosis reads (features-service.ts `diagnosisInputOf`); null for a measurement that
+ *     cannot be diagnosed (no point, no waveform): only its queue entry is removed.
  *
  * Returns
  * -------
@@ -82,10 +81,9 @@ const hasMachineFault = (findings: readonly Finding[]) => findings.some((f) => !
 export async function diagnoseMeasurement(
   db: Db,
   measurementId: string,
-  features?: MeasurementFeatures,
+  input: DiagnosisInput | null,
 ): Promise<DiagnosisOutcome> {
-  const input = await diagnosisInput(db, measurementId, features);
-  if (!input || !input.pointId) {
+  if (!input) {
     await db.deleteFrom('diagnosis_pending').where('measurement_id', '=', measurementId).execute();
     return NOTHING;
   }
