@@ -30,3 +30,5 @@ export * from './trend.ts';
 export * from './envelope.ts';
 export * from './csv.ts';
 export * from './fault-reports.ts';
+export * from './maintenance.ts';
+export * from './dashboard.ts';

@@ -11,6 +11,7 @@ export const PERMISSION_CATEGORIES = {
   trend: ['Readtrend'],
   alarm: ['readAlarm', 'createAlarm', 'updateAlarm', 'deleteAlarm'],
   faultReport: ['readFaultReport', 'updateFaultReport'],
+  maintenance: ['readMaintenance', 'createMaintenance', 'updateMaintenance'],
   gateway: ['readGateway', 'updateGateway', 'addSensor'],
   user: ['readUser', 'createUser', 'updateUser', 'deleteUser'],
   role: ['readRole', 'createRole', 'updateRole', 'deleteRole'],

@@ -25,6 +25,9 @@ export const NAMESPACES = [
   'trend',
   'alarms',
   'faultReports',
+  'maintenance',
+  'dashboard',
+  'condition',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

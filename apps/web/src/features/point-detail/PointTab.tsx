@@ -5,6 +5,8 @@ import { hasPermission, useSession } from '../../app/session';
 import { AlarmTransactionsTab } from '../alarms/AlarmTransactionsTab';
 import { PointAlarmsTab } from '../alarms/PointAlarmsTab';
 import { FaultReportsTab, FaultReportsTabLabel } from '../fault-reports';
+import { ConditionControlTab } from '../condition-control';
+import { MaintenanceTab } from '../maintenance';
 import { PointConfigCard } from '../point-config/PointConfigCard';
 import { TrendPanel } from '../trend/TrendPanel';
 import { ConnectivitySection } from './ConnectivitySection';
@@ -14,14 +16,22 @@ import { usePointQuery } from './pointApi';
 
 /** The URL parameter keeping the opened point's area (`?point=…&area=trend`). */
 const AREA_PARAM = 'area';
-const AREAS = ['configuration', 'trend', 'alarms', 'alarmTransactions', 'faultReports'] as const;
+const AREAS = [
+  'configuration',
+  'trend',
+  'alarms',
+  'alarmTransactions',
+  'conditionControl',
+  'faultReports',
+  'maintenance',
+] as const;
 type Area = (typeof AREAS)[number];
 
 /**
  * The opened point's areas (spec 001 §2 "Point detail tabs"): configuration (point information,
  * configuration card, connectivity and live measurement, latest measurements), trend, alarms
- * (metric and envelope), alarm transactions and the vibration analyze (fault) reports with their
- * unanswered badge, each shown to the permissions that read it. The
+ * (metric and envelope), alarm transactions, condition control, the vibration analyze (fault)
+ * reports with their unanswered badge and maintenance, each shown to the permissions that read it. The
  * open area is kept in the URL; an area is mounted only while open (its data loads on opening).
  */
 export function PointTab({ pointId }: { pointId: string }) {
@@ -41,7 +51,9 @@ export function PointTab({ pointId }: { pointId: string }) {
     trend: canReadTrend,
     alarms: canReadAlarms,
     alarmTransactions: canReadAlarms,
+    conditionControl: hasPermission(session, 'readPoint'),
     faultReports: hasPermission(session, 'readFaultReport'),
+    maintenance: hasPermission(session, 'readMaintenance'),
   };
   const requested = params.get(AREA_PARAM) as Area | null;
   const active: Area = requested && AREAS.includes(requested) && shown[requested] ? requested : 'configuration';
@@ -71,7 +83,9 @@ export function PointTab({ pointId }: { pointId: string }) {
     trend: <TrendPanel pointId={point._id} />,
     alarms: <PointAlarmsTab pointId={point._id} />,
     alarmTransactions: <AlarmTransactionsTab pointId={point._id} />,
+    conditionControl: <ConditionControlTab pointId={point._id} />,
     faultReports: <FaultReportsTab pointId={point._id} />,
+    maintenance: <MaintenanceTab pointId={point._id} />,
   };
 
   return (

@@ -1,0 +1,1 @@
+export { ConditionControlTab } from './ConditionControlTab';

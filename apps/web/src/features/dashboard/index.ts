@@ -1,0 +1,1 @@
+export { DashboardTab } from './DashboardTab';

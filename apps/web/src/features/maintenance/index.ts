@@ -1,0 +1,1 @@
+export { MaintenanceTab } from './MaintenanceTab';
