@@ -42,6 +42,9 @@ import { aiModelRoutes } from './modules/ai-models/routes.ts';
 import { trendRoutes } from './modules/trend/routes.ts';
 import { edgeRoutes } from './modules/edge/routes.ts';
 import { serveRequestsUrgently } from './infra/db/priority.ts';
+import { maintenanceRoutes } from './modules/maintenance/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { conditionRoutes } from './modules/condition/routes.ts';
 
 export const API_PREFIX = '/api';
 
@@ -128,6 +131,9 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
         faultReportRoutes,
         trendRoutes,
         edgeRoutes,
+        maintenanceRoutes,
+        dashboardRoutes,
+        conditionRoutes,
       ])
         await mod(api, ctx);
     },

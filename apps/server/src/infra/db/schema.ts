@@ -298,6 +298,7 @@ export interface DB {
   point_baselines: PointBaselinesTable;
   fault_reports: FaultReportsTable;
   fault_false_positives: FaultFalsePositivesTable;
+  maintenances: MaintenancesTable;
 }
 
 /** Periodic measurement schedule of a point (migration 0007; modules/scheduler). */
@@ -493,4 +494,21 @@ export interface FaultFalsePositivesTable {
   bearing_component: string | null;
   score: number;
   created_at: Generated<Date>;
+}
+
+/** Maintenance records of a point and their verdicts (migration 0024; modules/maintenance). */
+export interface MaintenancesTable {
+  id: string;
+  customer_id: string;
+  point_id: string;
+  title: string;
+  description: Generated<string>;
+  status: string;
+  start_at: Date;
+  completed_at: Date | null;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  verdict: unknown;
+  outcome: string | null;
 }
