@@ -61,14 +61,40 @@ export class SimDevice {
   cursor = 0;
   #queue: Promise<void> = Promise.resolve();
 
+  /** every recording this device has replayed, by id (a replay of an earlier one stays readable) */
+  readonly #recordings = new Map<string, Recording>();
+  #recording: Recording;
+
   constructor(
     readonly config: DeviceConfig,
-    readonly recording: Recording,
+    recording: Recording,
   ) {
     this.mac = config.mac;
-    for (const axis of [config.axes.x, config.axes.y, config.axes.z])
+    this.#recording = this.#checked(recording);
+    this.#recordings.set(recording.id, recording);
+  }
+
+  /** the recording the next measurement replays */
+  get recording(): Recording {
+    return this.#recording;
+  }
+
+  /**
+   * Replays another recording from the next measurement on, from its start: the machine under the
+   * sensor changed (a demo's "bearing replaced", a test's repair).
+   * @throws Error when the recording lacks a channel this device's axes read
+   */
+  replaceRecording(recording: Recording): void {
+    this.#recording = this.#checked(recording);
+    this.#recordings.set(recording.id, recording);
+    this.cursor = 0;
+  }
+
+  #checked(recording: Recording): Recording {
+    for (const axis of [this.config.axes.x, this.config.axes.y, this.config.axes.z])
       if (!recording.channels.has(axis.channel))
         throw new Error(`device ${this.mac}: recording ${recording.id} has no channel ${axis.channel}`);
+    return recording;
   }
 
   /** when this device started (ms since epoch): the origin of battery discharge and rssi drift */
@@ -113,11 +139,12 @@ export class SimDevice {
 
   /**
    * The samples of a replay in g, before quantisation: x, y and z from the channels and offsets the
-   * plant config maps onto them.
+   * plant config maps onto them, of the replay's `recording` when given (else the current one).
    */
-  samplesG(replay: Replay): senseway.TriaxialG {
+  samplesG(replay: Replay & { recording?: string }): senseway.TriaxialG {
+    const recording = (replay.recording && this.#recordings.get(replay.recording)) || this.#recording;
     const axis = (source: DeviceConfig['axes']['x']): Float64Array => {
-      const ch = this.recording.channelAt(source.channel, replay.q);
+      const ch = recording.channelAt(source.channel, replay.q);
       const n = ch.length;
       const start = (replay.offset + Math.floor(source.offsetSamples / replay.q)) % n;
       const out = new Float64Array(replay.sampleSize);

@@ -207,6 +207,26 @@ describe('gateway-sim over MQTT', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('replays another recording after replaceRecording (a repaired machine), from its start; earlier replays stay readable', async () => {
+    const before = await measure(BALL_118, '4,9,1000');
+    await plant.replaceRecording(BALL_118, 'cwru-097');
+    const m = await measure(BALL_118, '4,9,1000');
+    const log = plant.replayLog.find((e) => e.id === m.id)!;
+    expect(log).toMatchObject({ recording: 'cwru-097', offset: 0, q: 4 });
+    const de4 = decimate(readChannel('cwru_097_Normal_0HP_DE.f32'), 4);
+    const halfLsb = senseway.gPerCount(4) / 2 + 1e-12;
+    expect(maxAbsDiff(decode(m, 4).x, de4.subarray(0, 1000))).toBeLessThanOrEqual(halfLsb);
+    // the earlier measurement is still the ball-fault record's
+    const de118 = readChannel('cwru_118_B007_0HP_DE.f32');
+    const old = plant.replayLog.find((e) => e.id === before.id)!;
+    expect(
+      maxAbsDiff(plant.expectedSamplesG(BALL_118, before.id).x, de118.subarray(old.offset, old.offset + 1000)),
+    ).toBeLessThanOrEqual(1e-6);
+    await expect(plant.replaceRecording(BALL_118, 'no-such-record')).rejects.toThrow();
+    await expect(plant.replaceRecording('CA:B8:31:00:00:99', 'cwru-097')).rejects.toThrow(/no device/);
+    await plant.replaceRecording(BALL_118, 'cwru-118'); // as the layout has it, for the tests after
+  });
+
   it('clips at full scale like an ADC (outer-race record peaks at 3.6 g, range ±2 g)', async () => {
     const m = await measure(OUTER_130, '1,9,60000');
     const got = decode(m, 1);

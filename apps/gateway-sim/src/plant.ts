@@ -82,6 +82,14 @@ export interface Plant {
   /** Removes every fault set through `faults` or `setFaults` (layout faults stay). */
   clearFaults(): void;
   /**
+   * Makes a device replay another recording from its next measurement on (the machine was repaired,
+   * or broke): e.g. `replaceRecording(mac, 'cwru-097')` after a bearing replacement.
+   * @param device device MAC (any case)
+   * @param recording record id in the plant's recordings directory
+   * @throws Error when the plant has no such device or the recording cannot be loaded or lacks a channel
+   */
+  replaceRecording(device: string, recording: string): Promise<void>;
+  /**
    * The exact samples (g, before int16 quantisation) a measurement carried.
    * @param device device MAC (any case)
    * @param id measurement id; the latest replay of that id on that device
@@ -184,6 +192,12 @@ export async function startPlant(options: PlantOptions): Promise<Plant> {
     },
     clearFaults() {
       plant.faults = {};
+    },
+    async replaceRecording(device, id) {
+      const sim = devicesByMac.get(device.toUpperCase());
+      if (!sim) throw new Error(`no device ${device.toUpperCase()} in the plant`);
+      if (!recordings.has(id)) recordings.set(id, await loadRecording(recordingsDir, id));
+      sim.replaceRecording(recordings.get(id)!);
     },
     async stop() {
       await Promise.all(triggers.map((t) => t.stop()));
