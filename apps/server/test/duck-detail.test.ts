@@ -1,3 +1,4 @@
+import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DUCK_VOLTAGE_REFERENCES,
@@ -143,6 +144,24 @@ describe('GET /measurement/{id} of a Duck measurement', () => {
     expect(res.status).toBe(200);
     expect(res.body.units).toEqual({ channel_2: 'G', channel_1: 'G', channel_3: 'V', channel_4: 'A' });
     expect(res.body.data).toEqual(measured.data);
+  });
+
+  it('is in the measurement archive with its channels in their units (it used to end the archive early)', async () => {
+    const res = await t.call<{ url: string }>('GET', `/measurement/download?ids=${measured._id}`);
+    expect(res.status).toBe(200);
+    const zip = await fetch(`${t.server.url}${res.body.url}`);
+    expect(zip.status).toBe(200);
+    const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+    const meta = JSON.parse(strFromU8(files[`${measured._id}.json`]!));
+    expect(meta).toMatchObject({ device: 'DUCKV1', accelerometerRangeG: null, gPerCount: null, waveformError: null });
+    expect(meta.units).toEqual({ time: 's', channel_2: 'G', channel_1: 'G', channel_3: 'V', channel_4: 'A' });
+    const lines = strFromU8(files[`${measured._id}.csv`]!).trim().split('\n');
+    expect(lines[0]).toBe('time_s,channel_2_G,channel_1_G,channel_3_V,channel_4_A');
+    expect(lines.length - 1).toBe(measured.data.channel_1!.length);
+    const row = lines[5]!.split(',').map(Number);
+    expect(row.slice(1)).toEqual(['channel_2', 'channel_1', 'channel_3', 'channel_4'].map((k) => measured.data[k]![4]));
+    const index = strFromU8(files['index.csv']!).trim().split('\n');
+    expect(index[1]).toContain(`${measured._id}.csv`);
   });
 
   it('carries the config the measurement was taken with', async () => {

@@ -3,9 +3,10 @@ import { PassThrough } from 'node:stream';
 import { once } from 'node:events';
 import type { Kysely } from 'kysely';
 import { Zip, ZipDeflate } from 'fflate';
-import { csvLine, senseway, type MeasurementListQuery } from '@overtone/contract';
+import { csvLine, duckChannelSeries, duckConfigObject, senseway, type MeasurementListQuery } from '@overtone/contract';
 import type { DB } from '../../infra/db/schema.ts';
 import type { ObjectStorage } from '../../infra/storage.ts';
+import { isDuckDevice } from '../../jobs/ingest/duck.ts';
 import { nodePaths } from '../points/repo.ts';
 import { applyFilters, type ListScope } from './repo.ts';
 
@@ -80,14 +81,55 @@ async function* matchingRows(db: Kysely<DB>, scope: ListScope, f: Partial<Measur
   }
 }
 
+type Row = { device_mac: string; duck_config: unknown; range_index: number };
+
+/** A Duck's measurement (MAC prefix CA:B8:DA, or one taken with a stored `duck_config`): channels, not tri-axial g. */
+const isDuckRow = (r: Row) => isDuckDevice(r.device_mac) || r.duck_config != null;
+
+/**
+ * The waveform file of one measurement: columns and rows, or why there is none.
+ * - tri-axial: `time_s` and `accelerometer_{x,y,z}_g` (int16 X,Y,Z decoded with its range);
+ * - Duck: `time_s` and `channel_{order}_{unit}` per configured channel, in its sensor's unit
+ *   (the stored uint32 stream decoded with the configuration it was taken with, as GET /measurement/{id}).
+ * A stream that cannot be decoded answers an `error` instead: the archive goes on without its file.
+ */
+function waveformTable(
+  r: Row,
+  bytes: Uint8Array,
+): { header: string[]; columns: ArrayLike<number>[]; units: Record<string, string> } | { error: string } {
+  try {
+    if (isDuckRow(r)) {
+      const cfg = duckConfigObject.safeParse(r.duck_config);
+      if (!cfg.success) return { error: 'DUCK_CONFIG_MISSING' };
+      const series = duckChannelSeries(bytes, cfg.data);
+      return {
+        header: series.map((c) => `${c.key}_${c.unit}`),
+        columns: series.map((c) => c.values),
+        units: Object.fromEntries(series.map((c) => [c.key, c.unit])),
+      };
+    }
+    const w = senseway.decodeTriaxial(bytes, r.range_index);
+    return {
+      header: SENSOR_AXES.map((a) => `accelerometer_${a}_g`),
+      columns: [w.x, w.y, w.z],
+      units: Object.fromEntries(SENSOR_AXES.map((a) => [`accelerometer_${a}`, 'g'])),
+    };
+  } catch (err) {
+    return { error: `WAVEFORM_UNREADABLE ${String(err).slice(0, 120)}` };
+  }
+}
+
 /**
  * Streams a zip archive of the measurements matching `f` (`GET /measurement/download/archive`):
  * - `index.csv`: one line per measurement (id, createdAt UTC ISO 8601, point path, gateway, MAC,
- *   type, state, tags `;`-separated, samplingRateHz, sampleSize, rangeG, file);
+ *   type, state, tags `;`-separated, samplingRateHz, sampleSize, rangeG (empty for a Duck), file: the
+ *   waveform file a stored waveform gets);
  * - `{id}.json`: metadata with units (`time: s`, `acceleration: g`), sampling rate (calibrated, else
  *   nominal, Hz), full scale (g), g per count, the axis mapping (CSV column → sensor axis → point
  *   axis of the point form) and the telemetry values with their units;
- * - `{id}.csv`: `time_s` and one column per axis in g (absent when no waveform was stored).
+ * - `{id}.csv`: `time_s` and one column per axis in g, or per channel in its unit for a Duck
+ *   (absent when no waveform was stored; when it cannot be decoded, `waveformError` in its JSON says
+ *   why and the archive goes on).
  * Rows are read in batches of 100 and each measurement is written before the next is read, waiting
  * for the client when the socket buffer is full: memory stays a batch plus one waveform.
  */
@@ -127,7 +169,7 @@ export function streamArchive(
       if (out.destroyed) return;
       const path = r.point_id ? (paths.get(r.point_id) ?? []).join(' / ') : '';
       const cells = [r.id, r.created_at.toISOString(), path, r.gateway_mac ?? '', r.device_mac, r.measurement_type, r.state,
-        r.tags.join(';'), String(rate(r)), String(r.sample_size), String(senseway.rangeFullScaleG(r.range_index)),
+        r.tags.join(';'), String(rate(r)), String(r.sample_size), isDuckRow(r) ? '' : String(senseway.rangeFullScaleG(r.range_index)),
         r.waveform_key ? `${r.id}.csv` : '']; // prettier-ignore
       // formula-escaped cells (point paths, tags and gateways are user text): contract csv.ts
       index.push(enc.encode(csvLine(cells) + '\n'));
@@ -148,6 +190,9 @@ export function streamArchive(
         .orderBy('source')
         .execute();
       const bytes = r.waveform_key ? await storage.get(r.waveform_key) : null;
+      const duck = isDuckRow(r);
+      const table = bytes ? waveformTable(r, bytes) : null;
+      const wave = table && 'header' in table ? table : null;
       const meta = {
         id: r.id,
         createdAt: r.created_at.toISOString(),
@@ -159,19 +204,24 @@ export function streamArchive(
         state: r.state,
         error: r.error,
         tags: r.tags,
-        units: { time: 's', acceleration: 'g' },
+        device: duck ? 'DUCKV1' : 'SENSEWAY',
+        units: duck ? { time: 's', ...wave?.units } : { time: 's', acceleration: 'g' },
         samplingRateHz: rate(r),
         calibratedSamplingRateHz: r.calibrated_sampling_rate,
-        nominalSamplingRateHz: senseway.nominalSamplingRateHz(r.rate_index),
+        nominalSamplingRateHz: duck ? null : senseway.nominalSamplingRateHz(r.rate_index),
         sampleSize: r.sample_size,
-        accelerometerRangeG: senseway.rangeFullScaleG(r.range_index),
-        gPerCount: senseway.gPerCount(r.range_index),
-        axes: SENSOR_AXES.map((a, i) => ({
-          column: `accelerometer_${a}_g`,
-          sensorAxis: a,
-          pointAxis: pointAxes[i] ?? `${a}Axis`,
-        })),
-        waveformFile: bytes ? `${r.id}.csv` : null,
+        accelerometerRangeG: duck ? null : senseway.rangeFullScaleG(r.range_index),
+        gPerCount: duck ? null : senseway.gPerCount(r.range_index),
+        axes: duck
+          ? []
+          : SENSOR_AXES.map((a, i) => ({
+              column: `accelerometer_${a}_g`,
+              sensorAxis: a,
+              pointAxis: pointAxes[i] ?? `${a}Axis`,
+            })),
+        channels: duck ? (wave?.header ?? []).map((column) => ({ column })) : undefined,
+        waveformFile: wave ? `${r.id}.csv` : null,
+        waveformError: table && 'error' in table ? table.error : null,
         telemetry: telemetry.map((t) => ({
           telemetry: t.telemetry,
           source: t.source,
@@ -181,11 +231,11 @@ export function streamArchive(
         })),
       };
       file(`${r.id}.json`, JSON.stringify(meta, null, 2));
-      if (bytes) {
-        const w = senseway.decodeTriaxial(bytes, r.range_index);
+      if (wave) {
         const fs = meta.samplingRateHz;
-        const lines = ['time_s,accelerometer_x_g,accelerometer_y_g,accelerometer_z_g'];
-        for (let i = 0; i < w.x.length; i++) lines.push(`${i / fs},${w.x[i]},${w.y[i]},${w.z[i]}`);
+        const lines = [['time_s', ...wave.header].join(',')];
+        const n = Math.max(0, ...wave.columns.map((c) => c.length));
+        for (let i = 0; i < n; i++) lines.push([i / fs, ...wave.columns.map((c) => c[i] ?? '')].join(','));
         file(`${r.id}.csv`, lines.join('\n') + '\n');
       }
       await drained();

@@ -61,6 +61,7 @@ export function ResetPasswordDialog({ open, onClose }: Props) {
       okButtonProps={{ 'data-testid': 'reset-password-save' } as React.ComponentProps<typeof Modal>['okButtonProps']}
     >
       <Form<Values>
+        name="resetPassword"
         form={form}
         layout="vertical"
         requiredMark={false}

@@ -45,7 +45,14 @@ export function FormDialog<T>({
       okButtonProps={okButtonProps}
       destroyOnHidden
       modalRender={(dom) => (
-        <Form<T> form={form} layout="vertical" initialValues={initialValues} onFinish={onSubmit} clearOnDestroy>
+        <Form<T>
+          name={okTestId ? okTestId.replace(/-ok$/, '') : 'adminDialog'}
+          form={form}
+          layout="vertical"
+          initialValues={initialValues}
+          onFinish={onSubmit}
+          clearOnDestroy
+        >
           {dom}
         </Form>
       )}

@@ -97,7 +97,13 @@ export function MetricAlarmDialog({ pointId, point, alarm, onClose }: Props) {
       okButtonProps={{ ...({ 'data-testid': 'metric-alarm-save' } as object) }}
       destroyOnHidden
     >
-      <Form<MetricAlarmFormValues> form={form} layout="vertical" initialValues={initial} data-testid="metric-alarm-form">
+      <Form<MetricAlarmFormValues>
+        name="metricAlarm"
+        form={form}
+        layout="vertical"
+        initialValues={initial}
+        data-testid="metric-alarm-form"
+      >
         <Row gutter={12}>
           <Col xs={24} md={12}>
             <Form.Item

@@ -84,7 +84,14 @@ export function EvaluationDialog({ report, editable, onClose }: Props) {
       footer={editable ? undefined : (_, { CancelBtn }) => <CancelBtn />}
       destroyOnHidden
       modalRender={(dom) => (
-        <Form<Answers> form={form} layout="vertical" initialValues={initialValues} onFinish={onFinish} clearOnDestroy>
+        <Form<Answers>
+          name="evaluation"
+          form={form}
+          layout="vertical"
+          initialValues={initialValues}
+          onFinish={onFinish}
+          clearOnDestroy
+        >
           {dom}
         </Form>
       )}

@@ -80,7 +80,7 @@ export function MeasureDialog({ open, onClose, live, pointName }: Props) {
           <Typography.Text type="secondary">{t(PHASE_TEXT[phase] ?? 'status.requested')}</Typography.Text>
         </Flex>
       ) : (
-        <Form layout="vertical">
+        <Form name="measure" layout="vertical">
           <Form.Item label={t('tags')} extra={t('tagsHint')}>
             <TagsInput value={tags} onChange={setTags} placeholder={t('tagsPlaceholder')} data-testid="measure-tags" />
           </Form.Item>

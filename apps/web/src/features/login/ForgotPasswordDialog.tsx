@@ -57,6 +57,7 @@ export function ForgotPasswordDialog({ open, onClose }: Props) {
       okButtonProps={{ 'data-testid': 'forgot-password-confirm' } as React.ComponentProps<typeof Modal>['okButtonProps']}
     >
       <Form<ForgotValues>
+        name="forgotPassword"
         form={form}
         layout="vertical"
         requiredMark={false}

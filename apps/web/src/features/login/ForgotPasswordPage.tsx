@@ -136,6 +136,7 @@ export function ForgotPasswordPage() {
         <Alert type="info" showIcon title={t('mustChangePassword')} data-testid="set-password-required" />
       )}
       <Form<NewPasswordValues>
+        name="newPassword"
         form={form}
         layout="vertical"
         requiredMark={false}

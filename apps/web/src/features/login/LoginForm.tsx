@@ -44,6 +44,7 @@ export function LoginForm({ onSubmit, onForgotPassword, failedAttempts = 0 }: Pr
 
   return (
     <Form<LoginValues>
+      name="login"
       form={form}
       layout="vertical"
       requiredMark={false}

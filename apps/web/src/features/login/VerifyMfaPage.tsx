@@ -110,6 +110,7 @@ export function VerifyMfaPage() {
         </Typography.Text>
       </Flex>
       <Form<MfaValues>
+        name="mfa"
         form={form}
         layout="vertical"
         requiredMark={false}

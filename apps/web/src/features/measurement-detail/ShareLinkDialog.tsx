@@ -95,6 +95,7 @@ export function ShareLinkDialog({ measurementId, open, onClose }: { measurementI
         data-testid="share-dialog"
       >
         <Form<Options>
+          name="shareLink"
           form={form}
           layout="horizontal"
           labelCol={{ span: 12 }}

@@ -29,6 +29,7 @@ export function ChannelGroupSection({
   useEffect(() => form.setFieldsValue({ channelGroups: config.channelGroups }), [form, config.channelGroups]);
   return (
     <Form
+      name="channelGroup"
       form={form}
       layout="vertical"
       disabled={!canUpdate}

@@ -54,6 +54,7 @@ export function DeviceSection({
 
   return (
     <Form
+      name="device"
       form={form}
       layout="vertical"
       disabled={!canUpdate}

@@ -70,6 +70,7 @@ export function ProfileSection({
 
   return (
     <Form
+      name="profile"
       form={form}
       layout="vertical"
       disabled={!canUpdate}

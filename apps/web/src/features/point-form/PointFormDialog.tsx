@@ -89,6 +89,7 @@ export function PointFormDialog({ open, mode, onClose, onSaved }: Props): JSX.El
       styles={{ body: { maxHeight: '70vh', overflowY: 'auto', overflowX: 'hidden' } }}
       modalRender={(dom) => (
         <Form<PointFormValues>
+          name="point"
           form={form}
           layout="vertical"
           initialValues={initialValues}

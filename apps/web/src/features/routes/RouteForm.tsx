@@ -39,7 +39,13 @@ export function RouteForm({ initial, submitLabel, onSubmit, resetOnSuccess, onCa
   };
 
   return (
-    <Form<RouteBody> form={form} layout="vertical" initialValues={initial ?? { name: '', points: [] }} onFinish={finish}>
+    <Form<RouteBody>
+      name="route"
+      form={form}
+      layout="vertical"
+      initialValues={initial ?? { name: '', points: [] }}
+      onFinish={finish}
+    >
       <Form.Item
         name="name"
         label={t('name')}

@@ -75,6 +75,7 @@ export function GroupFormDialog({ open, mode, onClose, onSaved }: Props) {
       destroyOnHidden
       modalRender={(dom) => (
         <Form<GroupValues>
+          name="group"
           form={form}
           layout="vertical"
           initialValues={{ name: '', tagCode: '' }}

@@ -64,6 +64,7 @@ export function DuckPeriodicDialog({ duck, canEdit, onClose }: { duck: DuckItem;
           </Flex>
           {canEdit && (
             <Form
+              name="duckPeriodic"
               form={form}
               layout="vertical"
               initialValues={{ minutes: current != null ? current / 60 : null }}

@@ -48,6 +48,7 @@ export function PreferencesTab() {
 
   return (
     <Form<PreferencesFormValues>
+      name="preferences"
       form={form}
       layout="vertical"
       disabled={!editable}
