@@ -10,6 +10,11 @@ export type WindowName = z.infer<typeof windowName>;
  * (senseway-gateway.md §4.3). A longer one answers 413 (`PAYLOAD_TOO_LARGE`).
  */
 export const MAX_SIGNAL_SAMPLES = 1_000_000;
+/**
+ * Samples per axis above which the measurement page shows a large-file notice instead of charts
+ * (spec 002 §2 and §9: "files with sampleSize above 200000"), the download offered instead.
+ */
+export const LARGE_FILE_SAMPLES = 200_000;
 /** Autocorrelation lag sizes of the chart (spec 002 §9). */
 export const LAG_SIZES = [256, 512, 1024, 2048, 4096, 9192] as const;
 /** Spectrogram NFFT options (spec 002 §9: 256 to 16384). */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Card, Col, Empty, Flex, Row, Segmented, Select, Tabs, Tag, Typography } from 'antd';
 import { CalendarOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { MAX_SIGNAL_SAMPLES, type MeasurementDetail } from '@overtone/contract';
+import { LARGE_FILE_SAMPLES, type MeasurementDetail } from '@overtone/contract';
 import { useDateFormatter } from '../../ui/formatDate';
 import { pointPathText } from '../measurements/pointPath';
 import { FavoriteStar } from '../measurement-detail/FavoriteStar';
@@ -71,7 +71,7 @@ export function DuckMeasurementView({ m }: { m: MeasurementDetail }) {
 
   const analysis = () => {
     if (!sensor || !channel) return <Empty description={t('noData')} data-testid="duck-no-data" />;
-    if (signal.length > MAX_SIGNAL_SAMPLES)
+    if (signal.length > LARGE_FILE_SAMPLES)
       return <Alert type="warning" showIcon title={t('measurementDetail:largeFile')} data-testid="large-file-notice" />;
     if (fs <= 0) return <Empty description={t('noSamplingRate')} />;
     return (

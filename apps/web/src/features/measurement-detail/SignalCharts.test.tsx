@@ -419,3 +419,18 @@ describe('Autocorrelation and spectrogram', () => {
     expect(measurementGets()).toEqual([]);
   });
 });
+
+describe('SignalCharts: large files (spec 002 §9: above 200000 samples)', () => {
+  it('shows the notice instead of charts above 200000 samples and computes nothing; at 200000 it charts', async () => {
+    const big = { ...measurement, profile: { ...measurement.profile, sampleSize: 200_001 } };
+    renderAdmin(<SignalCharts m={big} axis="accelerometer_x" referenceFrequencyHz={25} bearing={null} />);
+    expect(await screen.findByTestId('large-file-notice')).toBeTruthy();
+    expect(screen.queryByTestId('signal-charts')).toBeNull();
+    expect(api.filter((c) => c.method === 'POST')).toEqual([]);
+    cleanup();
+    const limit = { ...measurement, profile: { ...measurement.profile, sampleSize: 200_000 } };
+    renderAdmin(<SignalCharts m={limit} axis="accelerometer_x" referenceFrequencyHz={25} bearing={null} />);
+    expect(await screen.findByTestId('signal-charts')).toBeTruthy();
+    expect(screen.queryByTestId('large-file-notice')).toBeNull();
+  });
+});

@@ -1,7 +1,7 @@
 import { Activity, useState } from 'react';
 import { Alert, Card, Empty, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AXIS_KEYS, MAX_SIGNAL_SAMPLES, type AxisKey, type Bearing, type MeasurementDetail } from '@overtone/contract';
+import { AXIS_KEYS, LARGE_FILE_SAMPLES, type AxisKey, type Bearing, type MeasurementDetail } from '@overtone/contract';
 import { usePointQuery } from '../point-detail/pointApi';
 import { axisMapping } from './axes';
 import { AutoCorrelationPanel } from './domains/AutoCorrelationPanel';
@@ -47,7 +47,7 @@ export function SignalCharts({ m, axis, referenceFrequencyHz, bearing, mark }: P
   const signal = m.data[axis] ?? [];
   const fs = m.calibratedSamplingRate ?? 0;
 
-  if (m.profile.sampleSize > MAX_SIGNAL_SAMPLES || signal.length > MAX_SIGNAL_SAMPLES)
+  if (m.profile.sampleSize > LARGE_FILE_SAMPLES || signal.length > LARGE_FILE_SAMPLES)
     return (
       <Alert
         type="warning"
