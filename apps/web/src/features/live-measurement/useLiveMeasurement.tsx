@@ -17,11 +17,10 @@ import { openLiveConnection, type LiveConnection } from './liveConnection';
 const ALARM_SETTLE_MS = 2000;
 
 /**
- * How long the outcome notifications stay, s (spec 000 §9). The success one carries the link to
- * the new measurement: a little longer than antd's default, and it stays while hovered.
+ * How long the outcome notifications stay, s (spec 000 §9: success 15000 ms, error 5000 ms). The
+ * success one carries the link to the new measurement, and stays while hovered.
  */
-const SUCCESS_NOTIFICATION_S = 8;
-const ERROR_NOTIFICATION_S = 5;
+export const LIVE_NOTIFICATION_S = { success: 15, error: 5 } as const;
 
 export interface LiveTarget {
   pointId: string;
@@ -127,7 +126,7 @@ export function useLiveMeasurement(target: LiveTarget): LiveMeasurement {
               {t('measurements:goLastMeasurement')}
             </a>
           ),
-          duration: SUCCESS_NOTIFICATION_S,
+          duration: LIVE_NOTIFICATION_S.success,
         });
         refreshScan();
         void queryClient.invalidateQueries({ queryKey: [MEASUREMENTS_QUERY_KEY] });
@@ -140,7 +139,7 @@ export function useLiveMeasurement(target: LiveTarget): LiveMeasurement {
         notification.error({
           title: t('measurementError'),
           description: state.error ?? t('rejectedNoReason'),
-          duration: ERROR_NOTIFICATION_S,
+          duration: LIVE_NOTIFICATION_S.error,
         });
         refreshScan();
         break;
