@@ -316,7 +316,18 @@ describe('GET /measurement/download', () => {
     const zip = await fetch(`${server.url}${res.body.url}`);
     expect(zip.status).toBe(200);
     expect(zip.headers.get('content-type')).toBe('application/zip');
-    expect(zip.headers.get('content-disposition')).toMatch(/^attachment; filename="measurements-.*\.zip"$/);
+    // named by the customer's wall clock (the demo customer is GMT+3), not UTC
+    const stamp = /^attachment; filename="measurements-(\d{8})-(\d{6})\.zip"$/.exec(zip.headers.get('content-disposition') ?? '');
+    expect(stamp).not.toBeNull();
+    const named = Date.UTC(
+      +stamp![1]!.slice(0, 4),
+      +stamp![1]!.slice(4, 6) - 1,
+      +stamp![1]!.slice(6, 8),
+      +stamp![2]!.slice(0, 2),
+      +stamp![2]!.slice(2, 4),
+      +stamp![2]!.slice(4, 6),
+    );
+    expect(Math.abs(named - (Date.now() + 3 * 3600_000))).toBeLessThan(60_000);
     const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
     const index = strFromU8(files['index.csv']).trim().split('\n');
     expect(index[0]).toBe(

@@ -110,7 +110,12 @@ export async function measurementRoutes(app: FastifyInstance, ctx: AppContext) {
         userId: req.query.user,
         zoneOffsetMinutes: timeZoneOffsetMinutes(customer.preferences.localization.timeZone),
       };
-      const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+      // named by the customer's wall clock (YYYYMMDD-HHmmss), as every date the user sees
+      const stamp = new Date(Date.now() + scope.zoneOffsetMinutes * 60_000)
+        .toISOString()
+        .slice(0, 19)
+        .replace(/[-:]/g, '')
+        .replace('T', '-');
       const body = streamArchive(ctx.db, ctx.storage, scope, filters.data, (err) =>
         req.log.error({ err }, 'measurement archive failed'),
       );

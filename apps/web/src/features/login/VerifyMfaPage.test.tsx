@@ -44,6 +44,8 @@ describe('VerifyMfaPage (spec 000 §2 second-factor page)', () => {
     mockApi({ 'GET /auth/customer/verify-mfa/trnx-1': [200, CHALLENGE] });
     renderPage();
     expect(await screen.findByText('Grace Hopper')).toBeTruthy();
+    // the code's expiry in the customer's zone (GMT+3): 10:15 UTC is 13:15 there, whatever the browser's zone
+    expect(await screen.findByText(/valid until 13:15\./)).toBeTruthy();
     const input = screen.getByTestId('mfa-code') as HTMLInputElement;
     expect(document.activeElement).toBe(input);
     typeCode('12a 3-4');

@@ -4,8 +4,9 @@ import { SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { isApiError } from '../../app/api/ApiError';
+import { customerClock } from '../../ui/customerTime';
+import { useCustomerZone } from '../../ui/formatDate';
 import { AltchaCaptcha, type AltchaCaptchaHandle } from './AltchaCaptcha';
 import { AuthLayout } from './AuthLayout';
 import { fetchMfaChallenge, returnUrlQuery, safeReturnUrl, startSession, verifyMfa } from './loginApi';
@@ -32,6 +33,7 @@ export const normalizeCode = (raw: string) => raw.replace(/\D/g, '').slice(0, MF
  */
 export function VerifyMfaPage() {
   const { t } = useTranslation('login');
+  const { offsetMinutes } = useCustomerZone();
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const returnUrl = params.get('returnUrl');
@@ -106,7 +108,9 @@ export function VerifyMfaPage() {
           <Skeleton.Input active size="small" />
         )}
         <Typography.Text type="secondary">
-          {challenge.data ? t('mfaCodeSentUntil', { time: dayjs(challenge.data.expiresAt).format('HH:mm') }) : t('mfaCodeSent')}
+          {challenge.data
+            ? t('mfaCodeSentUntil', { time: customerClock(challenge.data.expiresAt, offsetMinutes).format('HH:mm') })
+            : t('mfaCodeSent')}
         </Typography.Text>
       </Flex>
       <Form<MfaValues>
