@@ -1,14 +1,21 @@
 import { useMemo } from 'react';
 import { Form, Select } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { DATE_FORMATS, LANGUAGES, TIME_ZONES } from '@overtone/contract';
+import { DATE_FORMATS, LANGUAGES, TIME_ZONES, timeZoneOffsetMinutes, type TimeZone } from '@overtone/contract';
 import { LANGUAGE_NATIVE_NAMES } from '../../../ui/LanguageSelect';
+import { customerClock } from '../../../ui/customerTime';
+import { useCustomerZone } from '../../../ui/formatDate';
 
-/** Date format (six variants, each with an example of now), default language and time zone. */
+/**
+ * Date format (six variants, each with an example of now in the time zone chosen below, the
+ * customer's until one is), default language and time zone.
+ */
 export function LocalizationSection() {
   const { t } = useTranslation('admin');
-  const now = useMemo(() => dayjs(), []);
+  const chosen = Form.useWatch<TimeZone | undefined>(['localization', 'timeZone']);
+  const { offsetMinutes } = useCustomerZone();
+  const offset = chosen ? timeZoneOffsetMinutes(chosen) : offsetMinutes;
+  const now = useMemo(() => customerClock(Date.now(), offset), [offset]);
   return (
     <>
       <Form.Item name={['localization', 'dateFormat']} label={t('preferences.dateFormat')}>

@@ -50,6 +50,21 @@ describe('PreferencesTab', () => {
     expect(screen.getByText('ops@demo.local')).toBeTruthy();
   });
 
+  it("shows the date format's example in the customer's zone (GMT+3), not the browser's", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-01-01T22:30:00Z')); // 01:30 on 2 January in GMT+3
+    try {
+      loginAs(ALL);
+      renderAdmin(<PreferencesTab />);
+      await waitFor(() => expect(minLength().value).toBe('8'));
+      expect(
+        within(screen.getByTestId('pref-date-format')).getByText('DD-MM-YYYY HH:mm:ss (e.g. 02-01-2030 01:30:00)'),
+      ).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it(
     'Save PUTs the whole preferences and reloads the customer; Reset goes back to the saved values',
     { timeout: 20000 },
