@@ -21,7 +21,21 @@ const flat = Object.fromEntries(
   ]),
 ) as Record<(typeof LANGUAGES)[number], Map<string, string>>;
 
-const allKeys = [...new Set(LANGUAGES.flatMap((l) => [...flat[l].keys()]))].sort();
+/** i18next plural suffixes (`key_one`, `key_few`...): the categories of Intl.PluralRules. */
+const PLURAL = /^(.*)_(zero|one|two|few|many|other)$/;
+/** A key without its plural suffix. */
+const baseKey = (k: string) => PLURAL.exec(k)?.[1] ?? k;
+/** Plural categories a language's texts must cover (CLDR, as i18next uses them). */
+const pluralCategories = (lang: string) =>
+  new Intl.PluralRules(lang === 'zh-tw' ? 'zh-TW' : lang).resolvedOptions().pluralCategories as string[];
+/** Base keys written with plural forms in some language. */
+const pluralBases = new Set(LANGUAGES.flatMap((l) => [...flat[l].keys()].filter((k) => PLURAL.test(k)).map(baseKey)));
+
+/** Every key, plural forms folded into their base key. */
+const allKeys = [...new Set(LANGUAGES.flatMap((l) => [...flat[l].keys()].map(baseKey)))].sort();
+/** The text of a key in a language (a plural key: its `other` form). */
+const textOf = (lang: (typeof LANGUAGES)[number], key: string) =>
+  pluralBases.has(key) ? flat[lang].get(`${key}_other`) : flat[lang].get(key);
 
 describe('locale files', () => {
   it('has every namespace in every language', () => {
@@ -34,19 +48,31 @@ describe('locale files', () => {
     const problems: string[] = [];
     for (const lang of LANGUAGES)
       for (const key of allKeys) {
-        const text = flat[lang].get(key);
-        if (text === undefined) problems.push(`${lang}: missing ${key}`);
-        else if (!text.trim()) problems.push(`${lang}: empty ${key}`);
+        const forms = pluralBases.has(key) ? pluralCategories(lang).map((c) => `${key}_${c}`) : [key];
+        for (const form of forms) {
+          const text = flat[lang].get(form);
+          if (text === undefined) problems.push(`${lang}: missing ${form}`);
+          else if (!text.trim()) problems.push(`${lang}: empty ${form}`);
+        }
       }
+    expect(problems).toEqual([]);
+  });
+
+  it('writes the `other` form of a plural text with {{count}} (i18next picks the form by it)', () => {
+    const problems: string[] = [];
+    for (const lang of LANGUAGES)
+      for (const [key, text] of flat[lang])
+        if (key.endsWith('_other') && !variables(text).includes('count')) problems.push(`${lang} ${key}`);
+    expect(pluralBases.size).toBeGreaterThan(0);
     expect(problems).toEqual([]);
   });
 
   it('uses the same interpolation variables in every language', () => {
     const problems: string[] = [];
     for (const key of allKeys) {
-      const reference = variables(flat.en.get(key) ?? '');
+      const reference = variables(textOf('en', key) ?? '');
       for (const lang of LANGUAGES) {
-        const text = flat[lang].get(key);
+        const text = textOf(lang, key);
         if (text !== undefined && variables(text).join() !== reference.join())
           problems.push(`${lang} ${key}: {${variables(text)}} vs en {${reference}}`);
       }
@@ -61,7 +87,7 @@ describe('locale files', () => {
 
   it('really translates: the languages differ from English', () => {
     for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
-      const same = allKeys.filter((k) => flat[lang].get(k) === flat.en.get(k));
+      const same = allKeys.filter((k) => textOf(lang, k) === textOf('en', k));
       // Units, symbols and product names legitimately stay the same; prose must not.
       expect(same.length / allKeys.length, `${lang}: ${same.length} texts identical to English`).toBeLessThan(0.2);
     }
@@ -89,7 +115,7 @@ describe('keys used in the code', () => {
   });
 
   it('exists in the English locale', () => {
-    const missing = used.filter((u) => !flat.en.has(u.key)).map((u) => `${u.file}: ${u.key}`);
+    const missing = used.filter((u) => !flat.en.has(u.key) && !flat.en.has(`${u.key}_other`)).map((u) => `${u.file}: ${u.key}`);
     expect(missing).toEqual([]);
   });
 });

@@ -55,7 +55,12 @@ describe('MeasurementsTab', () => {
     // 2024-05-01T10:00:00Z, in the customer's zone and date format
     expect(screen.getAllByText('01-05-2024 13:00:00')).toHaveLength(2);
     expect(screen.getAllByText('Ada Admin').length).toBeGreaterThan(0);
-    expect(screen.getAllByText('Plant / Line 1 / Motor').length).toBe(2);
+    // the point's name on its own line, its groups below, the whole path in the title
+    const cells = screen.getAllByTestId('measurement-point');
+    expect(cells.map((c) => [c.title, c.children[0]!.textContent, c.children[1]!.textContent])).toEqual([
+      ['Plant / Line 1 / Motor', 'Motor', 'Plant / Line 1'],
+      ['Plant / Line 1 / Motor', 'Motor', 'Plant / Line 1'],
+    ]);
     expect(screen.getAllByRole('img', { name: 'Favorite' })).toHaveLength(1);
     expect(screen.getAllByTestId('measurement-details-link')[0].getAttribute('href')).toBe(`/measurement/${item(1)._id}`);
   });
@@ -96,10 +101,12 @@ describe('MeasurementsTab', () => {
     const boxes = screen.getAllByRole('checkbox').filter((b) => b.closest('tbody'));
     fireEvent.click(boxes[0]);
     fireEvent.click(await screen.findByTestId('measurements-delete'));
-    const pop = await screen.findByText('Delete 1 selected measurements? This cannot be undone.');
+    expect(screen.getAllByText('2 measurements').length).toBeGreaterThan(0); // the total, plural
+    const pop = await screen.findByText('Delete the selected measurement? This cannot be undone.');
     fireEvent.click(within(pop.closest('.ant-popover') as HTMLElement).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(api.some((c) => c.method === 'DELETE')).toBe(true));
     expect(api.find((c) => c.method === 'DELETE')!.body).toEqual({ ids: [item(1)._id] });
+    expect(await screen.findByText('1 measurement deleted')).toBeTruthy(); // singular
   });
 
   it('hides delete without deleteMeasurement', async () => {

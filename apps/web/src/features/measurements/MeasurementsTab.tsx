@@ -75,7 +75,7 @@ export function MeasurementsTab() {
           placement: ['topEnd', 'bottomEnd'],
           showSizeChanger: true,
           pageSizeOptions: PAGE_SIZES.map(String),
-          showTotal: (n) => (q.data?.totalExact === false ? t('totalAtLeast', { total: n }) : t('total', { total: n })),
+          showTotal: (n) => (q.data?.totalExact === false ? t('totalAtLeast', { count: n }) : t('total', { count: n })),
           onChange: (p, size) => {
             setPage(size !== pageSize ? 1 : p);
             setPageSize(size);

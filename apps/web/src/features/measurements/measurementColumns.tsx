@@ -6,12 +6,13 @@ import type { TFunction } from 'i18next';
 import type { MeasurementListItem } from '@overtone/contract';
 import { measurementPath } from './lastMeasurement';
 import { MeasurementStateTags, MeasurementTypeTag } from './MeasurementTags';
-import { pointPathText } from './pointPath';
+import { PointPathCell } from './PointPathCell';
 
 /**
  * Width of each fixed column, px: its content in the widest language (MACs in a 13 px monospace,
  * dates as `DD-MM-YYYY HH:mm:ss`). The point path takes the rest, at least {@link MIN_POINT_WIDTH};
- * user, point, type and favourite are cut with an ellipsis (the whole text in the cell's title).
+ * user, type and favourite are cut with an ellipsis (the whole text in the cell's title), the point
+ * per line (PointPathCell: its name, then its groups).
  * The table scrolls sideways below {@link MEASUREMENT_TABLE_MIN_WIDTH} (998 px), so at 1440 px with
  * the asset tree shown (about 1030 px for the table, less a page scroll bar) every column is visible.
  */
@@ -61,7 +62,7 @@ export function measurementColumns(
       render: (_, m) =>
         m.user ? `${m.user.name} ${m.user.surname}` : <Typography.Text type="secondary">{t('noUser')}</Typography.Text>,
     },
-    { key: 'point', title: t('columns.point'), ellipsis: true, render: (_, m) => pointPathText(m.point) },
+    { key: 'point', title: t('columns.point'), render: (_, m) => <PointPathCell point={m.point} /> },
     {
       key: 'gateway',
       title: t('columns.gateway'),
