@@ -49,7 +49,7 @@ describe('POST /auth/customer (spec 000 §4, §5, §8)', () => {
   it('asks for the captcha when it is missing', async () => {
     const res = await post({ domain: 'localhost', email: 'admin@demo.local', password: TEST_PASSWORD });
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual([expect.objectContaining({ msg: 'Please click the checkbox in reCaptcha' })]);
+    expect(res.body.errors).toEqual([expect.objectContaining({ msg: 'Please tick the verification checkbox' })]);
   });
 
   it('accepts a captcha payload once: a replay fails', async () => {

@@ -118,7 +118,7 @@ describe('login second step by e-mailed code', () => {
     const { pending, mail } = await startLogin();
     const missing = await verify(pending.mfa_id, codeOf(mail), { reCaptcha: null });
     expect(missing.status).toBe(400);
-    expect(missing.body.errors?.[0]?.msg).toBe('Please click the checkbox in reCaptcha');
+    expect(missing.body.errors?.[0]?.msg).toBe('Please tick the verification checkbox');
     const captcha = await solveCaptcha(server.url);
     expect((await verify(pending.mfa_id, wrong(codeOf(mail)), { reCaptcha: captcha })).body.code).toBe('MFA_CODE_INVALID');
     expect((await verify(pending.mfa_id, codeOf(mail), { reCaptcha: captcha })).status).toBe(400);

@@ -48,7 +48,7 @@ describe('POST /forgotpassword/{customerId}', () => {
   it('needs a captcha and the id of the customer served for the host', async () => {
     const missing = await forgot(EMAIL, { reCaptcha: null });
     expect(missing.status).toBe(400);
-    expect(missing.body.errors?.[0]?.msg).toBe('Please click the checkbox in reCaptcha');
+    expect(missing.body.errors?.[0]?.msg).toBe('Please tick the verification checkbox');
     const other = await createSecondTenant(server);
     const wrongId = await forgot(EMAIL, { id: other.customerId });
     expect(wrongId.status).toBe(404);

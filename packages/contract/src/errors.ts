@@ -7,7 +7,7 @@
  */
 export const ERRORS = {
   VALIDATION: { status: 400, message: 'Invalid request' },
-  CAPTCHA_MISSING: { status: 400, message: 'Please click the checkbox in reCaptcha' },
+  CAPTCHA_MISSING: { status: 400, message: 'Please tick the verification checkbox' },
   CAPTCHA_INVALID: { status: 400, message: 'Captcha verification failed, please try again' },
   WRONG_CREDENTIALS: { status: 401, message: 'Email or password is incorrect' },
   TOO_MANY_ATTEMPTS: { status: 429, message: 'Too many failed attempts, please try again later' },
@@ -73,6 +73,7 @@ export const ERRORS = {
   FAULT_REPORT_NOT_FOUND: { status: 404, message: 'Fault report not found' },
   EVALUATION_ANSWER_REQUIRED: { status: 400, message: 'Please answer this question' },
   EVALUATION_ANSWER_INVALID: { status: 400, message: 'This answer is not valid for this question' },
+  MAINTENANCE_NOT_FOUND: { status: 404, message: 'Maintenance record not found' },
   NOT_IMPLEMENTED: { status: 501, message: 'Not yet available' },
   INTERNAL: { status: 500, message: 'An error has occurred' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -99,7 +99,7 @@ describe('apiRequest', () => {
       json(400, {
         errors: [
           { msg: 'name is required', param: 'name' },
-          { msg: 'Please click the checkbox in reCaptcha', param: 'reCaptcha' },
+          { msg: 'Please tick the verification checkbox', param: 'reCaptcha' },
         ],
       }),
     );

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCustomer } from '../../app/customer/CustomerContext';
 import { AltchaCaptcha, type AltchaCaptchaHandle } from './AltchaCaptcha';
 import { requestPasswordReset } from './loginApi';
+import { useRevalidateOnLanguageChange } from '../../app/forms/useRevalidateOnLanguageChange';
 
 interface Props {
   open: boolean;
@@ -27,6 +28,7 @@ export function ForgotPasswordDialog({ open, onClose }: Props) {
   const { message } = App.useApp();
   const customer = useCustomer();
   const [form] = Form.useForm<ForgotValues>();
+  useRevalidateOnLanguageChange(form);
   const captcha = useRef<AltchaCaptchaHandle>(null);
   const [sending, setSending] = useState(false);
 

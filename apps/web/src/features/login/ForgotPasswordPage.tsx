@@ -11,6 +11,7 @@ import { logout } from '../../app/shell/logout';
 import { fetchMe, setMyPassword } from '../account/accountApi';
 import { NewPasswordFields, type NewPasswordValues } from '../account/NewPasswordFields';
 import { AuthLayout } from './AuthLayout';
+import { useRevalidateOnLanguageChange } from '../../app/forms/useRevalidateOnLanguageChange';
 
 /** Seconds between a successful password change and the logout (spec 000 §9). */
 export const LOGOUT_DELAY_S = 5;
@@ -32,6 +33,7 @@ export function ForgotPasswordPage() {
   const linkToken = queryToken(useLocation().search);
   const token = linkToken ?? session?.token ?? null;
   const [form] = Form.useForm<NewPasswordValues>();
+  useRevalidateOnLanguageChange(form);
   const [saving, setSaving] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const [secondsLeft, setSecondsLeft] = useState(LOGOUT_DELAY_S);

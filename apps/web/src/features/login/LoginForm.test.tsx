@@ -34,7 +34,7 @@ describe('LoginForm validation (spec 000 §5)', () => {
     fireEvent.click(screen.getByTestId('login-submit'));
     expect(await screen.findByText('please enter email')).toBeTruthy();
     expect(screen.getByText('please enter password')).toBeTruthy();
-    expect(screen.getByText('Please click the checkbox in reCaptcha')).toBeTruthy();
+    expect(screen.getByText('Please tick the verification checkbox')).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
@@ -45,12 +45,26 @@ describe('LoginForm validation (spec 000 §5)', () => {
     expect(await screen.findByText('Lütfen e-posta adresinizi girin')).toBeTruthy();
   });
 
+  it('translates the messages shown when the language changes, and shows no new ones', async () => {
+    renderForm();
+    fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'x' } });
+    fireEvent.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByText('please enter email')).toBeTruthy();
+    await act(async () => {
+      await i18n.changeLanguage('de');
+    });
+    expect(await screen.findByText('Bitte geben Sie Ihre E-Mail-Adresse ein')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('please enter email')).toBeNull()); // once its exit animation ended
+    expect(screen.queryByText('please enter password')).toBeNull();
+    expect(screen.queryByText('Bitte geben Sie Ihr Passwort ein')).toBeNull();
+  });
+
   it('asks only for the captcha when email and password are given', async () => {
     const onSubmit = renderForm();
     fireEvent.change(screen.getByTestId('login-email'), { target: { value: 'admin@demo.local' } });
     fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'secret' } });
     fireEvent.click(screen.getByTestId('login-submit'));
-    expect(await screen.findByText('Please click the checkbox in reCaptcha')).toBeTruthy();
+    expect(await screen.findByText('Please tick the verification checkbox')).toBeTruthy();
     expect(screen.queryByText('please enter email')).toBeNull();
     expect(onSubmit).not.toHaveBeenCalled();
   });
@@ -74,7 +88,7 @@ describe('LoginForm validation (spec 000 §5)', () => {
     fireEvent.click(screen.getByTestId('login-submit'));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     fireEvent.click(screen.getByTestId('login-submit'));
-    expect(await screen.findByText('Please click the checkbox in reCaptcha')).toBeTruthy();
+    expect(await screen.findByText('Please tick the verification checkbox')).toBeTruthy();
     expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 });

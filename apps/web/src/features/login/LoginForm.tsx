@@ -3,6 +3,7 @@ import { Button, Flex, Form, Input } from 'antd';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AltchaCaptcha, type AltchaCaptchaHandle } from './AltchaCaptcha';
+import { useRevalidateOnLanguageChange } from '../../app/forms/useRevalidateOnLanguageChange';
 
 export interface LoginValues {
   email: string;
@@ -21,11 +22,13 @@ interface Props {
 
 /**
  * Email, password and captcha, validated before any call (spec 000 §5): 'please enter email',
- * 'please enter password', 'Please click the checkbox in reCaptcha'.
+ * 'please enter password', and the captcha's (the spec's 'Please click the checkbox in reCaptcha', worded
+ * for the ALTCHA widget we show).
  */
 export function LoginForm({ onSubmit, onForgotPassword, failedAttempts = 0 }: Props) {
   const { t } = useTranslation('login');
   const [form] = Form.useForm<LoginValues>();
+  useRevalidateOnLanguageChange(form);
   const captcha = useRef<AltchaCaptchaHandle>(null);
   const [submitting, setSubmitting] = useState(false);
 

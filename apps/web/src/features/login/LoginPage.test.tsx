@@ -96,7 +96,7 @@ describe('LoginPage (spec 000 §4 login flow)', () => {
     expect(calls).toHaveLength(0);
     fireEvent.change(screen.getByTestId('forgot-password-email'), { target: { value: ' grace@demo.local ' } });
     fireEvent.click(screen.getByTestId('forgot-password-confirm'));
-    expect(await screen.findByText('Please click the checkbox in reCaptcha')).toBeTruthy();
+    expect(await screen.findByText('Please tick the verification checkbox')).toBeTruthy();
     verifyCaptcha('forgot-password-captcha', 'pow-f');
     fireEvent.click(screen.getByTestId('forgot-password-confirm'));
     expect(await screen.findByText('Check your mailbox')).toBeTruthy();
@@ -115,7 +115,7 @@ describe('LoginPage (spec 000 §4 login flow)', () => {
     fireEvent.click(screen.getByTestId('forgot-password-confirm'));
     await waitFor(() => expect(notifyError).toHaveBeenCalledWith('Captcha verification failed, please try again'));
     fireEvent.click(screen.getByTestId('forgot-password-confirm'));
-    expect(await screen.findByText('Please click the checkbox in reCaptcha')).toBeTruthy();
+    expect(await screen.findByText('Please tick the verification checkbox')).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
   });
 });

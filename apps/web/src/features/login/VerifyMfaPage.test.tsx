@@ -59,7 +59,7 @@ describe('VerifyMfaPage (spec 000 §2 second-factor page)', () => {
     renderPage();
     fireEvent.click(await screen.findByTestId('mfa-submit'));
     expect(await screen.findByText('Please enter the 6-digit code')).toBeTruthy();
-    expect(screen.getByText('Please click the checkbox in reCaptcha')).toBeTruthy();
+    expect(screen.getByText('Please tick the verification checkbox')).toBeTruthy();
     typeCode('123');
     fireEvent.click(screen.getByTestId('mfa-submit'));
     expect(await screen.findByText('The code has 6 digits')).toBeTruthy();
@@ -97,7 +97,7 @@ describe('VerifyMfaPage (spec 000 §2 second-factor page)', () => {
     expect(sessionStore.get()).toBeNull();
     typeCode('222222');
     fireEvent.click(screen.getByTestId('mfa-submit'));
-    expect(await screen.findByText('Please click the checkbox in reCaptcha')).toBeTruthy();
+    expect(await screen.findByText('Please tick the verification checkbox')).toBeTruthy();
   });
 
   it('a used-up pending login shows the message and the way back to login (keeping the returnUrl)', async () => {

@@ -10,6 +10,7 @@ import { useCustomerZone } from '../../ui/formatDate';
 import { AltchaCaptcha, type AltchaCaptchaHandle } from './AltchaCaptcha';
 import { AuthLayout } from './AuthLayout';
 import { fetchMfaChallenge, returnUrlQuery, safeReturnUrl, startSession, verifyMfa } from './loginApi';
+import { useRevalidateOnLanguageChange } from '../../app/forms/useRevalidateOnLanguageChange';
 
 /** Length of the e-mailed one-time code (spec 000 §5). */
 export const MFA_CODE_LENGTH = 6;
@@ -41,6 +42,7 @@ export function VerifyMfaPage() {
   const queryClient = useQueryClient();
   const handedOver = useLocation().state as { name?: string; surname?: string } | null;
   const [form] = Form.useForm<MfaValues>();
+  useRevalidateOnLanguageChange(form);
   const captcha = useRef<AltchaCaptchaHandle>(null);
   const codeInput = useRef<InputRef>(null);
   const [submitting, setSubmitting] = useState(false);

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DATE_FORMATS, LANGUAGES, TIME_ZONES, timeZoneOffsetMinutes, type TimeZone } from '@overtone/contract';
+import { DATE_FORMATS, LANGUAGES, TIME_ZONES, timeZoneOffsetMinutes } from '@overtone/contract';
 import { LANGUAGE_NATIVE_NAMES } from '../../../ui/LanguageSelect';
 import { customerClock } from '../../../ui/customerTime';
 import { useCustomerZone } from '../../../ui/formatDate';
@@ -12,7 +12,7 @@ import { useCustomerZone } from '../../../ui/formatDate';
  */
 export function LocalizationSection() {
   const { t } = useTranslation('admin');
-  const chosen = Form.useWatch<TimeZone | undefined>(['localization', 'timeZone']);
+  const chosen = Form.useWatch<(typeof TIME_ZONES)[number] | undefined>(['localization', 'timeZone']);
   const { offsetMinutes } = useCustomerZone();
   const offset = chosen ? timeZoneOffsetMinutes(chosen) : offsetMinutes;
   const now = useMemo(() => customerClock(Date.now(), offset), [offset]);
