@@ -1,6 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -9,19 +6,15 @@ import { describe, expect, it } from 'vitest';
  * have `name`) then share ids: a click on one form's label focused the other form's input, whose
  * blur showed a stray "Please enter a route name" (issue 17 item 4).
  */
-const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) return sources(p);
-    return e.name.endsWith('.tsx') && !e.name.endsWith('.test.tsx') ? [p] : [];
-  });
-}
+/** Every component source of the app, by path (tests excluded). */
+const SOURCES = import.meta.glob<string>(['../../**/*.tsx', '!../../**/*.test.tsx'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
 
 /** The opening tags of `<Form …>` (not Form.Item / Form.List) in a source, with their file. */
-function formTags(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
+function formTags(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(/<Form(?:<[^>]*>)?[\s>]/g)) {
     let depth = 0;
@@ -38,7 +31,7 @@ function formTags(file: string): string[] {
 }
 
 describe('antd forms', () => {
-  const forms = sources(SRC).flatMap((f) => formTags(f).map((tag) => ({ file: path.relative(SRC, f), tag })));
+  const forms = Object.entries(SOURCES).flatMap(([file, text]) => formTags(text).map((tag) => ({ file, tag })));
 
   it('finds the forms it checks', () => {
     expect(forms.length).toBeGreaterThan(10);
