@@ -32,3 +32,4 @@ export * from './csv.ts';
 export * from './fault-reports.ts';
 export * from './maintenance.ts';
 export * from './dashboard.ts';
+export * from './condition.ts';
