@@ -3,6 +3,8 @@ import type uPlot from 'uplot';
 import { TREND_CHART_HEIGHT, type TrendChartMode } from '@overtone/contract';
 import { axisStyle, useChartTheme } from '../../charts/chartTheme';
 import { UplotChart, type ChartOptions } from '../../charts/UplotChart';
+import type { MaintenanceMarker } from '../maintenance/maintenanceModel';
+import { drawMaintenanceMarkers } from './maintenanceMarkers';
 import { pickPoint, scalesOf, type TrendChartModel, type TrendLine, type TrendPoint } from './trendModel';
 
 interface Props {
@@ -20,9 +22,12 @@ interface Props {
   onToggle(p: TrendPoint): void;
   /** Which series are shown (legend toggles), 0-based. */
   onShownChange(shown: boolean[]): void;
+  /** Maintenance records of the point: a dashed vertical line at each start, coloured by its verdict. */
+  markers?: readonly MaintenanceMarker[];
 }
 
 const noPath: uPlot.Series.PathBuilder = () => null;
+const NO_MARKERS: readonly MaintenanceMarker[] = [];
 
 function seriesOf(line: TrendLine, label: string, mode: TrendChartMode, scale: string): uPlot.Series {
   if (line.kind === 'notes')
@@ -61,14 +66,25 @@ const wallClock = (offsetMinutes: number) => (ts: number) => {
 
 /**
  * The trend chart (spec 001 §2, §9: 420 px high): uPlot with one series per line of the model, a
- * time axis in the customer's zone, legend toggles, a ring around selected measurements. A click on
+ * time axis in the customer's zone, legend toggles, a ring around selected measurements, the
+ * maintenance markers (a dashed line at each record's start, coloured by its verdict). A click on
  * a point opens its measurement; Ctrl/⌘/Shift+click selects it for the compare.
  */
-export function TrendChart({ model, mode, labels, offsetMinutes, selected, onOpen, onToggle, onShownChange }: Props) {
+export function TrendChart({
+  model,
+  mode,
+  labels,
+  offsetMinutes,
+  selected,
+  onOpen,
+  onToggle,
+  onShownChange,
+  markers = NO_MARKERS,
+}: Props) {
   const theme = useChartTheme();
-  const state = useRef({ model, onOpen, onToggle, onShownChange, selected });
+  const state = useRef({ model, onOpen, onToggle, onShownChange, selected, markers });
   useEffect(() => {
-    state.current = { model, onOpen, onToggle, onShownChange, selected };
+    state.current = { model, onOpen, onToggle, onShownChange, selected, markers };
   });
 
   const options = useMemo<ChartOptions>(() => {
@@ -94,6 +110,7 @@ export function TrendChart({ model, mode, labels, offsetMinutes, selected, onOpe
       hooks: {
         setSeries: [(u: uPlot) => state.current.onShownChange(u.series.slice(1).map((s) => s.show !== false))],
         draw: [
+          (u: uPlot) => drawMaintenanceMarkers(u, state.current.markers, theme.font),
           (u: uPlot) => {
             const { model: m, selected: sel } = state.current;
             if (!sel.length) return;
@@ -122,7 +139,7 @@ export function TrendChart({ model, mode, labels, offsetMinutes, selected, onOpe
   const chartRef = useRef<uPlot | null>(null);
   useEffect(() => {
     chartRef.current?.redraw(false);
-  }, [selected]);
+  }, [selected, markers]);
 
   const onChart = (u: uPlot | null) => {
     chartRef.current = u;

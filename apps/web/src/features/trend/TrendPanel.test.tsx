@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { PREDICTION_CLASS_COLORS, TREND_CHART_HEIGHT, type TrendResponse, type TrendTelemetry } from '@overtone/contract';
 import i18n from '../../app/i18n';
 import { configureApiClient } from '../../app/api/apiClient';
@@ -10,6 +10,8 @@ import { TrendPanel, maxPointsFor, valueFiltersValid } from './TrendPanel';
 import { buildTrendChart, compareLine, lastDaysRange, trendCsv } from './trendModel';
 
 vi.mock('../../charts/UplotChart', async () => ({ UplotChart: (await import('../../charts/chartTestKit')).FakeUplotChart }));
+// the two cores are shared with other test runs: give the queries time (not a code limit)
+configure({ asyncUtilTimeout: 5000 });
 
 const POINT = '65f0c0ffee00000000000001';
 const M1 = '65f0c0ffee0000000000aa01',

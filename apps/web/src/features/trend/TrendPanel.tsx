@@ -11,10 +11,13 @@ import {
   type TrendSeries,
 } from '@overtone/contract';
 import { useCustomer } from '../../app/customer/CustomerContext';
+import { hasPermission, useSession } from '../../app/session';
 import type { CompareItem } from '../../charts/compareBasket';
 import { exportFileName } from '../../charts/download';
 import { useCustomerZone, useDateFormatter } from '../../ui/formatDate';
 import { CompareDialog } from '../compare';
+import { useMaintenancesQuery } from '../maintenance/maintenanceApi';
+import { maintenanceMarkers } from '../maintenance/maintenanceModel';
 import { TrendChart } from './TrendChart';
 import { TrendControls, type TrendControlValues } from './TrendControls';
 import { useAiModels, usePredictions, useTrend, useTrendTelemetries, type TrendParams } from './trendApi';
@@ -107,6 +110,11 @@ export function TrendPanel({ pointId }: { pointId: string }) {
     maxPoints: maxPointsFor(width),
   };
   const trend = useTrend(pointId, params, valid && v.telemetries.length > 0);
+  // Maintenance markers (issue 16): with readMaintenance only, once there is a trend to mark; a
+  // failure only loses the markers.
+  const canReadMaintenance = hasPermission(useSession(), 'readMaintenance');
+  const maintenances = useMaintenancesQuery(pointId, canReadMaintenance && !!trend.data?.hasMeasurement, { silent: true });
+  const markers = useMemo(() => maintenanceMarkers(maintenances.data ?? [], offsetMinutes), [maintenances.data, offsetMinutes]);
   const models = useAiModels(v.mode === 'predictions');
   useEffect(() => {
     if (v.mode === 'predictions' && !v.aiModel && models.data?.length) setV((o) => ({ ...o, aiModel: models.data[0]!._id }));
@@ -239,6 +247,7 @@ export function TrendPanel({ pointId }: { pointId: string }) {
               onOpen={onOpen}
               onToggle={onToggle}
               onShownChange={setShown}
+              markers={markers}
             />
           )
         )}
@@ -256,6 +265,11 @@ export function TrendPanel({ pointId }: { pointId: string }) {
             </Typography.Link>
           ))}
         </Flex>
+      )}
+      {markers.length > 0 && series.length > 0 && (
+        <Typography.Text type="secondary" data-testid="trend-maintenance-legend">
+          {t('maintenance:trendLegend')}
+        </Typography.Text>
       )}
       <Typography.Text type="secondary" data-testid="trend-hint">
         {t('clickHint')}

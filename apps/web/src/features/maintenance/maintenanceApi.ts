@@ -1,0 +1,55 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  maintenanceCreated,
+  maintenancesResponse,
+  type MaintenanceCreateBody,
+  type MaintenanceUpdateBody,
+} from '@overtone/contract';
+import { apiRequest } from '../../app/api/apiClient';
+import { FAULT_REPORTS_KEY } from '../fault-reports/faultReportsApi';
+import { TREE_QUERY_KEY } from '../tree/treeApi';
+
+/** Every maintenance query starts with this key. */
+export const MAINTENANCES_KEY = ['maintenances'] as const;
+export const pointMaintenancesKey = (pointId: string) => [...MAINTENANCES_KEY, pointId] as const;
+
+/**
+ * `GET /maintenances?pointId`: the point's maintenance records (spec 001 §7), each with its verdict.
+ * @param enabled false without readMaintenance (nothing is fetched)
+ * @param silent no error toast (the trend's markers are an extra: their failure is only logged)
+ */
+export const useMaintenancesQuery = (pointId: string, enabled = true, { silent = false } = {}) =>
+  useQuery({
+    queryKey: pointMaintenancesKey(pointId),
+    queryFn: ({ signal }) => apiRequest('/maintenances', { query: { pointId }, schema: maintenancesResponse, signal, silent }),
+    enabled,
+  });
+
+/**
+ * `POST /maintenances` (createMaintenance) → `{_id}` and `PUT /maintenances/{id}` with
+ * `{description, status}` only (updateMaintenance), spec 001 §7. A failure is shown by the API
+ * client as an error toast with the server's message (spec 001 §8) and rethrown. Each success
+ * reloads the point's records (the tab and the trend markers), its fault reports and the tree's
+ * badges: completing a record may close reports (docs/maintenance.md).
+ */
+export function useMaintenanceMutations(pointId: string) {
+  const qc = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: pointMaintenancesKey(pointId) }),
+      qc.invalidateQueries({ queryKey: FAULT_REPORTS_KEY }),
+      qc.invalidateQueries({ queryKey: TREE_QUERY_KEY }),
+    ]);
+  const create = useMutation({
+    mutationFn: (body: MaintenanceCreateBody) =>
+      apiRequest('/maintenances', { method: 'POST', body, schema: maintenanceCreated }),
+    onSuccess: refresh,
+  });
+  const update = useMutation({
+    mutationFn: ({ id, body }: { id: string; body: MaintenanceUpdateBody }) =>
+      // the answer (the record) is not read: the list is loaded again with every record's verdict
+      apiRequest(`/maintenances/${encodeURIComponent(id)}`, { method: 'PUT', body }),
+    onSuccess: refresh,
+  });
+  return { create, update };
+}
