@@ -22,8 +22,9 @@ export type MaintenanceOutcome = (typeof MAINTENANCE_OUTCOMES)[number];
 
 /**
  * What a verdict compares (each per axis where it has one): the ISO 10816 zone (A–D, as 1–4) and
- * velocity RMS (mm/s) on the point's machine class, the 1× and 2× running-speed amplitudes, the
- * bearing lines (envelope, g) and the evidence lines of the fault reports the work addressed.
+ * velocity RMS (mm/s) on the point's machine class, the 1× and 2× running-speed amplitudes (mm/s),
+ * the bearing lines (squared-envelope spectrum, g²; BSF is read at 2×BSF) and the evidence lines of
+ * the fault reports the work addressed (in their own unit).
  */
 export const VERDICT_QUANTITIES = [
   'ISO10816_ZONE',
@@ -57,7 +58,10 @@ export type VerdictLine = z.infer<typeof verdictLine>;
 
 export const maintenanceVerdict = z.object({
   outcome: z.enum(MAINTENANCE_OUTCOMES),
-  /** ISO 8601; null while pending */
+  /**
+   * ISO 8601; null while pending (then `lines` hold the provisional numbers of the measurements
+   * after so far, `measurementsAfter` of the 3 needed)
+   */
   decidedAt: z.string().nullable(),
   measurementsBefore: z.number().int(),
   measurementsAfter: z.number().int(),

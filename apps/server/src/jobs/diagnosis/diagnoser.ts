@@ -4,6 +4,7 @@ import { pendingDiagnoses } from '../../modules/fault-reports/diagnosis-repo.ts'
 import { diagnosisInputOf } from '../../modules/fault-reports/features-service.ts';
 import type { DiagnosisInput } from '../../modules/fault-reports/diagnosis-repo.ts';
 import { diagnoseMeasurement } from '../../modules/fault-reports/service.ts';
+import { measurementDiagnosed } from '../../modules/maintenance/service.ts';
 
 type Log = { warn(o: object, m?: string): void; error(o: object, m?: string): void };
 
@@ -114,7 +115,13 @@ export function startDiagnosis(ctx: AppContext, opts: DiagnosisOptions = {}): Di
     try {
       const input = await inputOf(id);
       prefetch(next);
-      return (await diagnoseMeasurement(ctx.db, id, input)).diagnosed;
+      const diagnosed = (await diagnoseMeasurement(ctx.db, id, input)).diagnosed;
+      // a pending maintenance verdict of the point is recomputed; its failure never fails the diagnosis
+      if (diagnosed && input)
+        await measurementDiagnosed(ctx.db, input.pointId, input.measuredAt).catch((e: unknown) =>
+          log.error({ err: e, measurement: id }, 'maintenance verdict failed'),
+        );
+      return diagnosed;
     } catch (e) {
       // Left pending: the next sweep retries it.
       log.error({ err: e, measurement: id }, 'diagnosis failed');

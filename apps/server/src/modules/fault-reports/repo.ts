@@ -179,20 +179,13 @@ export async function userNames(db: Db, customerId: string, ids: string[]): Prom
   return new Map(rows.map((u) => [u.id, `${u.name} ${u.surname}`.trim()]));
 }
 
-// ---------------------------------------------------------------- maintenance (issue 16's hook)
+// ---------------------------------------------------------------- maintenance (issue 16: modules/maintenance)
 
 /**
- * Completed maintenance of a point (the hook issue 16 calls): closes its open reports
- * (`maintenance`) and restarts its baseline from `at` (relearnt from the measurements after it).
+ * Restarts a point's diagnosis baseline from `at` (a completed maintenance): it is learnt again from
+ * the measurements after it (service.ts pointBaseline), the old one dropped.
  */
-export async function closeForMaintenanceSql(trx: Db, customerId: string, pointId: string, at: Date): Promise<number> {
-  const r = await trx
-    .updateTable('fault_reports')
-    .set({ status: 'closed', closed_at: at, closed_reason: 'maintenance', updated_at: new Date() })
-    .where('customer_id', '=', customerId)
-    .where('point_id', '=', pointId)
-    .where('status', '=', 'open')
-    .executeTakeFirst();
+export async function restartBaselineSql(trx: Db, customerId: string, pointId: string, at: Date): Promise<void> {
   await trx
     .insertInto('point_baselines')
     .values({ point_id: pointId, customer_id: customerId, start_at: at, baseline: null, measurements: 0, complete: false })
@@ -202,5 +195,30 @@ export async function closeForMaintenanceSql(trx: Db, customerId: string, pointI
         .doUpdateSet({ start_at: at, baseline: null, measurements: 0, complete: false, updated_at: new Date() }),
     )
     .execute();
-  return Number(r.numUpdatedRows);
+}
+
+/**
+ * Closes the given open reports of a point with closedReason `maintenance` at `at` (the reports a
+ * maintenance's verdict found cured); reports already closed, or of another customer or point, are
+ * left alone.
+ * @returns the ids closed
+ */
+export async function closeForMaintenanceSql(
+  trx: Db,
+  customerId: string,
+  pointId: string,
+  reportIds: readonly string[],
+  at: Date,
+): Promise<string[]> {
+  if (!reportIds.length) return [];
+  const rows = await trx
+    .updateTable('fault_reports')
+    .set({ status: 'closed', closed_at: at, closed_reason: 'maintenance', updated_at: new Date() })
+    .where('customer_id', '=', customerId)
+    .where('point_id', '=', pointId)
+    .where('id', 'in', [...reportIds])
+    .where('status', '=', 'open')
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
 }

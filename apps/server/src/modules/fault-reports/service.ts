@@ -37,7 +37,7 @@ import {
   writeReports,
   type DiagnosisInput,
 } from './diagnosis-repo.ts';
-import { closeForMaintenanceSql, reportOf, saveEvaluation, userNames, type FaultReportRow } from './repo.ts';
+import { closeForMaintenanceSql, reportOf, restartBaselineSql, saveEvaluation, userNames, type FaultReportRow } from './repo.ts';
 
 type Db = Kysely<DB>;
 
@@ -145,13 +145,28 @@ async function pointBaseline(trx: Db, customerId: string, pointId: string): Prom
 }
 
 /**
- * Completed maintenance of a point (the hook issue 16 calls when a maintenance record is
- * completed): closes its open reports with closedReason `maintenance` at `at` and restarts its
- * baseline from `at` (learnt again from the measurements after the maintenance).
- * @returns reports closed
+ * A maintenance of the point was completed at `at` (modules/maintenance calls it; docs/maintenance.md):
+ * its diagnosis baseline restarts from `at`, learnt again from the measurements after the work.
  */
-export async function maintenanceCompleted(db: Db, customerId: string, pointId: string, at: Date): Promise<number> {
-  return db.transaction().execute((trx) => closeForMaintenanceSql(trx, customerId, pointId, at));
+export async function maintenanceCompleted(db: Db, customerId: string, pointId: string, at: Date): Promise<void> {
+  await restartBaselineSql(db, customerId, pointId, at);
+}
+
+/**
+ * Closes the reports a maintenance cured (its verdict decides which: modules/maintenance/verdict.ts)
+ * with closedReason `maintenance` at `at`, the maintenance's completion. Reports not listed stay
+ * open: the diagnosis keeps them, and closes them `healthy` if they clear later.
+ * @param reportIds the cured reports; those not open, or not of this customer's point, are skipped
+ * @returns the ids of the reports closed
+ */
+export async function closeCuredByMaintenance(
+  db: Db,
+  customerId: string,
+  pointId: string,
+  reportIds: readonly string[],
+  at: Date,
+): Promise<string[]> {
+  return closeForMaintenanceSql(db, customerId, pointId, reportIds, at);
 }
 
 /** The report language of an interface language (`zh-tw` is `zhTw` in reports, spec 001 §9). */
