@@ -1,15 +1,21 @@
-import { useMemo, useState } from 'react';
-import { Button, Card, Empty, Grid, Layout, Tabs, Tooltip } from 'antd';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Button, Card, Empty, Grid, Layout, Skeleton, Tabs, Tooltip } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hasPermission, useSession } from '../../app/session';
 import { AssetTree } from '../tree/AssetTree';
+import { DASHBOARD_KEY } from '../dashboard/dashboardApi';
 import { MeasurementsTab } from '../measurements/MeasurementsTab';
 import { PointTab } from '../point-detail/PointTab';
 import { RoutesTab } from '../routes/RoutesTab';
 import { useTreeQuery } from '../tree/treeApi';
 
+/** The dashboard's own chunk (with ECharts behind it): the login page's JavaScript does not carry it. */
+const DashboardTab = lazy(() => import('../dashboard/DashboardTab').then((m) => ({ default: m.DashboardTab })));
+
+const DASHBOARD_TAB = 'dashboard';
 const MEASUREMENTS_TAB = 'measurements';
 const ROUTES_TAB = 'routes';
 const POINT_PARAM = 'point';
@@ -17,8 +23,11 @@ const TAB_PARAM = 'tab';
 
 /**
  * The home screen (spec 000 §2): collapsible asset tree on the left, tabs on the right: the
- * measurements list, the routes (readRoute) and one closable tab for the opened point. The opened point and the active
- * tab are kept in the URL (`?point=…&tab=…`) so that a reload or a shared link keeps them.
+ * dashboard (readDashboard; the default tab when no point is open), the measurements list, the
+ * routes (readRoute) and one closable tab for the opened point. The opened point and the active
+ * tab are kept in the URL (`?point=…&tab=…`) so that a reload or a shared link keeps them. The
+ * tree's checked points filter the dashboard; a hidden tree keeps its checked points (it stays
+ * mounted). The dashboard is reloaded whenever the home view is created (spec 000 §2).
  */
 export function HomePage() {
   const { t } = useTranslation('shell');
@@ -27,6 +36,16 @@ export function HomePage() {
   const [collapsed, setCollapsed] = useState(false);
   const [params, setParams] = useSearchParams();
   const tree = useTreeQuery();
+  const queryClient = useQueryClient();
+  const [checkedPoints, setCheckedPoints] = useState<string[]>([]);
+  // Reloads the dashboard with the home view (spec 000 §2): its cached answers turn stale before the
+  // tab mounts (during the first render), so it fetches once, not twice.
+  useState(() => void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY, refetchType: 'none' }));
+
+  // Every point checked is the same filter as none: sent as none, which keeps the URL of a large
+  // plant's calls short (a long `points` list would pass Node's 16 KB header limit).
+  const pointCount = useMemo(() => tree.data?.filter((n) => n.nodeType === 'point').length ?? 0, [tree.data]);
+  const dashboardPoints = checkedPoints.length === pointCount ? null : checkedPoints;
 
   const pointId = params.get(POINT_PARAM);
   const pointName = useMemo(() => tree.data?.find((n) => n._id === pointId)?.name ?? t('point'), [tree.data, pointId, t]);
@@ -34,12 +53,16 @@ export function HomePage() {
   const pointKey = pointId ? `point:${pointId}` : null;
   const requested = params.get(TAB_PARAM);
   const canReadRoutes = hasPermission(session, 'readRoute');
+  const canReadDashboard = hasPermission(session, 'readDashboard');
   const activeKey =
-    requested === MEASUREMENTS_TAB && canReadMeasurements
-      ? MEASUREMENTS_TAB
-      : requested === ROUTES_TAB && canReadRoutes
-        ? ROUTES_TAB
-        : (pointKey ?? (canReadMeasurements ? MEASUREMENTS_TAB : canReadRoutes ? ROUTES_TAB : undefined));
+    requested === DASHBOARD_TAB && canReadDashboard
+      ? DASHBOARD_TAB
+      : requested === MEASUREMENTS_TAB && canReadMeasurements
+        ? MEASUREMENTS_TAB
+        : requested === ROUTES_TAB && canReadRoutes
+          ? ROUTES_TAB
+          : (pointKey ??
+            (canReadDashboard ? DASHBOARD_TAB : canReadMeasurements ? MEASUREMENTS_TAB : canReadRoutes ? ROUTES_TAB : undefined));
 
   const update = (next: { point?: string | null; tab?: string | null }) =>
     setParams(
@@ -54,6 +77,20 @@ export function HomePage() {
     );
 
   const items = [
+    ...(canReadDashboard
+      ? [
+          {
+            key: DASHBOARD_TAB,
+            label: <span data-testid="dashboard-tab-label">{t('dashboard:tab')}</span>,
+            closable: false,
+            children: (
+              <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
+                <DashboardTab points={dashboardPoints} onOpenPoint={(id) => update({ point: id, tab: null })} />
+              </Suspense>
+            ),
+          },
+        ]
+      : []),
     ...(canReadMeasurements
       ? [{ key: MEASUREMENTS_TAB, label: t('measurementsTab'), closable: false, children: <MeasurementsTab /> }]
       : []),
@@ -85,27 +122,27 @@ export function HomePage() {
 
   return (
     <Layout style={{ background: 'transparent', gap: 12, flexDirection: screens.md ? 'row' : 'column' }}>
-      {!collapsed && (
-        <Card
-          size="small"
-          style={{
-            width: screens.md ? 340 : '100%',
-            flexShrink: 0,
-            alignSelf: 'flex-start',
-            position: screens.md ? 'sticky' : 'static',
-            top: 72,
+      <Card
+        size="small"
+        style={{
+          display: collapsed ? 'none' : undefined,
+          width: screens.md ? 340 : '100%',
+          flexShrink: 0,
+          alignSelf: 'flex-start',
+          position: screens.md ? 'sticky' : 'static',
+          top: 72,
+        }}
+        styles={{ body: { height: screens.md ? 'calc(100vh - 110px)' : 420, display: 'flex', flexDirection: 'column' } }}
+      >
+        <AssetTree
+          selectedPointId={pointId}
+          onOpenPoint={(id) => update({ point: id, tab: null })}
+          onCheckedPointsChange={setCheckedPoints}
+          onPointDeleted={(id) => {
+            if (id === pointId) update({ point: null, tab: null });
           }}
-          styles={{ body: { height: screens.md ? 'calc(100vh - 110px)' : 420, display: 'flex', flexDirection: 'column' } }}
-        >
-          <AssetTree
-            selectedPointId={pointId}
-            onOpenPoint={(id) => update({ point: id, tab: null })}
-            onPointDeleted={(id) => {
-              if (id === pointId) update({ point: null, tab: null });
-            }}
-          />
-        </Card>
-      )}
+        />
+      </Card>
       <Layout.Content style={{ minWidth: 0, flex: 1 }}>
         <Card size="small" styles={{ body: { paddingTop: 4 } }}>
           {items.length ? (
@@ -115,7 +152,9 @@ export function HomePage() {
               activeKey={activeKey}
               items={items}
               tabBarExtraContent={{ left: toggle }}
-              onChange={(key) => update({ tab: key === MEASUREMENTS_TAB || key === ROUTES_TAB ? key : null })}
+              onChange={(key) =>
+                update({ tab: key === DASHBOARD_TAB || key === MEASUREMENTS_TAB || key === ROUTES_TAB ? key : null })
+              }
               onEdit={(key, action) => {
                 if (action === 'remove' && key === pointKey) update({ point: null, tab: null });
               }}

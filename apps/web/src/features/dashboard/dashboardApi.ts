@@ -1,0 +1,108 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  alarmCoverageResponse,
+  alarmOccurrenceResponse,
+  alarmTransactionsDetailResponse,
+  dashboardReportsResponse,
+  faultDistributionResponse,
+  healthProgressResponse,
+  pointHealthScoreResponse,
+  pointRecoveryResponse,
+  recentPointHealthResponse,
+  systemHealthResponse,
+} from '@overtone/contract';
+import { apiRequest, type QueryValue, type ResponseSchema } from '../../app/api/apiClient';
+import type { DashboardWindow } from './dashboardInterval';
+
+/** Root of every dashboard query key: the home view invalidates it when it mounts (spec 000 §2). */
+export const DASHBOARD_KEY = ['dashboard'] as const;
+
+/** Page of the last reports table and of the alarm transactions (spec 001 §9: page size 10, page 1). */
+export const DASHBOARD_PAGE = { pageSize: 10, pageNumber: 1 } as const;
+
+/** Alarm intensity graph (spec 001 §9 "daily or weekly"): days looked back for each unit. */
+export const ALARM_INTENSITY_DAYS = { day: 30, week: 182 } as const;
+export type AlarmIntensityUnit = keyof typeof ALARM_INTENSITY_DAYS;
+
+/**
+ * The `points` query parameter: the tree's checked points as a comma list; absent (every point of
+ * the customer) when none is checked.
+ */
+export const pointsParam = (points: readonly string[] | null | undefined): string | undefined =>
+  points?.length ? [...points].sort().join(',') : undefined;
+
+/**
+ * One dashboard call. A failure shows no toast (spec 001 §8): it is logged as 'Error loading data'
+ * and rethrown, so the card shows its empty state. A 401 still ends the session (API client).
+ */
+export async function loadDashboard<T>(
+  path: string,
+  query: Record<string, QueryValue>,
+  schema: ResponseSchema<T>,
+  signal?: AbortSignal,
+): Promise<T> {
+  try {
+    return await apiRequest(path, { query, schema, signal, silent: true });
+  } catch (e) {
+    if (!(e instanceof DOMException && e.name === 'AbortError')) console.error('Error loading data', path, e);
+    throw e;
+  }
+}
+
+const useDashboardQuery = <T>(path: string, query: Record<string, QueryValue>, schema: ResponseSchema<T>, enabled = true) =>
+  useQuery({
+    queryKey: [...DASHBOARD_KEY, path, query],
+    queryFn: ({ signal }) => loadDashboard(path, query, schema, signal),
+    enabled,
+    // another interval or filter keeps the previous answer on screen until the new one arrives
+    placeholderData: keepPreviousData,
+  });
+
+const windowQuery = (w: DashboardWindow, points: string | undefined) => ({ start: w.start, end: w.end, unit: w.unit, points });
+
+/** `GET /dashboard/system-health?start&end&unit&points`: health 0–100 and the previous period's. */
+export const useSystemHealth = (w: DashboardWindow, points?: string) =>
+  useDashboardQuery('/dashboard/system-health', windowQuery(w, points), systemHealthResponse);
+
+/** `GET /dashboard/health-progress?start&end&unit&points`: one bucket per unit, oldest first. */
+export const useHealthProgress = (w: DashboardWindow, points?: string) =>
+  useDashboardQuery('/dashboard/health-progress', windowQuery(w, points), healthProgressResponse);
+
+/** `GET /dashboard/fault-distribution?start&end&points`: fault reports created in the window, by fault. */
+export const useFaultDistribution = (w: DashboardWindow, points?: string) =>
+  useDashboardQuery('/dashboard/fault-distribution', { start: w.start, end: w.end, points }, faultDistributionResponse);
+
+/** `GET /dashboard/reports?pageSize=10&pageNumber=1&points`: the newest reports, `answered` of `total`. */
+export const useDashboardReports = (points?: string) =>
+  useDashboardQuery('/dashboard/reports', { ...DASHBOARD_PAGE, points }, dashboardReportsResponse);
+
+/** `GET /dashboard/point-health-score?points`: each point's score 0–1, worst first. */
+export const usePointHealthScores = (points?: string) =>
+  useDashboardQuery('/dashboard/point-health-score', { points }, pointHealthScoreResponse);
+
+/** `GET /dashboard/alarm-coverage?points`. */
+export const useAlarmCoverage = (points?: string) =>
+  useDashboardQuery('/dashboard/alarm-coverage', { points }, alarmCoverageResponse);
+
+/** `GET /dashboard/recent-point-health?points`. */
+export const useRecentPointHealth = (points?: string) =>
+  useDashboardQuery('/dashboard/recent-point-health', { points }, recentPointHealthResponse);
+
+/** `GET /dashboard/point-recovery?points`. */
+export const usePointRecovery = (points?: string) =>
+  useDashboardQuery('/dashboard/point-recovery', { points }, pointRecoveryResponse);
+
+/** `GET /dashboard/time-series/alarm-occurence?dayCount&unit&points` (the spec's spelling). */
+export const useAlarmOccurrence = (unit: AlarmIntensityUnit, points?: string) =>
+  useDashboardQuery(
+    '/dashboard/time-series/alarm-occurence',
+    { dayCount: ALARM_INTENSITY_DAYS[unit], unit, points },
+    alarmOccurrenceResponse,
+  );
+
+/**
+ * `GET /alarm-transactions?pageSize=10&pageNumber=1&points`: the 10 most recent level changes of
+ * the filtered points (spec 001 §2, §9). Needs readAlarm on the server: `enabled` false without it.
+ */
+export const useRecentAlarmTransactions = (points: string | undefined, enabled: boolean) =>
+  useDashboardQuery('/alarm-transactions', { ...DASHBOARD_PAGE, points }, alarmTransactionsDetailResponse, enabled);
