@@ -7,6 +7,7 @@ import { locationOf, renderApp } from '../../app/testing/renderApp';
 import { MaintenanceTab } from './MaintenanceTab';
 import { changeText, maintenanceMarkers, monthTitle, signed, wallClockInstant, zoneLetter } from './maintenanceModel';
 import { IMPROVED, loginWith, P, POINT, record } from './maintenanceTestKit';
+import { pendingRefreshMs } from './maintenanceApi';
 
 // the two cores are shared with other test runs: give the dialogs and queries time (not a code limit)
 configure({ asyncUtilTimeout: 5000 });
@@ -121,5 +122,14 @@ describe('maintenance model', () => {
     expect(changeText({ quantity: 'BPFO', change: null })).toBeNull();
     expect(monthTitle('2030-01', 'en')).toBe('January 2030');
     expect(monthTitle('2030-11', 'tr')).toBe('Kasım 2030');
+  });
+});
+
+describe('pendingRefreshMs', () => {
+  it('reads the records again every 10 s while a verdict waits for measurements, and not otherwise', () => {
+    const pending = { ...IMPROVED, outcome: 'pending' as const, decidedAt: null };
+    expect(pendingRefreshMs([record(1), record(2, { status: 'completed', verdict: pending })])).toBe(10_000);
+    expect(pendingRefreshMs([record(1), record(2, { status: 'completed', verdict: IMPROVED })])).toBe(false);
+    expect(pendingRefreshMs(undefined)).toBe(false);
   });
 });

@@ -3,11 +3,19 @@ import {
   maintenanceCreated,
   maintenancesResponse,
   type MaintenanceCreateBody,
+  type MaintenanceRecord,
   type MaintenanceUpdateBody,
 } from '@overtone/contract';
 import { apiRequest } from '../../app/api/apiClient';
 import { FAULT_REPORTS_KEY } from '../fault-reports/faultReportsApi';
 import { TREE_QUERY_KEY } from '../tree/treeApi';
+
+/** How often the records are read again while a verdict waits for measurements, ms. */
+export const PENDING_REFRESH_MS = 10_000;
+
+/** The records' refresh period: {@link PENDING_REFRESH_MS} while a verdict is pending, else none. */
+export const pendingRefreshMs = (records: readonly MaintenanceRecord[] | undefined): number | false =>
+  records?.some((r) => r.verdict?.outcome === 'pending') ? PENDING_REFRESH_MS : false;
 
 /** Every maintenance query starts with this key. */
 export const MAINTENANCES_KEY = ['maintenances'] as const;
@@ -23,6 +31,8 @@ export const useMaintenancesQuery = (pointId: string, enabled = true, { silent =
     queryKey: pointMaintenancesKey(pointId),
     queryFn: ({ signal }) => apiRequest('/maintenances', { query: { pointId }, schema: maintenancesResponse, signal, silent }),
     enabled,
+    // a pending verdict is decided by measurements still to come: looked at again until it is
+    refetchInterval: (q) => pendingRefreshMs(q.state.data),
   });
 
 /**
