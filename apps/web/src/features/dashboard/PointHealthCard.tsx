@@ -33,6 +33,12 @@ export function ScoreBar({ score }: { score: number | null }) {
   );
 }
 
+/** A point's groups: its path without its own name at the end (`A / B / Point` → `A / B`). */
+const groupsOf = (p: { name: string; path: string }) => {
+  const parts = p.path.split(' / ');
+  return (parts.at(-1) === p.name ? parts.slice(0, -1) : parts).join(' / ');
+};
+
 /**
  * Point health performance (spec 001 §2): each filtered point's health score (worst first, as the
  * server orders them) with a risk-coloured bar, its health, open reports and last measurement in
@@ -48,18 +54,19 @@ export function PointHealthCard({ points, onOpenPoint }: { points?: string; onOp
     {
       key: 'point',
       title: t('pointHealth.point'),
+      // the name first, its groups below; each line cut on its own (the whole path in the title)
       render: (_, r) => (
-        <div>
-          <Typography.Link data-testid="dashboard-point-name">{r.point.name}</Typography.Link>
-          <div>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {r.point.path}
-            </Typography.Text>
-          </div>
+        <div title={r.point.path} style={{ minWidth: 120, maxWidth: 260 }}>
+          <Typography.Link ellipsis style={{ display: 'block' }} data-testid="dashboard-point-name">
+            {r.point.name}
+          </Typography.Link>
+          <Typography.Text type="secondary" ellipsis style={{ display: 'block', fontSize: 12 }}>
+            {groupsOf(r.point)}
+          </Typography.Text>
         </div>
       ),
     },
-    { key: 'score', title: t('pointHealth.score'), width: 180, render: (_, r) => <ScoreBar score={r.healthScore} /> },
+    { key: 'score', title: t('pointHealth.score'), width: 150, render: (_, r) => <ScoreBar score={r.healthScore} /> },
     { key: 'health', title: t('pointHealth.health'), render: (_, r) => <HealthTag health={r.health} /> },
     { key: 'open', title: t('pointHealth.openReports'), align: 'right', render: (_, r) => r.openFaultReports },
     {

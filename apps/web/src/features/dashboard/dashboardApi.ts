@@ -49,6 +49,9 @@ export async function loadDashboard<T>(
   }
 }
 
+/** How often a shown dashboard reads its data again, ms. */
+export const DASHBOARD_REFRESH_MS = 60_000;
+
 const useDashboardQuery = <T>(path: string, query: Record<string, QueryValue>, schema: ResponseSchema<T>, enabled = true) =>
   useQuery({
     queryKey: [...DASHBOARD_KEY, path, query],
@@ -56,6 +59,8 @@ const useDashboardQuery = <T>(path: string, query: Record<string, QueryValue>, s
     enabled,
     // another interval or filter keeps the previous answer on screen until the new one arrives
     placeholderData: keepPreviousData,
+    // a wall display stays current: read again every minute while shown
+    refetchInterval: DASHBOARD_REFRESH_MS,
   });
 
 const windowQuery = (w: DashboardWindow, points: string | undefined) => ({ start: w.start, end: w.end, unit: w.unit, points });

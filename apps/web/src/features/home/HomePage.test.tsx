@@ -119,4 +119,15 @@ describe('HomePage dashboard tab (spec 000 §2, 001 §2)', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(healthCalls()).toBe(2);
   });
+
+  it('reads the dashboard again when its tab is chosen again (a measurement or a repair meanwhile shows at once)', async () => {
+    show(['readDashboard', 'readMeasurement', 'readPoint']);
+    await findDashboard();
+    const healthCalls = () => dashboardCalls().filter((c) => c.path === '/dashboard/system-health').length;
+    await waitFor(() => expect(healthCalls()).toBe(1));
+    fireEvent.click(screen.getByText('Measurements'));
+    await screen.findByTestId('measurements-stub');
+    fireEvent.click(screen.getByTestId('dashboard-tab-label'));
+    await waitFor(() => expect(healthCalls()).toBe(2));
+  });
 });

@@ -152,9 +152,11 @@ export function HomePage() {
               activeKey={activeKey}
               items={items}
               tabBarExtraContent={{ left: toggle }}
-              onChange={(key) =>
-                update({ tab: key === DASHBOARD_TAB || key === MEASUREMENTS_TAB || key === ROUTES_TAB ? key : null })
-              }
+              onChange={(key) => {
+                // back on the dashboard: what happened meanwhile (a measurement, a repair) shows at once
+                if (key === DASHBOARD_TAB) void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY });
+                update({ tab: key === DASHBOARD_TAB || key === MEASUREMENTS_TAB || key === ROUTES_TAB ? key : null });
+              }}
               onEdit={(key, action) => {
                 if (action === 'remove' && key === pointKey) update({ point: null, tab: null });
               }}

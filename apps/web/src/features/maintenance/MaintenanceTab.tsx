@@ -94,10 +94,10 @@ export function MaintenanceTab({ pointId }: { pointId: string }) {
         />
       ) : (
         <Row gutter={[16, 16]}>
-          <Col xs={24} xl={14}>
+          <Col xs={24} xl={12}>
             <MaintenanceCalendar byDay={byDay} selection={selection} onSelect={setSelection} />
           </Col>
-          <Col xs={24} xl={10}>
+          <Col xs={24} xl={12}>
             <Flex vertical gap={12} data-testid="maintenance-list" data-count={shown.length}>
               <Flex justify="space-between" align="center" wrap gap={8}>
                 <Typography.Text strong data-testid="maintenance-list-heading">

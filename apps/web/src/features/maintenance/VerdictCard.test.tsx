@@ -8,6 +8,8 @@ import { MaintenanceTab } from './MaintenanceTab';
 import { changeText, maintenanceMarkers, monthTitle, signed, wallClockInstant, zoneLetter } from './maintenanceModel';
 import { IMPROVED, loginWith, P, POINT, record } from './maintenanceTestKit';
 import { pendingRefreshMs } from './maintenanceApi';
+import { mainLinesFirst } from './VerdictCard';
+import type { VerdictLine } from '@overtone/contract';
 
 // the two cores are shared with other test runs: give the dialogs and queries time (not a code limit)
 configure({ asyncUtilTimeout: 5000 });
@@ -63,10 +65,11 @@ describe('the verdict on a maintenance record', () => {
     const rows = [...within(v).getByTestId('maintenance-verdict-lines').querySelectorAll<HTMLElement>('tr.ant-table-row')];
     const cells = rows.map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent));
     expect(cells[0]).toEqual(['ISO 10816 zone', 'X axis', 'C', 'A', 'Zone −2', 'Improved']);
-    expect(cells[1]).toEqual(['Velocity RMS (ISO 10816)', 'X axis', '7.1 mm/s', '1.8 mm/s', '−11.9 dB', 'Improved']);
-    expect(cells[2]).toEqual(['1× running speed', 'X axis', '2.5 mm/s', '2.45 mm/s', '−0.2 dB', 'Unchanged']);
+    // the deciding lines first: improved (zones, then the largest change), then unchanged
     // sensor y is the machine's Z axis on this point
-    expect(cells[3]).toEqual(['Fault evidence · BPFO', 'Z axis', '0.0421 g', '0.00421 g', '−20.0 dB', 'Improved']);
+    expect(cells[1]).toEqual(['Fault evidence · BPFO', 'Z axis', '0.0421 g', '0.00421 g', '−20.0 dB', 'Improved']);
+    expect(cells[2]).toEqual(['Velocity RMS (ISO 10816)', 'X axis', '7.1 mm/s', '1.8 mm/s', '−11.9 dB', 'Improved']);
+    expect(cells[3]).toEqual(['1× running speed', 'X axis', '2.5 mm/s', '2.45 mm/s', '−0.2 dB', 'Unchanged']);
     expect(cells[4]).toEqual(['BPFI (inner race)', 'Y axis', '–', '0.002 g', '–', '–']);
 
     const closed = within(v).getByTestId('maintenance-closed-reports');
@@ -131,5 +134,21 @@ describe('pendingRefreshMs', () => {
     expect(pendingRefreshMs([record(1), record(2, { status: 'completed', verdict: pending })])).toBe(10_000);
     expect(pendingRefreshMs([record(1), record(2, { status: 'completed', verdict: IMPROVED })])).toBe(false);
     expect(pendingRefreshMs(undefined)).toBe(false);
+  });
+});
+
+describe('mainLinesFirst', () => {
+  it('puts the lines that decide the verdict first: worse, improved (zones, then the largest change), unchanged, not compared', () => {
+    const line = (quantity: VerdictLine['quantity'], outcome: VerdictLine['outcome'], change: number | null) =>
+      ({ quantity, axis: 'x', kind: null, faultReportId: null, unit: '', before: 1, after: 1, change, outcome }) as VerdictLine;
+    const sorted = mainLinesFirst([
+      line('1X', 'unchanged', 0.5),
+      line('BPFO', 'improved', -20),
+      line('BPFI', null, null),
+      line('VRMS_ISO10816', 'improved', -40),
+      line('ISO10816_ZONE', 'improved', -1),
+      line('2X', 'worse', 7),
+    ]);
+    expect(sorted.map((l) => l.quantity)).toEqual(['2X', 'ISO10816_ZONE', 'VRMS_ISO10816', 'BPFO', '1X', 'BPFI']);
   });
 });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Flex, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useLocation } from 'react-router';
@@ -35,6 +36,20 @@ interface Props {
   point?: Pick<Point, 'coordinateXAxis' | 'coordinateYAxis' | 'coordinateZAxis'>;
 }
 
+/** Lines shown before "show all": the ones that decide the verdict come first. */
+const MAIN_LINES = 8;
+const OUTCOME_RANK = { worse: 0, improved: 1, unchanged: 2 } as const;
+
+/**
+ * The verdict's lines, those that decide it first: worse, then improved, then unchanged, then the
+ * ones not compared; within each the ISO 10816 zones first, then the largest change.
+ */
+export function mainLinesFirst(lines: readonly VerdictLine[]): VerdictLine[] {
+  const rank = (l: VerdictLine) => (l.outcome ? OUTCOME_RANK[l.outcome] : 3);
+  const zone = (l: VerdictLine) => (l.quantity === 'ISO10816_ZONE' ? 0 : 1);
+  return [...lines].sort((a, b) => rank(a) - rank(b) || zone(a) - zone(b) || Math.abs(b.change ?? 0) - Math.abs(a.change ?? 0));
+}
+
 /**
  * The verdict on a completed maintenance (issue 16, docs/maintenance.md "Verdict"): its outcome
  * (improved green, unchanged blue, worse red, pending grey "awaiting a measurement after the
@@ -48,6 +63,7 @@ export function VerdictCard({ verdict, point }: Props) {
   const reportsHref = useFaultReportsHref();
   const outcome: MaintenanceOutcome = verdict?.outcome ?? 'pending';
   const mapping = axisMapping(point);
+  const [showAll, setShowAll] = useState(false);
 
   const value = (r: Row, v: number | null) => {
     if (v === null) return <Typography.Text type="secondary">–</Typography.Text>;
@@ -100,6 +116,8 @@ export function VerdictCard({ verdict, point }: Props) {
   ];
 
   const closed = verdict?.closedFaultReports.length ?? 0;
+  const lines = mainLinesFirst(verdict?.lines ?? []);
+  const shown = showAll ? lines : lines.slice(0, MAIN_LINES);
   return (
     <Flex vertical gap={8} data-testid="maintenance-verdict" data-outcome={outcome}>
       <Flex gap={8} wrap align="center">
@@ -123,11 +141,16 @@ export function VerdictCard({ verdict, point }: Props) {
           size="small"
           rowKey="key"
           columns={columns}
-          dataSource={verdict.lines.map((l, key) => ({ ...l, key }))}
+          dataSource={shown.map((l, key) => ({ ...l, key }))}
           pagination={false}
           scroll={{ x: true }}
           data-testid="maintenance-verdict-lines"
         />
+      )}
+      {lines.length > MAIN_LINES && (
+        <Typography.Link onClick={() => setShowAll((v) => !v)} data-testid="maintenance-verdict-all">
+          {showAll ? t('verdict.showMain') : t('verdict.showAll', { count: lines.length })}
+        </Typography.Link>
       )}
       {closed > 0 && (
         <Flex gap={8} wrap align="center" data-testid="maintenance-closed-reports" data-count={closed}>
