@@ -145,9 +145,7 @@ describe('a maintenance manager records a repair and sees whether it worked', ()
     await page.getByTestId('maintenance-fault-reports-link').click();
     await page.getByTestId('fault-reports-tab').waitFor();
     const closed = (await get<FaultReportsResponse>(`/point/${pointId}/fault-reports?status=closed`)).data.detectionReports;
-    expect(closed.some((r) => record!.verdict!.closedFaultReports.includes(r.id) && r.closedReason === 'maintenance')).toBe(
-      true,
-    );
+    expect(closed.some((r) => record!.verdict!.closedFaultReports.includes(r.id) && r.closedReason === 'maintenance')).toBe(true);
     await page.getByTestId('report-status').first().waitFor();
     await shot('05-report-closed');
   });
