@@ -25,7 +25,11 @@ const flat = Object.fromEntries(
 const PLURAL = /^(.*)_(zero|one|two|few|many|other)$/;
 /** A key without its plural suffix. */
 const baseKey = (k: string) => PLURAL.exec(k)?.[1] ?? k;
-/** Plural categories a language's texts must cover (CLDR, as i18next uses them). */
+/**
+ * Plural categories a language's texts must cover (CLDR, as i18next uses them). The files carry the
+ * same four forms (one, few, many, other) in every language, the unused ones repeating `other`, so
+ * that every language holds the same keys.
+ */
 const pluralCategories = (lang: string) =>
   new Intl.PluralRules(lang === 'zh-tw' ? 'zh-TW' : lang).resolvedOptions().pluralCategories as string[];
 /** Base keys written with plural forms in some language. */
