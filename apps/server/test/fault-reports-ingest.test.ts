@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { senseway, type FaultReport, type FaultReportsResponse, type TreeNode } from '@overtone/contract';
+import type { FaultReport, FaultReportsResponse, TreeNode } from '@overtone/contract';
 import { faultName } from '../src/modules/fault-reports/catalogue.ts';
 import { api, login, startTestServer } from './support/test-server.ts';
 import { connectGateway } from './support/gateway-client.ts';
-import { recordingChannel } from './support/recordings.ts';
+import { publishRecordedMeasurement } from './support/recorded-measurement.ts';
 
 /**
  * Fault reports from real measurements through the real path (docs/fault-reports.md): a gateway
@@ -21,58 +21,20 @@ import { recordingChannel } from './support/recordings.ts';
 const GATEWAY = 'CA:B8:28:00:00:01';
 const NORMAL = 'CA:B8:31:00:00:01';
 const INNER = 'CA:B8:31:00:00:02';
-const N = 24_000;
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let token: string;
 let gateway: Awaited<ReturnType<typeof connectGateway>>;
 let innerPoint: string;
 let normalPoint: string;
-let serial = 0;
 
-/** Chunks of a recording stretch as the demo sensors send it (int16 counts of the ±4 g range). */
-function chunksOf(stem: string, start: number) {
-  const de = recordingChannel(stem, 'DE');
-  const fe = recordingChannel(stem, 'FE');
-  const k = senseway.gPerCount(2);
-  const counts = new Int16Array(3 * N);
-  const at = (ch: Float32Array, i: number) => Math.max(-32768, Math.min(32767, Math.round(ch[i % ch.length]! / k)));
-  for (let i = 0; i < N; i++) {
-    counts[3 * i] = at(de, start + i);
-    counts[3 * i + 1] = at(fe, start + i);
-    counts[3 * i + 2] = at(de, start + 60_000 + i);
-  }
-  return senseway.encodeChunks(counts);
-}
-
-/** Publishes one measurement of `device` and waits until it is stored and diagnosed; returns its id. */
-async function measure(device: string, stem: string, start: number): Promise<string> {
-  const objectId = (0x5f000000 + ++serial).toString(16).padStart(24, '0');
-  const chunks = chunksOf(stem, start);
-  const done = JSON.stringify({ STAT: { CALIBRATED_SAMPLINGRATE: 12000, CHUNK_COUNT: chunks.length }, TELEMETRY: [] });
-  await Promise.all([
-    ...chunks.map((c) =>
-      gateway.publishAsync(senseway.topics.chunk('prod', device, objectId, c.index), Buffer.from(c.payload), { qos: 1 }),
-    ),
-    gateway.publishAsync(senseway.topics.measureEvent('prod', GATEWAY, device, objectId, 'done'), done, { qos: 1 }),
-  ]);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const m = await server.ctx.db
-      .selectFrom('measurements')
-      .select(['id', 'state'])
-      .where('device_mac', '=', device)
-      .where('object_id', '=', objectId)
-      .executeTakeFirst();
-    if (m?.state === 'persisted') {
-      await server.ingest.idle();
-      await server.ctx.diagnosis!.idle();
-      return m.id;
-    }
-    expect(Date.now(), 'measurement persisted within a minute').toBeLessThan(deadline);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** Publishes one measurement of `device` (the 48 kHz normal record decimated to 12 kHz, as the plant does) and waits until it is diagnosed; returns its id. */
+const measure = (device: string, stem: string, start: number) =>
+  publishRecordedMeasurement({ server, gateway, gatewayMac: GATEWAY }, device, {
+    stem,
+    start,
+    q: stem === 'cwru_097_Normal_0HP' ? 4 : 1,
+  });
 
 const reportsOf = async (point: string) =>
   (await api<FaultReportsResponse>(server.url, token, 'GET', `/point/${point}/fault-reports`)).body.data.detectionReports;

@@ -2,18 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PERMISSIONS,
   customerPreferences,
-  senseway,
   timeZoneOffsetMinutes,
   type FaultReportsResponse,
   type MaintenanceRecord,
 } from '@overtone/contract';
-import { decimate } from '@overtone/dsp';
 import { completedMaintenances } from '../src/modules/maintenance/repo.ts';
 import { formatApiDate } from '../src/modules/maintenance/service.ts';
 import { caller, loginOn, type Call } from './admin-client.ts';
 import { TEST_PASSWORD } from './support/constants.ts';
 import { connectGateway } from './support/gateway-client.ts';
 import { recordingChannel } from './support/recordings.ts';
+import { publishRecordedMeasurement } from './support/recorded-measurement.ts';
 import { createSecondTenant } from './support/second-tenant.ts';
 import { startTestServer } from './support/test-server.ts';
 import { demoCustomerId, insertUser } from './support/users.ts';
@@ -31,7 +30,6 @@ const NORMAL_SENSOR = 'CA:B8:31:00:00:01';
 const OUTER_SENSOR = 'CA:B8:31:00:00:04';
 const OUTER = 'cwru_130_OR007at6_0HP';
 const NORMAL = 'cwru_097_Normal_0HP';
-const N = 24_000;
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let call: Call;
@@ -40,52 +38,13 @@ let demoId: string;
 let gateway: Awaited<ReturnType<typeof connectGateway>>;
 let outerPoint: string;
 let normalPoint: string;
-let serial = 0;
 
-/** The record's channels at 12 kHz (the 48 kHz normal record decimated by 4). */
-function channels(stem: string): { de: ArrayLike<number>; fe: ArrayLike<number> } {
+/** Publishes one measurement of `device` (the 48 kHz normal record decimated to 12 kHz; z half a record on) and waits until it is diagnosed. */
+const measure = (device: string, stem: string, start: number) => {
   const q = stem === NORMAL ? 4 : 1;
-  return { de: decimate(recordingChannel(stem, 'DE'), q), fe: decimate(recordingChannel(stem, 'FE'), q) };
-}
-
-/** Publishes one measurement of `device` and waits until it is stored and diagnosed. */
-async function measure(device: string, stem: string, start: number): Promise<string> {
-  const { de, fe } = channels(stem);
-  const k = senseway.gPerCount(2);
-  const counts = new Int16Array(3 * N);
-  const at = (ch: ArrayLike<number>, i: number) => Math.max(-32768, Math.min(32767, Math.round(ch[i % ch.length]! / k)));
-  const zShift = Math.floor(de.length / 2);
-  for (let i = 0; i < N; i++) {
-    counts[3 * i] = at(de, start + i);
-    counts[3 * i + 1] = at(fe, start + i);
-    counts[3 * i + 2] = at(de, start + zShift + i);
-  }
-  const chunks = senseway.encodeChunks(counts);
-  const objectId = (0x5e000000 + ++serial).toString(16).padStart(24, '0');
-  const done = JSON.stringify({ STAT: { CALIBRATED_SAMPLINGRATE: 12000, CHUNK_COUNT: chunks.length }, TELEMETRY: [] });
-  await Promise.all([
-    ...chunks.map((c) =>
-      gateway.publishAsync(senseway.topics.chunk('prod', device, objectId, c.index), Buffer.from(c.payload), { qos: 1 }),
-    ),
-    gateway.publishAsync(senseway.topics.measureEvent('prod', GATEWAY, device, objectId, 'done'), done, { qos: 1 }),
-  ]);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const m = await server.ctx.db
-      .selectFrom('measurements')
-      .select(['id', 'state'])
-      .where('device_mac', '=', device)
-      .where('object_id', '=', objectId)
-      .executeTakeFirst();
-    if (m?.state === 'persisted') {
-      await server.ingest.idle();
-      await server.ctx.diagnosis!.idle();
-      return m.id;
-    }
-    expect(Date.now(), 'measurement persisted within a minute').toBeLessThan(deadline);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+  const zOffset = Math.floor(recordingChannel(stem, 'DE').length / q / 2);
+  return publishRecordedMeasurement({ server, gateway, gatewayMac: GATEWAY }, device, { stem, start, q, zOffset });
+};
 
 const pointOf = async (name: string) =>
   (
