@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   alarmCoverageResponse,
@@ -51,17 +52,24 @@ export async function loadDashboard<T>(
 
 /** How often a shown dashboard reads its data again, ms. */
 export const DASHBOARD_REFRESH_MS = 60_000;
+/**
+ * Whether the dashboard is the tab on screen (the home view keeps it mounted behind the others):
+ * only then is its data read again every {@link DASHBOARD_REFRESH_MS}.
+ */
+export const DashboardShownContext = createContext(true);
 
-const useDashboardQuery = <T>(path: string, query: Record<string, QueryValue>, schema: ResponseSchema<T>, enabled = true) =>
-  useQuery({
+const useDashboardQuery = <T>(path: string, query: Record<string, QueryValue>, schema: ResponseSchema<T>, enabled = true) => {
+  const shown = useContext(DashboardShownContext);
+  return useQuery({
     queryKey: [...DASHBOARD_KEY, path, query],
     queryFn: ({ signal }) => loadDashboard(path, query, schema, signal),
     enabled,
     // another interval or filter keeps the previous answer on screen until the new one arrives
     placeholderData: keepPreviousData,
     // a wall display stays current: read again every minute while shown
-    refetchInterval: DASHBOARD_REFRESH_MS,
+    refetchInterval: shown ? DASHBOARD_REFRESH_MS : false,
   });
+};
 
 const windowQuery = (w: DashboardWindow, points: string | undefined) => ({ start: w.start, end: w.end, unit: w.unit, points });
 

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hasPermission, useSession } from '../../app/session';
 import { AssetTree } from '../tree/AssetTree';
-import { DASHBOARD_KEY } from '../dashboard/dashboardApi';
+import { DASHBOARD_KEY, DashboardShownContext } from '../dashboard/dashboardApi';
 import { MeasurementsTab } from '../measurements/MeasurementsTab';
 import { PointTab } from '../point-detail/PointTab';
 import { RoutesTab } from '../routes/RoutesTab';
@@ -85,7 +85,9 @@ export function HomePage() {
             closable: false,
             children: (
               <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
-                <DashboardTab points={dashboardPoints} onOpenPoint={(id) => update({ point: id, tab: null })} />
+                <DashboardShownContext.Provider value={activeKey === DASHBOARD_TAB}>
+                  <DashboardTab points={dashboardPoints} onOpenPoint={(id) => update({ point: id, tab: null })} />
+                </DashboardShownContext.Provider>
               </Suspense>
             ),
           },
