@@ -285,10 +285,9 @@ export async function startIngest(ctx: AppContext, log: Log, opts: { limits?: Pa
           // Flow control: acknowledged once the finalizations waiting are few, so gateways (which wait
           // for acknowledgements) publish no faster than measurements are stored, and input does not
           // pile up against the caps. Finalization never waits for a message, so this cannot deadlock.
-          await Promise.race([
-            finalizing.belowBacklog(MAX_FINALIZE_BACKLOG_PER_SLOT * ctx.config.ingestConcurrency),
-            delay(MAX_ACK_HOLD_MS, undefined, { ref: false }),
-          ]);
+          const backlogLimit = MAX_FINALIZE_BACKLOG_PER_SLOT * ctx.config.ingestConcurrency;
+          if (finalizing.backlog() >= backlogLimit)
+            await Promise.race([finalizing.belowBacklog(backlogLimit), delay(MAX_ACK_HOLD_MS, undefined, { ref: false })]);
           return;
         }
         if (t.event === 'persisted') return; // our own event
