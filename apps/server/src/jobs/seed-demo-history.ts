@@ -10,8 +10,9 @@ import { encodeFeatures } from '../modules/fault-reports/features-codec.ts';
 import { newId } from '../infra/ids.ts';
 import { waveformKey } from '../modules/measurements/waveform.ts';
 import { createMetricAlarm } from '../modules/alarms/repo.ts';
+import { createMaintenance, formatApiDate } from '../modules/maintenance/service.ts';
 import { insertFinalMeasurement, type TelemetryRow } from './ingest/persist-measurement.ts';
-import { DEMO_HOST, DEMO_POINTS, DEMO_PROFILE } from './seed-demo.ts';
+import { DEMO_EMAIL, DEMO_HOST, DEMO_POINTS, DEMO_PROFILE } from './seed-demo.ts';
 // The simulated plant's own loader and rate choice: the history is cut exactly as the simulator cuts.
 import { loadRecording, type Recording } from '../../../gateway-sim/src/recordings.ts';
 import { chooseDecimation } from '../../../gateway-sim/src/device.ts';
@@ -33,6 +34,26 @@ export const DEMO_HISTORY_RECORDINGS: Record<(typeof DEMO_POINTS)[number]['mac']
   'CA:B8:31:00:00:03': { recording: 'cwru-118', faulty: true },
   'CA:B8:31:00:00:04': { recording: 'cwru-130', faulty: true },
 };
+
+/**
+ * The repair the demo tells (docs/demo-history.md "The repair"): the normal point's drive-end
+ * bearing had an outer-race fault and was replaced 12 days ago. Its first `firstAfter` history
+ * measurements replay the outer-race record (`recordingBefore`, degrading as {@link degradationScale}
+ * over them), the rest its own normal record; a completed maintenance record between them (the work
+ * `durationHours` long, completed an hour before the first measurement after it) gets its verdict
+ * from the diagnosis as on a real repair (docs/maintenance.md "Verdict"): improved, the outer-race
+ * report it cured closed.
+ */
+export const DEMO_REPAIR = {
+  mac: 'CA:B8:31:00:00:01',
+  recordingBefore: 'cwru-130',
+  /** index of the first measurement after the repair: 72 of 120 (18 days before, 12 after) */
+  firstAfter: 72,
+  durationHours: 4,
+  title: 'Drive-end bearing replaced',
+  description:
+    'Outer-race fault confirmed by the envelope spectrum (BPFO and harmonics). Bearing 6205-2RS replaced at the drive end, housing fit checked, regreased. Machine returned to service.',
+} as const;
 
 /** Days of history each point gets. */
 export const DEMO_HISTORY_DAYS = 30;
@@ -135,6 +156,41 @@ function historyBytes(job: HistoryJob): Uint8Array {
   return new Uint8Array(xyz.buffer);
 }
 
+/** When the k-th history measurement was taken: every 6 h, the last at `now`. */
+const historyAt = (now: Date, k: number) =>
+  new Date(now.getTime() - (DEMO_HISTORY_COUNT - 1 - k) * DEMO_HISTORY_STEP_HOURS * 3_600_000);
+
+/**
+ * The demo's repair ({@link DEMO_REPAIR}) as a user records it: a maintenance record created
+ * completed, through the maintenance service (the point's baseline restarts from the completion;
+ * the verdict is pending until the diagnoser has diagnosed three measurements after it), by the
+ * demo administrator.
+ * @returns the record's id
+ */
+async function recordRepair(ctx: AppContext, customerId: string, pointId: string, now: Date): Promise<string> {
+  const completedAt = new Date(historyAt(now, DEMO_REPAIR.firstAfter).getTime() - 3_600_000);
+  const startAt = new Date(completedAt.getTime() - DEMO_REPAIR.durationHours * 3_600_000);
+  const admin = await ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where('email', '=', DEMO_EMAIL)
+    .executeTakeFirst();
+  return createMaintenance(
+    ctx.db,
+    { customerId, userId: admin?.id ?? null },
+    {
+      pointId,
+      title: DEMO_REPAIR.title,
+      description: DEMO_REPAIR.description,
+      status: 'completed',
+      maintenanceStartDate: formatApiDate(startAt, 0),
+    },
+    0,
+    completedAt,
+  );
+}
+
 /** What {@link seedDemoHistory} added. */
 export interface DemoHistoryResult {
   /** points that got a history (those already measured are left alone) */
@@ -157,7 +213,9 @@ export interface DemoHistoryResult {
  * University: 97 normal, 105 inner race, 118 ball, 130 outer race, 0.007 in, 0 hp), cut and
  * decimated as the simulator does for the device's profile (±4 g, 12.8 kHz nominal → 12 kHz,
  * 24 000 samples). The fault records' amplitude is scaled from 0.55× (30 days ago) to 1.0× (now)
- * ({@link degradationScale}) to suggest a developing fault; the normal record stays 1.0×. Real
+ * ({@link degradationScale}) to suggest a developing fault; the normal record stays 1.0×. The
+ * normal point tells a repair ({@link DEMO_REPAIR}): the outer-race record until a completed
+ * maintenance record 12 days ago, its own record after it. Real
  * bearings do not degrade this way in a month, and scaling leaves shape features (kurtosis, crest
  * factor) unchanged.
  *
@@ -237,12 +295,22 @@ export async function seedDemoHistory(
       recording = await loadRecording(DEMO_RECORDINGS_DIR, source.recording);
       recordings.set(source.recording, recording);
     }
-    const q = chooseDecimation(recording.samplingRateHz, senseway.nominalSamplingRateHz(profile.samplingRate));
+    const repaired = d.mac === DEMO_REPAIR.mac;
+    let before: Recording | null = null;
+    if (repaired) {
+      before =
+        recordings.get(DEMO_REPAIR.recordingBefore) ?? (await loadRecording(DEMO_RECORDINGS_DIR, DEMO_REPAIR.recordingBefore));
+      recordings.set(DEMO_REPAIR.recordingBefore, before);
+    }
+    const rateHz = senseway.nominalSamplingRateHz(profile.samplingRate);
     const k = await kinematicsInputsOf(ctx.db, d.point_id!);
     const kinematics = pointKinematics(k.point, k.bearing, k.mainsHz, profile.accelerometerRange);
-    for (let k = 0; k < DEMO_HISTORY_COUNT; k++)
+    for (let k = 0; k < DEMO_HISTORY_COUNT; k++) {
+      // the repaired point: the outer-race record (degrading) until its repair, its own record after
+      const beforeRepair = before !== null && k < DEMO_REPAIR.firstAfter;
+      const rec = beforeRepair ? before! : recording;
       jobs.push({
-        at: new Date(now.getTime() - (DEMO_HISTORY_COUNT - 1 - k) * DEMO_HISTORY_STEP_HOURS * 3_600_000),
+        at: historyAt(now, k),
         k,
         pointId: d.point_id!,
         customerId: d.customer_id,
@@ -250,12 +318,17 @@ export async function seedDemoHistory(
         gatewayMac: d.gateway_mac,
         rangeIndex: profile.accelerometerRange,
         rateIndex: profile.samplingRate,
-        recording,
+        recording: rec,
         kinematics,
-        q,
+        q: chooseDecimation(rec.samplingRateHz, rateHz),
         sampleSize: profile.sampleSize,
-        scale: source.faulty ? degradationScale(k, DEMO_HISTORY_COUNT) : 1,
+        scale: beforeRepair
+          ? degradationScale(k, DEMO_REPAIR.firstAfter)
+          : source.faulty
+            ? degradationScale(k, DEMO_HISTORY_COUNT)
+            : 1,
       });
+    }
   }
   jobs.sort((a, b) => a.at.getTime() - b.at.getTime());
 
@@ -276,6 +349,7 @@ export async function seedDemoHistory(
   const window: ReturnType<typeof compute>[] = [];
   let next = 0;
   const created: string[] = [];
+  const storedFor = new Set<string>();
   const featuresOf = new Map<string, MeasurementFeatures>();
   while (next < jobs.length || window.length) {
     while (next < jobs.length && window.length < concurrency) window.push(compute(jobs[next++]));
@@ -320,6 +394,7 @@ export async function seedDemoHistory(
       continue;
     }
     created.push(id);
+    storedFor.add(job.deviceMac);
     if (features) featuresOf.set(id, features);
   }
   if (created.length) {
@@ -327,6 +402,10 @@ export async function seedDemoHistory(
     await sql`UPDATE measurements SET persisted_at = created_at + interval '5 seconds' WHERE id = ANY(${created}::text[])`.execute(
       ctx.db,
     );
+    // The repair, by this run only (a concurrent run stored none of these measurements), before the
+    // diagnosis is told of them: its verdict follows their diagnosis.
+    const repaired = todo.find((d) => d.mac === DEMO_REPAIR.mac);
+    if (repaired && storedFor.has(DEMO_REPAIR.mac)) await recordRepair(ctx, repaired.customer_id, repaired.point_id!, now);
     for (const id of created) {
       ctx.alarms?.notify(id);
       ctx.diagnosis?.notify(id, featuresOf.get(id));

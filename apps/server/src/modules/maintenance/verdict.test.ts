@@ -166,6 +166,23 @@ describe('compareBeforeAfter', () => {
     expect(v.lines.find((l) => l.quantity === 'BPFO' && l.axis === 'x')?.outcome).toBe('improved');
   });
 
+  it('an evidence line under its floor on both sides (another axis) does not keep the report from being cured', () => {
+    const zLine = { ...outerReport.evidence[0]!, axis: 'z' as const };
+    const report: AddressedReport = { ...outerReport, evidence: [...outerReport.evidence, zLine] };
+    const v = compareBeforeAfter({ machineClass: 'II', before: times(3, faulty), after: times(3, repaired), reports: [report] });
+    const z = v.lines.find((l) => l.quantity === 'EVIDENCE' && l.axis === 'z');
+    expect(z).toMatchObject({ before: 1e-6, after: 1e-6, outcome: 'unchanged' });
+    expect(v.cured).toEqual(['r-outer']);
+    // still present after and not fallen: not cured
+    const still = compareBeforeAfter({
+      machineClass: 'II',
+      before: times(3, faulty),
+      after: times(3, { ...repaired, bpfo: 1e-3 }),
+      reports: [report],
+    });
+    expect(still.cured).toEqual([]);
+  });
+
   it('the same fault after: unchanged, the report not cured', () => {
     const v = compareBeforeAfter({
       machineClass: 'II',

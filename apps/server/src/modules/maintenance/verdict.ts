@@ -307,7 +307,9 @@ export function compareBeforeAfter(input: VerdictInput): VerdictComparison {
     const own = evidenceLines(input, r);
     evidence.push(...own);
     const measured = own.filter((l) => l.line.outcome !== null);
-    const linesGone = measured.every((l) => l.line.outcome === 'improved' || (l.presentBefore && !l.presentAfter));
+    // a line that fell, or that is not over its floor after (a line of the report's evidence not over
+    // its floor on either side, e.g. on another axis, says nothing against the cure)
+    const linesGone = measured.every((l) => l.line.outcome === 'improved' || !l.presentAfter);
     if (codeGone(input.after, r.code) && linesGone) cured.push(r.id);
   }
   lines.push(...compared.map((l) => l.line), ...evidence.map((l) => l.line));
