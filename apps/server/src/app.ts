@@ -63,7 +63,9 @@ declare module 'fastify' {
 export async function buildApp(ctx: AppContext, opts: { logger?: boolean | object; config: Config }): Promise<FastifyInstance> {
   const tp = opts.config.trustProxy;
   const trustProxy = typeof tp === 'number' ? (_addr: string, hop: number) => hop < tp : tp;
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024, trustProxy });
+  // Headers up to 64 KiB (Node's default is 16): a dashboard call filtered by the tree's checked
+  // points carries them in its query, ~25 bytes an id (docs/dashboard.md "Every call").
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024, trustProxy, http: { maxHeaderSize: 64 * 1024 } });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // first: every later hook and handler of a request runs with its database work served first
