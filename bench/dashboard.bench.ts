@@ -13,20 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import {
-  alarmCoverageResponse,
-  alarmOccurrenceResponse,
-  dashboardReportsResponse,
-  faultDistributionResponse,
-  healthProgressResponse,
-  pointHealthScoreResponse,
-  pointRecoveryResponse,
-  recentPointHealthResponse,
-  systemHealthResponse,
-  timeZoneOffsetMinutes,
-  customerPreferences,
-  type DashboardUnit,
-} from '@overtone/contract';
+import { DASHBOARD_CALLS as C, timeZoneOffsetMinutes, customerPreferences, type DashboardUnit } from '@overtone/contract';
 import type { ZodType } from 'zod';
 import { openDatabase } from '../apps/server/src/infra/db/database.ts';
 import type { DB } from '../apps/server/src/infra/db/schema.ts';
@@ -225,7 +212,13 @@ export default async function bench() {
     end: local(now),
     unit,
   });
-  const served = (schema: ZodType, fn: () => Promise<unknown>) => async () => JSON.stringify(schema.parse(await fn()));
+  // each case validates and serializes its answer as the route does; every call of the contract is measured
+  const measured = new Set<keyof typeof C>();
+  const served = (call: keyof typeof C, fn: () => Promise<unknown>) => {
+    measured.add(call);
+    const schema: ZodType = C[call].response;
+    return async () => JSON.stringify(schema.parse(await fn()));
+  };
 
   const since = new Date(now.getTime() - 7 * 86_400_000);
   const reference = await percentiles(() =>
@@ -237,20 +230,20 @@ export default async function bench() {
       .executeTakeFirstOrThrow(),
   );
   const cases: [string, () => Promise<unknown>][] = [
-    ['system-health 7d', served(systemHealthResponse, () => systemHealthOf(scope, interval(144, 'day')))],
-    ['system-health 1y', served(systemHealthResponse, () => systemHealthOf(scope, interval(8640, 'month')))],
+    ['system-health 7d', served('systemHealth', () => systemHealthOf(scope, interval(144, 'day')))],
+    ['system-health 1y', served('systemHealth', () => systemHealthOf(scope, interval(8640, 'month')))],
     [
       'system-health 7d, 100 checked points',
-      served(systemHealthResponse, () => systemHealthOf({ ...scope, points: checked }, interval(144, 'day'))),
+      served('systemHealth', () => systemHealthOf({ ...scope, points: checked }, interval(144, 'day'))),
     ],
-    ['health-progress 24h by hour', served(healthProgressResponse, () => healthProgress(scope, interval(24, 'hour')))],
-    ['health-progress 7d by day', served(healthProgressResponse, () => healthProgress(scope, interval(144, 'day')))],
-    ['health-progress 6m by week', served(healthProgressResponse, () => healthProgress(scope, interval(4320, 'week')))],
-    ['health-progress 1y by month', served(healthProgressResponse, () => healthProgress(scope, interval(8640, 'month')))],
-    ['fault-distribution 1y', served(faultDistributionResponse, () => faultDistribution(scope, interval(8640, 'month')))],
+    ['health-progress 24h by hour', served('healthProgress', () => healthProgress(scope, interval(24, 'hour')))],
+    ['health-progress 7d by day', served('healthProgress', () => healthProgress(scope, interval(144, 'day')))],
+    ['health-progress 6m by week', served('healthProgress', () => healthProgress(scope, interval(4320, 'week')))],
+    ['health-progress 1y by month', served('healthProgress', () => healthProgress(scope, interval(8640, 'month')))],
+    ['fault-distribution 1y', served('faultDistribution', () => faultDistribution(scope, interval(8640, 'month')))],
     [
       'reports (page of 10, with texts)',
-      served(dashboardReportsResponse, async () => {
+      served('reports', async () => {
         const page = await reportsOf(scope, { pageSize: 10, pageNumber: 1 });
         return {
           data: {
@@ -261,19 +254,18 @@ export default async function bench() {
         };
       }),
     ],
-    ['point-health-score', served(pointHealthScoreResponse, () => pointHealthScores(scope))],
-    ['alarm-coverage', served(alarmCoverageResponse, () => alarmCoverageOf(scope))],
-    ['recent-point-health', served(recentPointHealthResponse, () => recentPointHealth(scope))],
-    ['point-recovery', served(pointRecoveryResponse, () => pointRecovery(scope))],
-    [
-      'alarm-occurence 30 days by day',
-      served(alarmOccurrenceResponse, () => alarmOccurrence(scope, { dayCount: 30, unit: 'day' })),
-    ],
+    ['point-health-score', served('pointHealthScore', () => pointHealthScores(scope))],
+    ['alarm-coverage', served('alarmCoverage', () => alarmCoverageOf(scope))],
+    ['recent-point-health', served('recentPointHealth', () => recentPointHealth(scope))],
+    ['point-recovery', served('pointRecovery', () => pointRecovery(scope))],
+    ['alarm-occurence 30 days by day', served('alarmOccurrence', () => alarmOccurrence(scope, { dayCount: 30, unit: 'day' }))],
     [
       'alarm-occurence 366 days by week',
-      served(alarmOccurrenceResponse, () => alarmOccurrence(scope, { dayCount: 366, unit: 'week' })),
+      served('alarmOccurrence', () => alarmOccurrence(scope, { dayCount: 366, unit: 'week' })),
     ],
   ];
+  const missing = Object.keys(C).filter((call) => !measured.has(call as keyof typeof C));
+  if (missing.length) throw new Error(`dashboard calls without a bench case: ${missing.join(', ')}`);
   const results: [string, { p50: number; p95: number }][] = [];
   for (const [name, fn] of cases) results.push([name, await percentiles(fn)]);
   await db.close();

@@ -1,24 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  LANGUAGE_HEADER,
-  alarmCoverageResponse,
-  alarmOccurrenceQuery,
-  alarmOccurrenceResponse,
-  badRequestBody,
-  dashboardIntervalQuery,
-  dashboardPointsQuery,
-  dashboardReportsQuery,
-  dashboardReportsResponse,
-  errorBody,
-  faultDistributionResponse,
-  healthProgressResponse,
-  pointHealthScoreResponse,
-  pointRecoveryResponse,
-  recentPointHealthResponse,
-  systemHealthResponse,
-  timeZoneOffsetMinutes,
-} from '@overtone/contract';
+import { DASHBOARD_CALLS as C, LANGUAGE_HEADER, badRequestBody, errorBody, timeZoneOffsetMinutes } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
 import { authOf, needs } from '../auth/access.ts';
 import { resolveLanguage } from '../../infra/i18n.ts';
@@ -59,50 +41,50 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
   const access = { access: needs('readDashboard') };
   const errors = { 400: badRequestBody, 403: errorBody };
 
-  r.get('/dashboard/system-health', {
+  r.get(C.systemHealth.path, {
     config: access,
     schema: {
       tags: ['dashboard'],
       summary: 'System health of the interval and of the period before it',
       description: `\`health\` 0–100: the mean over the monitored points (measured at least once by \`end\`, level known) of each point’s score for the WORST level it held during the interval (the level active at \`start\` and every alarm level change and open machine report severity during it): healthy 100, attention 87.5, hazard 77.5, critical 35 (the middle of each level’s risk band), one decimal; null without such a point. \`previousHealth\`: the same over the period of equal length just before \`start\` (the spec’s “going back twice the interval”); \`difference\` = health − previousHealth; \`points\`: the points counted in the interval. ${INTERVAL} ${COMMON}`,
-      querystring: dashboardIntervalQuery,
-      response: { 200: systemHealthResponse, ...errors },
+      querystring: C.systemHealth.query,
+      response: { 200: C.systemHealth.response, ...errors },
     },
     handler: async (req) => systemHealthOf(await scopeOf(req, req.query.points), req.query),
   });
 
-  r.get('/dashboard/health-progress', {
+  r.get(C.healthProgress.path, {
     config: access,
     schema: {
       tags: ['dashboard'],
       summary: 'System health per period of the interval',
       description: `One item per \`unit\` the interval touches, oldest first, \`order\` from 0, \`start\`/\`end\` (ISO 8601) clipped to the interval; \`health\` as system-health computes it over that period alone, null for a period without a monitored point. ${INTERVAL} ${COMMON}`,
-      querystring: dashboardIntervalQuery,
-      response: { 200: healthProgressResponse, ...errors },
+      querystring: C.healthProgress.query,
+      response: { 200: C.healthProgress.response, ...errors },
     },
     handler: async (req) => healthProgress(await scopeOf(req, req.query.points), req.query),
   });
 
-  r.get('/dashboard/fault-distribution', {
+  r.get(C.faultDistribution.path, {
     config: access,
     schema: {
       tags: ['dashboard'],
       summary: 'Fault reports created in the interval, per fault',
       description: `The failure-mode pie: reports (machine and sensor, open or closed since) created between \`start\` and \`end\`, counted per report code (\`fault\`: the fault, or fault:bearing component for a bearing), most frequent first, \`name\` in the six report languages. ${INTERVAL} ${COMMON}`,
-      querystring: dashboardIntervalQuery,
-      response: { 200: faultDistributionResponse, ...errors },
+      querystring: C.faultDistribution.query,
+      response: { 200: C.faultDistribution.response, ...errors },
     },
     handler: async (req) => faultDistribution(await scopeOf(req, req.query.points), req.query),
   });
 
-  r.get('/dashboard/reports', {
+  r.get(C.reports.path, {
     config: access,
     schema: {
       tags: ['dashboard'],
       summary: 'The newest fault reports of the points',
       description: `\`data.detectionReports\`: the reports (open and closed) newest first, each as \`GET /point/{id}/fault-reports\` answers it (texts in the \`language\` header’s language), paged by \`pageSize\` (1…100, default 10) and \`pageNumber\`; \`data.total\`: all of the points’ reports; \`data.answered\`: those evaluated (the unresolved-reports gauge: answered / total × 100, spec 001 §9). ${COMMON}`,
-      querystring: dashboardReportsQuery,
-      response: { 200: dashboardReportsResponse, ...errors },
+      querystring: C.reports.query,
+      response: { 200: C.reports.response, ...errors },
     },
     handler: async (req) => {
       const scope = await scopeOf(req, req.query.points);
@@ -118,62 +100,62 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   });
 
-  r.get('/dashboard/point-health-score', {
+  r.get(C.pointHealthScore.path, {
     config: access,
     schema: {
       tags: ['dashboard'],
       summary: 'Each point’s health score from its latest state, worst first',
       description: `\`healthScore\` 0–1 (null: level unknown), \`health\` its level’s name (critical, hazard, attention, healthy, unknown), \`lastMeasurement\` its last persisted measurement, \`openFaultReports\` its open reports (machine and sensor). ${STATE} Sorted by score (unknown last), then path. ${COMMON}`,
-      querystring: dashboardPointsQuery,
-      response: { 200: pointHealthScoreResponse, ...errors },
+      querystring: C.pointHealthScore.query,
+      response: { 200: C.pointHealthScore.response, ...errors },
     },
     handler: async (req) => pointHealthScores(await scopeOf(req, req.query.points)),
   });
 
-  r.get('/dashboard/alarm-coverage', {
+  r.get(C.alarmCoverage.path, {
     config: access,
     schema: {
       tags: ['dashboard'],
       summary: 'Points watched by an alarm',
       description: `\`points\`: the points; \`covered\`: those with at least one metric or frequency-peak alarm (the built-in ISO 10816 alarms count; the no-data alarm, which watches the sensor, does not); \`coverage\` covered / points (0–1, null without points); \`measuredRecently\`: points with a persisted measurement in the last 7 days. ${COMMON}`,
-      querystring: dashboardPointsQuery,
-      response: { 200: alarmCoverageResponse, ...errors },
+      querystring: C.alarmCoverage.query,
+      response: { 200: C.alarmCoverage.response, ...errors },
     },
     handler: async (req) => alarmCoverageOf(await scopeOf(req, req.query.points)),
   });
 
-  r.get('/dashboard/recent-point-health', {
+  r.get(C.recentPointHealth.path, {
     config: access,
     schema: {
       tags: ['dashboard'],
       summary: 'Points counted by their current health',
       description: `Every point counted once by the level point-health-score gives it (unknown: never measured or no evaluated alarm and no open report). ${STATE} ${COMMON}`,
-      querystring: dashboardPointsQuery,
-      response: { 200: recentPointHealthResponse, ...errors },
+      querystring: C.recentPointHealth.query,
+      response: { 200: C.recentPointHealth.response, ...errors },
     },
     handler: async (req) => recentPointHealth(await scopeOf(req, req.query.points)),
   });
 
-  r.get('/dashboard/point-recovery', {
+  r.get(C.pointRecovery.path, {
     config: access,
     schema: {
       tags: ['dashboard'],
       summary: 'Completed maintenance and whether it worked',
       description: `Maintenance records with status completed: \`completed\` all of them, and per verdict outcome (docs/maintenance.md “Verdict”: improved, unchanged, worse, pending while too few measurements after the work); \`recent\`: the 10 most recently completed, newest first. ${COMMON}`,
-      querystring: dashboardPointsQuery,
-      response: { 200: pointRecoveryResponse, ...errors },
+      querystring: C.pointRecovery.query,
+      response: { 200: C.pointRecovery.response, ...errors },
     },
     handler: async (req) => pointRecovery(await scopeOf(req, req.query.points)),
   });
 
-  r.get('/dashboard/time-series/alarm-occurence', {
+  r.get(C.alarmOccurrence.path, {
     config: access,
     schema: {
       tags: ['dashboard'],
       summary: 'Alarm transactions per day or week (the alarm intensity graph)',
       description: `Level changes to attention, hazard or critical counted per level, one item per day (\`unit\` day) or week from Monday (\`unit\` week) in the customer’s time zone, oldest first, from the day \`dayCount\` − 1 days before today (1…366, default 30; its week for \`unit\` week) up to now; every period listed, zeros included. \`start\`: ISO 8601. ${COMMON}`,
-      querystring: alarmOccurrenceQuery,
-      response: { 200: alarmOccurrenceResponse, ...errors },
+      querystring: C.alarmOccurrence.query,
+      response: { 200: C.alarmOccurrence.response, ...errors },
     },
     handler: async (req) => alarmOccurrence(await scopeOf(req, req.query.points), req.query),
   });

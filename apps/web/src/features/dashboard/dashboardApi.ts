@@ -1,17 +1,6 @@
 import { createContext, useContext } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  alarmCoverageResponse,
-  alarmOccurrenceResponse,
-  alarmTransactionsDetailResponse,
-  dashboardReportsResponse,
-  faultDistributionResponse,
-  healthProgressResponse,
-  pointHealthScoreResponse,
-  pointRecoveryResponse,
-  recentPointHealthResponse,
-  systemHealthResponse,
-} from '@overtone/contract';
+import { DASHBOARD_CALLS as C, alarmTransactionsDetailResponse } from '@overtone/contract';
 import { apiRequest, type QueryValue, type ResponseSchema } from '../../app/api/apiClient';
 import type { DashboardWindow } from './dashboardInterval';
 
@@ -75,43 +64,39 @@ const windowQuery = (w: DashboardWindow, points: string | undefined) => ({ start
 
 /** `GET /dashboard/system-health?start&end&unit&points`: health 0–100 and the previous period's. */
 export const useSystemHealth = (w: DashboardWindow, points?: string) =>
-  useDashboardQuery('/dashboard/system-health', windowQuery(w, points), systemHealthResponse);
+  useDashboardQuery(C.systemHealth.path, windowQuery(w, points), C.systemHealth.response);
 
 /** `GET /dashboard/health-progress?start&end&unit&points`: one bucket per unit, oldest first. */
 export const useHealthProgress = (w: DashboardWindow, points?: string) =>
-  useDashboardQuery('/dashboard/health-progress', windowQuery(w, points), healthProgressResponse);
+  useDashboardQuery(C.healthProgress.path, windowQuery(w, points), C.healthProgress.response);
 
 /** `GET /dashboard/fault-distribution?start&end&points`: fault reports created in the window, by fault. */
 export const useFaultDistribution = (w: DashboardWindow, points?: string) =>
-  useDashboardQuery('/dashboard/fault-distribution', { start: w.start, end: w.end, points }, faultDistributionResponse);
+  useDashboardQuery(C.faultDistribution.path, { start: w.start, end: w.end, points }, C.faultDistribution.response);
 
 /** `GET /dashboard/reports?pageSize=10&pageNumber=1&points`: the newest reports, `answered` of `total`. */
 export const useDashboardReports = (points?: string) =>
-  useDashboardQuery('/dashboard/reports', { ...DASHBOARD_PAGE, points }, dashboardReportsResponse);
+  useDashboardQuery(C.reports.path, { ...DASHBOARD_PAGE, points }, C.reports.response);
 
 /** `GET /dashboard/point-health-score?points`: each point's score 0–1, worst first. */
 export const usePointHealthScores = (points?: string) =>
-  useDashboardQuery('/dashboard/point-health-score', { points }, pointHealthScoreResponse);
+  useDashboardQuery(C.pointHealthScore.path, { points }, C.pointHealthScore.response);
 
 /** `GET /dashboard/alarm-coverage?points`. */
 export const useAlarmCoverage = (points?: string) =>
-  useDashboardQuery('/dashboard/alarm-coverage', { points }, alarmCoverageResponse);
+  useDashboardQuery(C.alarmCoverage.path, { points }, C.alarmCoverage.response);
 
 /** `GET /dashboard/recent-point-health?points`. */
 export const useRecentPointHealth = (points?: string) =>
-  useDashboardQuery('/dashboard/recent-point-health', { points }, recentPointHealthResponse);
+  useDashboardQuery(C.recentPointHealth.path, { points }, C.recentPointHealth.response);
 
 /** `GET /dashboard/point-recovery?points`. */
 export const usePointRecovery = (points?: string) =>
-  useDashboardQuery('/dashboard/point-recovery', { points }, pointRecoveryResponse);
+  useDashboardQuery(C.pointRecovery.path, { points }, C.pointRecovery.response);
 
 /** `GET /dashboard/time-series/alarm-occurence?dayCount&unit&points` (the spec's spelling). */
 export const useAlarmOccurrence = (unit: AlarmIntensityUnit, points?: string) =>
-  useDashboardQuery(
-    '/dashboard/time-series/alarm-occurence',
-    { dayCount: ALARM_INTENSITY_DAYS[unit], unit, points },
-    alarmOccurrenceResponse,
-  );
+  useDashboardQuery(C.alarmOccurrence.path, { dayCount: ALARM_INTENSITY_DAYS[unit], unit, points }, C.alarmOccurrence.response);
 
 /**
  * `GET /alarm-transactions?pageSize=10&pageNumber=1&points`: the 10 most recent level changes of
