@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerPreferences, type MetricAlarm, type MetricAlarmInput, type TreeNode } from '@overtone/contract';
-import { newId } from '../src/infra/ids.ts';
-import { waveformKey } from '../src/modules/measurements/waveform.ts';
 import { insertTelemetryValues } from '../src/jobs/ingest/persist-measurement.ts';
 import { startAlarmEvaluator, type AlarmEvaluator } from '../src/jobs/alarms/evaluator.ts';
 import { evaluateMeasurement, evaluateMeasurements } from '../src/jobs/alarms/evaluate.ts';
 import { api, login, startTestServer } from './support/test-server.ts';
 import { insertPoint } from './support/points.ts';
-import { recordingBytes } from './support/recordings.ts';
+import { insertPersistedMeasurement, storeRecordingMeasurement } from './support/stored-measurements.ts';
 import { readOutbox } from './support/mail.ts';
 import { demoCustomerId } from './support/users.ts';
 
@@ -18,7 +16,6 @@ import { demoCustomerId } from './support/users.ts';
  * given telemetry values for the state machine (delay, hysteresis), no-data and mail. The
  * evaluator runs with a clock the tests move and no timer; the server's own evaluator is stopped.
  */
-const RANGE_INDEX = 2;
 const MAIL_TO = 'alarm-desk@demo.local';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -37,63 +34,25 @@ async function newPoint(point: Record<string, unknown> = {}): Promise<string> {
   return insertPoint(server, demoId, { parentId: parent.parent_id, point });
 }
 
-async function insertMeasurement(point: string, at: Date, key: string | null, fsHz: number, n: number, id = newId()) {
-  await server.ctx.db
-    .insertInto('measurements')
-    .values({
-      id,
-      customer_id: demoId,
-      object_id: id,
-      point_id: point,
-      device_mac: 'CA:B8:31:00:00:02',
-      gateway_mac: 'CA:B8:28:00:00:01',
-      user_id: null,
-      measurement_type: 'PERIODIC',
-      state: 'persisted',
-      range_index: RANGE_INDEX,
-      rate_index: 9,
-      sample_size: n,
-      calibrated_sampling_rate: fsHz,
-      waveform_key: key,
-      created_at: at,
-      persisted_at: at,
-    })
-    .execute();
-  return id;
-}
+const target = (pointId: string) => ({
+  customerId: demoId,
+  pointId,
+  deviceMac: 'CA:B8:31:00:00:02',
+  gatewayMac: 'CA:B8:28:00:00:01',
+});
+const insertMeasurement = (point: string, at: Date) =>
+  insertPersistedMeasurement(server.ctx, target(point), at, { key: null, fsHz: 12800, n: 0 });
 
 /**
  * Stores 0.5 s of a recording as a persisted measurement of `point` at `at`, with the per-axis
  * telemetry ingest computes (the DSP pool's `measurementTelemetry`, as jobs/ingest/finalize.ts).
  */
-async function storeRecording(point: string, stem: string, fsHz: number, at: Date): Promise<string> {
-  const id = newId();
-  const n = Math.round(0.5 * fsHz);
-  const bytes = recordingBytes(stem, fsHz, 0, 0.5, RANGE_INDEX);
-  const key = waveformKey(demoId, id);
-  await server.ctx.storage.put(key, bytes);
-  const computed = await server.ctx.dsp.run<{ name: string; value: number; unit: string }[][]>({
-    kind: 'measurementTelemetry',
-    bytes: bytes.slice(),
-    rangeIndex: RANGE_INDEX,
-    samplingRateHz: fsHz,
-  });
-  await insertMeasurement(point, at, key, fsHz, n, id);
-  const axes = ['accelerometer_x', 'accelerometer_y', 'accelerometer_z'];
-  await insertTelemetryValues(
-    server.ctx.db,
-    { id, customer_id: demoId, point_id: point },
-    at,
-    computed.flatMap((list, i) =>
-      list.map((t) => ({ telemetry: t.name, source: axes[i]!, value: t.value, unit: t.unit, device_reported: false })),
-    ),
-  );
-  return id;
-}
+const storeRecording = (point: string, stem: string, fsHz: number, at: Date) =>
+  storeRecordingMeasurement(server.ctx, target(point), stem, fsHz, at);
 
 /** A persisted measurement of `point` at `at` with given telemetry values on accelerometer_x, no waveform. */
 async function storeValues(point: string, at: Date, values: Record<string, number>): Promise<string> {
-  const id = await insertMeasurement(point, at, null, 12800, 0);
+  const id = await insertMeasurement(point, at);
   await insertTelemetryValues(
     server.ctx.db,
     { id, customer_id: demoId, point_id: point },

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, conditionResponse, type ConditionResponse } from '@overtone/contract';
 import { newId } from '../src/infra/ids.ts';
-import { waveformKey } from '../src/modules/measurements/waveform.ts';
 import { insertTelemetryValues } from '../src/jobs/ingest/persist-measurement.ts';
 import type { AlarmEvaluator } from '../src/jobs/alarms/evaluator.ts';
 import { evaluateMeasurement } from '../src/jobs/alarms/evaluate.ts';
@@ -9,7 +8,7 @@ import { writeReports } from '../src/modules/fault-reports/diagnosis-repo.ts';
 import type { ReportState } from '../src/modules/fault-reports/lifecycle.ts';
 import { caller, loginOn, startTwoTenants, type Call } from './admin-client.ts';
 import { insertPoint } from './support/points.ts';
-import { recordingBytes } from './support/recordings.ts';
+import { insertPersistedMeasurement, storeRecordingMeasurement } from './support/stored-measurements.ts';
 import { insertUser } from './support/users.ts';
 
 /**
@@ -19,7 +18,6 @@ import { insertUser } from './support/users.ts';
  * built-in ISO 10816 alarms), fault reports written as the diagnosis writes them, a sensor with
  * battery, a gateway scan and a periodic job; permissions and tenant isolation.
  */
-const RANGE_INDEX = 2;
 const DAY = 86_400_000;
 const DEVICE = 'CA:B8:31:0C:0C:01';
 
@@ -34,45 +32,11 @@ let normalId: string;
 const now = Date.now();
 const at = (daysAgo: number) => new Date(now - daysAgo * DAY);
 
-/** Stores 0.5 s of a recording as a persisted PERIODIC measurement of `pointId` at `when`, with its computed telemetry. */
+/** Stores 0.5 s of a recording as a persisted PERIODIC measurement of `pointId` at `when`, with its computed telemetry and a battery reading; evaluated. */
 async function storeRecording(pointId: string, stem: string, fsHz: number, when: Date): Promise<string> {
-  const id = newId();
-  const bytes = recordingBytes(stem, fsHz, 0, 0.5, RANGE_INDEX);
-  const key = waveformKey(demoId, id);
-  await server.ctx.storage.put(key, bytes);
-  const computed = await server.ctx.dsp.run<{ name: string; value: number; unit: string }[][]>({
-    kind: 'measurementTelemetry',
-    bytes: bytes.slice(),
-    rangeIndex: RANGE_INDEX,
-    samplingRateHz: fsHz,
-  });
-  await server.ctx.db
-    .insertInto('measurements')
-    .values({
-      id,
-      customer_id: demoId,
-      object_id: id,
-      point_id: pointId,
-      device_mac: DEVICE,
-      gateway_mac: null,
-      user_id: null,
-      measurement_type: 'PERIODIC',
-      state: 'persisted',
-      range_index: RANGE_INDEX,
-      rate_index: 9,
-      sample_size: Math.round(0.5 * fsHz),
-      calibrated_sampling_rate: fsHz,
-      waveform_key: key,
-      created_at: when,
-      persisted_at: when,
-    })
-    .execute();
-  const axes = ['accelerometer_x', 'accelerometer_y', 'accelerometer_z'];
-  await insertTelemetryValues(server.ctx.db, { id, customer_id: demoId, point_id: pointId }, when, [
-    ...computed.flatMap((list, i) =>
-      list.map((t) => ({ telemetry: t.name, source: axes[i]!, value: t.value, unit: t.unit, device_reported: false })),
-    ),
-    { telemetry: 'BATTERY', source: 'device', value: 3.15, unit: 'V', device_reported: true },
+  const battery = { telemetry: 'BATTERY', source: 'device', value: 3.15, unit: 'V', device_reported: true };
+  const id = await storeRecordingMeasurement(server.ctx, { customerId: demoId, pointId, deviceMac: DEVICE }, stem, fsHz, when, [
+    battery,
   ]);
   await evaluateMeasurement(server.ctx, id, new Date());
   return id;
@@ -80,28 +44,8 @@ async function storeRecording(pointId: string, stem: string, fsHz: number, when:
 
 /** A persisted measurement of `pointId` at `when` with given VRMS_ISO10816 values (mm/s) per axis, no waveform; evaluated. */
 async function storeValues(pointId: string, when: Date, v: { x: number; y: number; z: number }): Promise<string> {
-  const id = newId();
-  await server.ctx.db
-    .insertInto('measurements')
-    .values({
-      id,
-      customer_id: demoId,
-      object_id: id,
-      point_id: pointId,
-      device_mac: 'CA:B8:31:0C:0C:02',
-      gateway_mac: null,
-      user_id: null,
-      measurement_type: 'MANUAL',
-      state: 'persisted',
-      range_index: RANGE_INDEX,
-      rate_index: 9,
-      sample_size: 0,
-      calibrated_sampling_rate: 12800,
-      waveform_key: null,
-      created_at: when,
-      persisted_at: when,
-    })
-    .execute();
+  const target = { customerId: demoId, pointId, deviceMac: 'CA:B8:31:0C:0C:02', type: 'MANUAL' as const };
+  const id = await insertPersistedMeasurement(server.ctx, target, when, { key: null, fsHz: 12800, n: 0 });
   await insertTelemetryValues(
     server.ctx.db,
     { id, customer_id: demoId, point_id: pointId },
