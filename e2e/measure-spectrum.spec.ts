@@ -5,13 +5,15 @@ import { TEST_PASSWORD } from '../apps/server/test/support/constants.ts';
 import { numpyPeakHz } from './support/numpy-peak.ts';
 import { closeOnboardingTour, solveCaptcha } from './support/login.ts';
 import { SHOTS, startPlantSession, type PlantSession } from './support/plant-session.ts';
+import { DEMO_DUCK, DEMO_DUCK_POINT, seedDemoPlant } from '../apps/server/src/jobs/seed-demo.ts';
 
 let session: PlantSession;
 let server: PlantSession['server'];
 let page: Page;
 
 beforeAll(async () => {
-  session = await startPlantSession();
+  // with the Duck and the trigger wired as `npm start` wires them (the test template has neither)
+  session = await startPlantSession({}, { beforePlant: (s) => seedDemoPlant(s.ctx.db) });
   ({ server, page } = session);
 });
 afterAll(async () => {
@@ -91,5 +93,46 @@ describe('a plant engineer measures the inner-race point and reads its spectrum 
     await page.evaluate(() => globalThis.scrollTo(0, 0));
     await page.waitForTimeout(500);
     await page.screenshot({ path: path.join(SHOTS, '05-envelope.png'), fullPage: true });
+  });
+});
+
+describe('a plant engineer measures the Duck point from its point tab (issue 17: it answered 409 "No sensor")', () => {
+  it('Measure on the Duck point asks the Duck (POST /duck/{mac}/measure) and the measurement is stored', async () => {
+    await page.goto(`${server.url}/`);
+    // logged in by the test before, or not (run alone)
+    await page.locator('[data-testid="login-email"], [data-testid="tree-refresh"]').first().waitFor({ timeout: 30000 });
+    if (await page.getByTestId('login-email').isVisible()) {
+      await page.getByTestId('login-email').fill('admin@demo.local');
+      await page.getByTestId('login-password').fill(TEST_PASSWORD);
+      await solveCaptcha(page);
+      await page.getByTestId('login-submit').click();
+      await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+      await closeOnboardingTour(page);
+    }
+    // the point opened as a link to it opens it (the tree's long list may not have it on screen)
+    const duckPoint = await server.ctx.db
+      .selectFrom('tree_nodes')
+      .select('id')
+      .where('tag_code', '=', DEMO_DUCK_POINT.tagCode)
+      .executeTakeFirstOrThrow();
+    await page.goto(`${server.url}/?point=${duckPoint.id}`);
+    const measure = page.getByTestId('measure-button');
+    await expect.poll(() => measure.isEnabled(), { timeout: 20000 }).toBe(true);
+    const request = page.waitForRequest(
+      (r) => r.url().includes('/api/duck/') && r.url().endsWith('/measure') && r.method() === 'POST',
+    );
+    await measure.click();
+    await page.getByTestId('measure-confirm').click();
+    expect(decodeURIComponent(new URL((await request).url()).pathname)).toBe(`/api/duck/${DEMO_DUCK}/measure`);
+    await page.getByTestId('go-last-measurement').waitFor({ timeout: 30000 });
+    await page.screenshot({ path: path.join(SHOTS, '06-duck-persisted.png') });
+    const stored = await server.ctx.db
+      .selectFrom('measurements')
+      .select(['state', 'measurement_type'])
+      .where('device_mac', '=', DEMO_DUCK)
+      .where('state', '=', 'persisted')
+      .where('measurement_type', '=', 'MANUAL')
+      .execute();
+    expect(stored.length).toBeGreaterThan(0);
   });
 });

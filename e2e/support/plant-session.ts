@@ -24,12 +24,18 @@ export interface PlantSession {
  * The real server serving the built web app, the simulated plant on its broker (scans every
  * second, acquisitions 20 times faster than real time) and a fresh headless Chromium with one page.
  * @param server options of `startTestServer` besides `webDist`
+ * @param opts.beforePlant runs on the server before the plant starts (e.g. `seedDemoPlant`)
  * @throws when apps/web/dist is missing
  */
-export async function startPlantSession(server: Parameters<typeof startTestServer>[0] = {}): Promise<PlantSession> {
+export async function startPlantSession(
+  server: Parameters<typeof startTestServer>[0] = {},
+  opts: { beforePlant?: (s: PlantSession['server']) => Promise<unknown> } = {},
+): Promise<PlantSession> {
   if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('apps/web/dist is missing: run `npm run build` first');
   fs.mkdirSync(SHOTS, { recursive: true });
   const s = await startTestServer({ ...server, webDist: WEB_DIST });
+  // what must be registered before the plant connects (its devices get credentials only if registered)
+  await opts.beforePlant?.(s);
   const plant = await startPlant({
     mqttUrl: s.mqttUrl,
     credentials: plantCredentials(s),

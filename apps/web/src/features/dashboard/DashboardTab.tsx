@@ -4,7 +4,7 @@ import { DEFAULT_DASHBOARD_INTERVAL } from '@overtone/contract';
 import { useCustomerZone } from '../../ui/formatDate';
 import { AlarmIntensityCard } from './AlarmIntensityCard';
 import { AlarmTransactionsCard } from './AlarmTransactionsCard';
-import { pointsParam } from './dashboardApi';
+import { pointsParam } from '../tree/checkedPoints';
 import { dashboardWindow } from './dashboardInterval';
 import { EvaluatedGaugeCard } from './EvaluatedGaugeCard';
 import { FaultDistributionCard } from './FaultDistributionCard';

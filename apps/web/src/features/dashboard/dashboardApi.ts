@@ -15,13 +15,6 @@ export const ALARM_INTENSITY_DAYS = { day: 30, week: 182 } as const;
 export type AlarmIntensityUnit = keyof typeof ALARM_INTENSITY_DAYS;
 
 /**
- * The `points` query parameter: the tree's checked points as a comma list; absent (every point of
- * the customer) when none is checked.
- */
-export const pointsParam = (points: readonly string[] | null | undefined): string | undefined =>
-  points?.length ? [...points].sort().join(',') : undefined;
-
-/**
  * One dashboard call. A failure shows no toast (spec 001 §8): it is logged as 'Error loading data'
  * and rethrown, so the card shows its empty state. A 401 still ends the session (API client).
  */

@@ -42,10 +42,10 @@ export function HomePage() {
   // tab mounts (during the first render), so it fetches once, not twice.
   useState(() => void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY, refetchType: 'none' }));
 
-  // Every point checked is the same filter as none: sent as none, which keeps the URL of a large
-  // plant's calls short (a long `points` list would pass Node's 16 KB header limit).
+  // The dashboard and the measurement list follow the checked points. Every point checked is the
+  // same filter as none: sent as none, which keeps the URL of a large plant's calls short.
   const pointCount = useMemo(() => tree.data?.filter((n) => n.nodeType === 'point').length ?? 0, [tree.data]);
-  const dashboardPoints = checkedPoints.length === pointCount ? null : checkedPoints;
+  const filterPoints = checkedPoints.length === pointCount ? null : checkedPoints;
 
   const pointId = params.get(POINT_PARAM);
   const pointName = useMemo(() => tree.data?.find((n) => n._id === pointId)?.name ?? t('point'), [tree.data, pointId, t]);
@@ -86,7 +86,7 @@ export function HomePage() {
             children: (
               <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
                 <DashboardShownContext.Provider value={activeKey === DASHBOARD_TAB}>
-                  <DashboardTab points={dashboardPoints} onOpenPoint={(id) => update({ point: id, tab: null })} />
+                  <DashboardTab points={filterPoints} onOpenPoint={(id) => update({ point: id, tab: null })} />
                 </DashboardShownContext.Provider>
               </Suspense>
             ),
@@ -94,7 +94,14 @@ export function HomePage() {
         ]
       : []),
     ...(canReadMeasurements
-      ? [{ key: MEASUREMENTS_TAB, label: t('measurementsTab'), closable: false, children: <MeasurementsTab /> }]
+      ? [
+          {
+            key: MEASUREMENTS_TAB,
+            label: t('measurementsTab'),
+            closable: false,
+            children: <MeasurementsTab points={filterPoints} />,
+          },
+        ]
       : []),
     ...(canReadRoutes ? [{ key: ROUTES_TAB, label: t('routes:tab'), closable: false, children: <RoutesTab /> }] : []),
     ...(pointId && pointKey

@@ -28,6 +28,11 @@ export interface LiveTarget {
   deviceId: string;
   macAddress: string;
   gateway: string;
+  /**
+   * A Duck (DUCKV1) is asked through `POST /duck/{mac}/measure` (spec 000 §7; it is its own
+   * gateway), a Senseway sensor through `POST /iot/{pointId}/measure`.
+   */
+  duck?: boolean;
 }
 
 export interface LiveMeasurement {
@@ -40,7 +45,7 @@ export interface LiveMeasurement {
 
 /**
  * Runs a live measurement (spec 000 §4): signed URL, live connection and subscription, 60 s timer,
- * `POST /iot/{pointId}/measure`, then follows the live events until persisted, rejected, timeout,
+ * `POST /iot/{pointId}/measure` (a Duck: `POST /duck/{mac}/measure`), then follows the live events until persisted, rejected, timeout,
  * failure or cancel, and reports the outcome as the spec says.
  */
 export function useLiveMeasurement(target: LiveTarget): LiveMeasurement {
@@ -72,11 +77,17 @@ export function useLiveMeasurement(target: LiveTarget): LiveMeasurement {
           });
           if (!current()) return conn.close();
           connection.current = conn;
-          const { _id } = await apiRequest(`/iot/${encodeURIComponent(target.pointId)}/measure`, {
-            method: 'POST',
-            body: { tags, gateway: target.gateway },
-            schema: measureResponse,
-          });
+          const { _id } = target.duck
+            ? await apiRequest(`/duck/${encodeURIComponent(target.macAddress)}/measure`, {
+                method: 'POST',
+                body: { tags, pointId: target.pointId },
+                schema: measureResponse,
+              })
+            : await apiRequest(`/iot/${encodeURIComponent(target.pointId)}/measure`, {
+                method: 'POST',
+                body: { tags, gateway: target.gateway },
+                schema: measureResponse,
+              });
           if (current()) dispatch({ type: 'requested', id: _id });
         } catch (e) {
           // An API failure was already shown by the client (the measure request's own message).
@@ -84,7 +95,7 @@ export function useLiveMeasurement(target: LiveTarget): LiveMeasurement {
         }
       })();
     },
-    [target.gateway, target.macAddress, target.pointId],
+    [target.gateway, target.macAddress, target.pointId, target.duck],
   );
 
   const cancel = useCallback(() => dispatch({ type: 'cancel' }), []);

@@ -65,6 +65,19 @@ describe('MeasurementsTab', () => {
     expect(screen.getAllByTestId('measurement-details-link')[0].getAttribute('href')).toBe(`/measurement/${item(1)._id}`);
   });
 
+  it('lists only the tree’s checked points when some are checked, and says so', async () => {
+    loginAs(ALL);
+    renderAdmin(<MeasurementsTab points={['p2', 'p1']} />);
+    expect((await screen.findByTestId('measurements-checked-points')).textContent).toBe('Only the 2 checked points (tree)');
+    await waitFor(() => expect(listCalls().length).toBeGreaterThan(0));
+    expect(listCalls().at(-1)!.query.get('points')).toBe('p1,p2');
+    cleanup();
+    renderAdmin(<MeasurementsTab points={null} />);
+    await screen.findAllByTestId('measurement-point');
+    expect(listCalls().at(-1)!.query.has('points')).toBe(false);
+    expect(screen.queryByTestId('measurements-checked-points')).toBeNull();
+  });
+
   it('sends the flags and the MAC address on Filter', async () => {
     loginAs(ALL);
     renderAdmin(<MeasurementsTab />);

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Flex, Table, Tooltip } from 'antd';
+import { Button, Flex, Table, Tag, Tooltip } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type MeasurementListItem } from '@overtone/contract';
@@ -10,13 +10,15 @@ import { MeasurementFilters } from './MeasurementFilters';
 import { MEASUREMENT_COLUMN_WIDTHS, MEASUREMENT_TABLE_MIN_WIDTH, measurementColumns } from './measurementColumns';
 import { defaultFilters, filtersToQuery, type MeasurementFilterValues } from './measurementFilters';
 import { useMeasurementsQuery } from './measurementsApi';
+import { pointsParam } from '../tree/checkedPoints';
 
 /**
  * The measurements list (spec 000 §2): filters, paged table (pagination on top and bottom) with a
- * selection, delete and download, refresh, Go Last Measurement. Dates, in the filter and in the
+ * selection, delete and download, refresh, Go Last Measurement; only the tree's checked points when
+ * some are checked (`points`; none or all checked: every point). Dates, in the filter and in the
  * table, are the customer's time zone's (preferences), whatever the browser's zone.
  */
-export function MeasurementsTab() {
+export function MeasurementsTab({ points = null }: { points?: readonly string[] | null }) {
   const { t } = useTranslation('measurements');
   const formatDate = useDateFormatter();
   const zone = useCustomerZone();
@@ -25,7 +27,11 @@ export function MeasurementsTab() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const [selected, setSelected] = useState<string[]>([]);
-  const query = useMemo(() => filtersToQuery(filters, zone.offsetMinutes), [filters, zone.offsetMinutes]);
+  const checked = pointsParam(points);
+  const query = useMemo(
+    () => ({ ...filtersToQuery(filters, zone.offsetMinutes), points: checked }),
+    [filters, zone.offsetMinutes, checked],
+  );
   const q = useMeasurementsQuery({ ...query, page, pageSize });
   const columns = useMemo(() => measurementColumns(t, formatDate, zone.zone), [t, formatDate, zone.zone]);
   const total = q.data?.total ?? 0;
@@ -42,6 +48,11 @@ export function MeasurementsTab() {
         }}
       />
       <Flex align="center" justify="end" gap={4} wrap>
+        {points?.length ? (
+          <Tag color="blue" data-testid="measurements-checked-points" style={{ marginInlineEnd: 'auto' }}>
+            {t('checkedPointsFilter', { count: points.length })}
+          </Tag>
+        ) : null}
         <MeasurementActions selected={selected} filters={query} onDeleted={() => setSelected([])} />
         <GoLastMeasurementLink />
         <Tooltip title={t('refresh')}>

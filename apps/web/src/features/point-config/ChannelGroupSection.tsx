@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { Form, Select } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CHANNEL_GROUP_PATTERN, type PointConfig } from '@overtone/contract';
+import { ChannelGroupsPicker } from '../admin/ducks/ChannelGroupPicker';
 import { usePointConfigMutation } from './pointConfigApi';
 import { SectionActions } from './SectionActions';
 
@@ -11,8 +12,8 @@ export const isChannelGroup = (code: string) =>
 
 /**
  * DUCKV1 channel-group picker (spec 001 §2: replaces profile, periodic and trigger for a duck):
- * the group codes of the duck's sensors (`1|2|3`) this point records. The duck module supplies
- * the sensors; until then codes are typed.
+ * the groups of the duck's sensors (group codes such as `1|2|3`) this point records, picked from
+ * the sensors configured on the duck (Admin › Ducks), each named by its sensor.
  */
 export function ChannelGroupSection({
   pointId,
@@ -50,7 +51,7 @@ export function ChannelGroupSection({
           },
         ]}
       >
-        <Select mode="tags" tokenSeparators={[' ', ',']} data-testid="channel-groups" />
+        <ChannelGroupsPicker duckMac={config.device?.macAddress ?? ''} />
       </Form.Item>
       <SectionActions testId="channel-groups" canSave={canUpdate} saving={save.isPending} />
     </Form>

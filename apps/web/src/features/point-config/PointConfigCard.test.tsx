@@ -7,6 +7,7 @@ import { sessionStore } from '../../app/session';
 import i18n from '../../app/i18n';
 import { PointConfigCard } from './PointConfigCard';
 import { profileResolution, sampleSizeFor } from './profileMath';
+import { DUCKS } from '../admin/ducks/duckFixtures';
 
 const P = 'b'.repeat(24);
 const SENSOR: PointConfig = {
@@ -48,6 +49,7 @@ const setup = (config: PointConfig) => {
     [`GET /point/${P}/periodic`]: [200, { sleepAmount: null, schedulerJob: null }],
     [`GET /point/${P}/trigger`]: [200, { triggers: [] }],
     'GET /trigger': [200, []],
+    'GET /ducks': [200, DUCKS],
   });
 };
 const sent = (method: string, suffix: string) =>
@@ -170,9 +172,13 @@ describe('PointConfigCard', () => {
     expect(screen.queryByTestId('profile-section')).toBeNull();
     expect(screen.queryByTestId('periodic-section')).toBeNull();
     expect(screen.queryByTestId('trigger-section')).toBeNull();
+    // the groups are picked from the duck's sensors, by name (the stored 1|2 is no sensor of it: listed by its code)
+    const picker = screen.getByTestId('duck-channel-groups-picker');
+    fireEvent.mouseDown(picker.querySelector('input') ?? picker);
+    fireEvent.click(await screen.findByText('Motor DE (Accelerometer) · 1|2|3', { selector: '.ant-select-item-option-content' }));
     fireEvent.click(screen.getByTestId('channel-groups-save'));
     await waitFor(() => expect(sent('PUT', 'channelGroup')).toHaveLength(1));
-    expect(sent('PUT', 'channelGroup')[0].body).toEqual({ channelGroups: ['1|2'] });
+    expect(sent('PUT', 'channelGroup')[0].body).toEqual({ channelGroups: ['1|2', '1|2|3'] });
     expect(await screen.findByText('Saved')).toBeTruthy();
   });
 

@@ -9,6 +9,8 @@ import { useLiveMeasurement } from '../live-measurement/useLiveMeasurement';
 import { batteryLevel, canMeasure, latestRoutingEntry } from './gatewayStatus';
 import { GatewayStatusTag } from './GatewayStatusTag';
 import { useRoutingLookupQuery } from './pointApi';
+import { hasPermission, useSession } from '../../app/session';
+import { useDucksQuery } from '../admin/ducks/ducksApi';
 import { SignalQuality } from './SignalQuality';
 
 type Device = NonNullable<Point['device']>;
@@ -39,15 +41,21 @@ function DeviceConnectivity({ point, device }: { point: Point; device: Device })
   const routing = useRoutingLookupQuery(device._id);
   const entries = routing.data?.data ?? [];
   const latest = latestRoutingEntry(entries);
-  const gateway = latest?._id.gateway ?? device.gateway ?? '';
+  // a Duck is its own gateway (senseway-gateway.md §10)
+  const duck = device.type === 'DUCKV1';
+  const gateway = duck ? device.macAddress : (latest?._id.gateway ?? device.gateway ?? '');
   const status = latest?.status;
 
-  const live = useLiveMeasurement({ pointId: point._id, deviceId: device._id, macAddress: device.macAddress, gateway });
+  const live = useLiveMeasurement({ pointId: point._id, deviceId: device._id, macAddress: device.macAddress, gateway, duck });
   const [dialogOpen, setDialogOpen] = useState(false);
   const closeDialog = useCallback(() => setDialogOpen(false), []);
 
   const battery = routing.data?.batteryLevel;
-  const measureEnabled = canMeasure(status) && !!gateway;
+  // A Duck is no gateway's scanned sensor: it is asked directly, its last connection is its state.
+  const session = useSession();
+  const ducks = useDucksQuery(duck && hasPermission(session, 'readGateway'));
+  const duckConnected = ducks.data?.find((d) => d.macAddress.toLowerCase() === device.macAddress.toLowerCase())?.connectionDate;
+  const measureEnabled = duck || (canMeasure(status) && !!gateway);
 
   return (
     <Card
@@ -91,15 +99,25 @@ function DeviceConnectivity({ point, device }: { point: Point; device: Device })
         items={[
           { key: 'device', label: t('deviceMac'), children: <span className="mono">{device.macAddress}</span> },
           { key: 'gateway', label: t('gatewayMac'), children: <span className="mono">{gateway || t('noGateway')}</span> },
-          {
-            key: 'status',
-            label: t('status'),
-            children: status ? (
-              <GatewayStatusTag status={status} />
-            ) : (
-              <Typography.Text type="secondary">{t('noStatus')}</Typography.Text>
-            ),
-          },
+          ...(duck
+            ? [
+                {
+                  key: 'duckConnection',
+                  label: t('duckLastConnection'),
+                  children: duckConnected ? formatDate(duckConnected) : t('duckNeverConnected'),
+                },
+              ]
+            : [
+                {
+                  key: 'status',
+                  label: t('status'),
+                  children: status ? (
+                    <GatewayStatusTag status={status} />
+                  ) : (
+                    <Typography.Text type="secondary">{t('noStatus')}</Typography.Text>
+                  ),
+                },
+              ]),
           ...(latest
             ? [
                 { key: 'signal', label: t('signalQuality'), children: <SignalQuality rssi={latest.rssi} /> },
@@ -117,7 +135,7 @@ function DeviceConnectivity({ point, device }: { point: Point; device: Device })
               ]),
         ]}
       />
-      {routing.isSuccess && entries.length === 0 && (
+      {!duck && routing.isSuccess && entries.length === 0 && (
         <Alert type="warning" showIcon title={t('noRoutingFound')} style={{ marginTop: 8 }} data-testid="no-routing" />
       )}
       <MeasureDialog open={dialogOpen} onClose={closeDialog} live={live} pointName={point.name} />

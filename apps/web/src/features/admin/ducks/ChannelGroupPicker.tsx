@@ -18,24 +18,70 @@ interface Props {
  */
 export function ChannelGroupPicker({ value, onChange, duckMac }: Props) {
   const { t } = useTranslation('ducks');
+  const { options, loading, notFound } = useChannelGroupOptions(duckMac, value ? [value] : []);
+  return (
+    <Select<string>
+      value={value ?? undefined}
+      onChange={(v) => onChange?.(v ?? null)}
+      allowClear
+      loading={loading}
+      options={options}
+      placeholder={t('picker.placeholder')}
+      notFoundContent={notFound}
+      style={{ width: '100%' }}
+      aria-label={t('picker.label')}
+      data-testid="duck-channel-group-picker"
+    />
+  );
+}
+
+/**
+ * Picks several channel groups of a Duck (the point's `channelGroups`), as {@link ChannelGroupPicker}
+ * picks one; codes already chosen that the Duck no longer has stay listed by their code.
+ */
+export function ChannelGroupsPicker({
+  value,
+  onChange,
+  duckMac,
+  disabled,
+}: {
+  value?: string[];
+  onChange?(groupCodes: string[]): void;
+  duckMac: string;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation('ducks');
+  const { options, loading, notFound } = useChannelGroupOptions(duckMac, value ?? []);
+  return (
+    <Select<string[]>
+      mode="multiple"
+      value={value ?? []}
+      onChange={(v) => onChange?.(v)}
+      disabled={disabled}
+      loading={loading}
+      options={options}
+      placeholder={t('picker.placeholder')}
+      notFoundContent={notFound}
+      style={{ width: '100%' }}
+      aria-label={t('picker.label')}
+      data-testid="duck-channel-groups-picker"
+    />
+  );
+}
+
+/** The Duck's sensors as options (label: name, type, code), plus `chosen` codes it does not have. */
+function useChannelGroupOptions(duckMac: string, chosen: readonly string[]) {
+  const { t } = useTranslation('ducks');
   const q = useDucksQuery(!!duckMac);
   const duck = q.data?.find((d) => d.macAddress.toLowerCase() === duckMac.toLowerCase());
   const options = (duck?.config.sensors ?? []).map((s) => {
     const code = s.groupCode || duckGroupCode(s.channels);
     return { value: code, label: `${s.displayName} (${t(`sensorTypes.${s.name}`)}) · ${code}` };
   });
-  return (
-    <Select<string>
-      value={value ?? undefined}
-      onChange={(v) => onChange?.(v ?? null)}
-      allowClear
-      loading={q.isPending && !!duckMac}
-      options={options}
-      placeholder={t('picker.placeholder')}
-      notFoundContent={q.isPending ? null : duck ? t('picker.noSensors') : t('picker.noDuck')}
-      style={{ width: '100%' }}
-      aria-label={t('picker.label')}
-      data-testid="duck-channel-group-picker"
-    />
-  );
+  for (const code of chosen) if (!options.some((o) => o.value === code)) options.push({ value: code, label: code });
+  return {
+    options,
+    loading: q.isPending && !!duckMac,
+    notFound: q.isPending ? null : duck ? t('picker.noSensors') : t('picker.noDuck'),
+  };
 }

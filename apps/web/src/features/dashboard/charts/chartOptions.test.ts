@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HEALTH_COLORS } from '../../../ui/health';
 import { riskColour, NO_DATA_COLOUR } from '../riskColour';
 import { differenceBadge } from '../SystemHealthCard';
-import { pointsParam } from '../dashboardApi';
+import { pointsParam } from '../../tree/checkedPoints';
 import {
   alarmIntensityOption,
   bucketLabel,
