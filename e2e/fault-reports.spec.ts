@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { TEST_PASSWORD } from '../apps/server/test/support/constants.ts';
-import { closeOnboardingTour, solveCaptcha } from './support/login.ts';
+import { closeOnboardingTour, submitLogin } from './support/login.ts';
 import { SHOTS, startPlantSession, type PlantSession } from './support/plant-session.ts';
 
 let session: PlantSession;
@@ -28,11 +28,7 @@ describe('a plant engineer measures the inner-race point and reads, checks and e
   it('measures the point; the report appears with the badges', async () => {
     await page.goto(`${server.url}/`);
     await page.waitForURL(/\/login/);
-    await page.getByTestId('login-email').fill('admin@demo.local');
-    await page.getByTestId('login-password').fill(TEST_PASSWORD);
-    await solveCaptcha(page);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await submitLogin(page, 'admin@demo.local', TEST_PASSWORD);
     await closeOnboardingTour(page);
 
     await page.getByTestId('tree-node-Inner race fault').click();

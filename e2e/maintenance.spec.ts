@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import type { FaultReportsResponse, MaintenanceRecord, PointRecoveryResponse } from '@overtone/contract';
 import { TEST_PASSWORD } from '../apps/server/test/support/constants.ts';
 import { api, login } from '../apps/server/test/support/test-server.ts';
-import { closeOnboardingTour, solveCaptcha } from './support/login.ts';
+import { closeOnboardingTour, submitLogin } from './support/login.ts';
 import { SHOTS, startPlantSession, type PlantSession } from './support/plant-session.ts';
 
 /**
@@ -59,11 +59,7 @@ describe('a maintenance manager records a repair and sees whether it worked', ()
   it('measures the outer-race point: a fault report opens', async () => {
     await page.goto(`${server.url}/`);
     await page.waitForURL(/\/login/);
-    await page.getByTestId('login-email').fill('admin@demo.local');
-    await page.getByTestId('login-password').fill(TEST_PASSWORD);
-    await solveCaptcha(page);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await submitLogin(page, 'admin@demo.local', TEST_PASSWORD);
     await closeOnboardingTour(page);
 
     await page.getByTestId(`tree-node-${POINT}`).click();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { TEST_PASSWORD } from '../apps/server/test/support/constants.ts';
 import { numpyPeakHz } from './support/numpy-peak.ts';
-import { closeOnboardingTour, solveCaptcha } from './support/login.ts';
+import { closeOnboardingTour, solveCaptcha, submitLogin } from './support/login.ts';
 import { SHOTS, startPlantSession, type PlantSession } from './support/plant-session.ts';
 import { DEMO_DUCK, DEMO_DUCK_POINT, seedDemoPlant } from '../apps/server/src/jobs/seed-demo.ts';
 
@@ -102,11 +102,7 @@ describe('a plant engineer measures the Duck point from its point tab (issue 17:
     // logged in by the test before, or not (run alone)
     await page.locator('[data-testid="login-email"], [data-testid="tree-refresh"]').first().waitFor({ timeout: 30000 });
     if (await page.getByTestId('login-email').isVisible()) {
-      await page.getByTestId('login-email').fill('admin@demo.local');
-      await page.getByTestId('login-password').fill(TEST_PASSWORD);
-      await solveCaptcha(page);
-      await page.getByTestId('login-submit').click();
-      await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+      await submitLogin(page, 'admin@demo.local', TEST_PASSWORD);
       await closeOnboardingTour(page);
     }
     // the point opened as a link to it opens it (the tree's long list may not have it on screen)
