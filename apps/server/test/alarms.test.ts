@@ -151,6 +151,23 @@ describe('metric alarms: create, read, update, delete (spec 001 §7)', () => {
     expect(again.body.filter((a) => a.builtIn === 'iso10816')).toHaveLength(2);
   });
 
+  it('names the built-in alarms in the reader’s language while they keep their default name; a renamed one as written', async () => {
+    const p = await newPoint(demoId, { motorPower: 30 });
+    const names = async (language: string) =>
+      (await api<MetricAlarm[]>(server.url, token, 'GET', `/point/${p}/alarm`, undefined, { language })).body
+        .filter((a) => a.builtIn === 'iso10816')
+        .map((a) => a.name);
+    expect(await names('en')).toEqual(['X', 'Y', 'Z'].map((axis) => `ISO 10816 velocity ${axis} (class II)`));
+    expect(await names('tr')).toEqual(['X', 'Y', 'Z'].map((axis) => `ISO 10816 hız ${axis} (sınıf II)`));
+    expect((await names('de'))[0]).toBe('ISO 10816 Schwinggeschwindigkeit X (Klasse II)');
+    const [x] = (await call<MetricAlarm[]>('GET', `/point/${p}/alarm`)).body.filter((a) => a.builtIn === 'iso10816');
+    const { _id, name: _name, point: _point, level: _level, builtIn: _builtIn, createdAt: _c, updatedAt: _u, ...rest } = x!;
+    expect((await call('PUT', `/point/${p}/alarm/${_id}`, { ...rest, name: 'Motor DE horizontal' })).status).toBe(200);
+    const all = (await api<MetricAlarm[]>(server.url, token, 'GET', `/point/${p}/alarm`, undefined, { language: 'en' })).body;
+    expect(all.find((a) => a._id === _id)?.name).toBe('Motor DE horizontal');
+    expect(await names('zh')).toContain('ISO 10816 振动速度 Y（II 类）');
+  });
+
   it('a small machine (motor ≤ 15 kW) gets the class I boundaries, a large one class III', async () => {
     const small = await newPoint(demoId, { motorPower: 7.5 });
     const large = await newPoint(demoId, { motorPower: 250 });

@@ -55,3 +55,30 @@ export const telemetryOrderBody = z.object({ ids: z.array(objectId).min(1).max(1
 /** `GET /telemetry/sources`: where telemetry values come from (axes, channels, the device itself). */
 export const telemetrySource = z.object({ code: z.string(), name: z.string() });
 export const telemetrySourceList = z.array(telemetrySource);
+
+/**
+ * The telemetry Overtone computes for every measurement (packages/dsp `computeTelemetry`, defined in
+ * docs/dsp.md), in their default display order, with their default display names (the field's
+ * standard terms, English). A customer may rename, bound, hide and reorder them, but not delete
+ * them; while a definition keeps its default name the web app shows the name in the user's
+ * language (locale namespace `telemetryNames`).
+ */
+export const BUILT_IN_TELEMETRY = [
+  { name: 'GRMS', displayName: 'GRMS', unit: 'g' },
+  { name: 'VRMS', displayName: 'VRMS', unit: 'mm/s' },
+  { name: 'VRMS_ISO10816', displayName: 'VRMS ISO 10816', unit: 'mm/s' },
+  { name: 'PEAK', displayName: 'Peak', unit: 'g' },
+  { name: 'PEAK_TO_PEAK', displayName: 'Peak to peak', unit: 'g' },
+  { name: 'CREST', displayName: 'Crest factor', unit: '-' },
+  { name: 'CREST_STAR', displayName: 'Crest factor*', unit: '-' },
+  { name: 'KURTOSIS', displayName: 'Kurtosis', unit: '-' },
+  { name: 'SKEWNESS', displayName: 'Skewness', unit: '-' },
+  { name: 'CLEARANCE', displayName: 'Clearance factor', unit: '-' },
+  { name: 'SHAPE_FACTOR', displayName: 'Shape factor', unit: '-' },
+  { name: 'AUTO_CORRELATION', displayName: 'Autocorrelation', unit: '-' },
+] as const;
+export type BuiltInTelemetryName = (typeof BUILT_IN_TELEMETRY)[number]['name'];
+
+/** The default (English) display name of a built-in telemetry; undefined for any other name. */
+export const builtInTelemetryDisplayName = (name: string): string | undefined =>
+  BUILT_IN_TELEMETRY.find((t) => t.name === name)?.displayName;

@@ -28,6 +28,7 @@ export const NAMESPACES = [
   'maintenance',
   'dashboard',
   'condition',
+  'telemetryNames',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

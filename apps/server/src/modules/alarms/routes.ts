@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  LANGUAGE_HEADER,
   alarmTransactionsDetailResponse,
   alarmTransactionsQuery,
   badRequestBody,
@@ -27,8 +28,13 @@ import {
   replaceFrequencyPeakAlarms,
   updateMetricAlarm,
 } from './repo.ts';
+import { alarmNameIn } from './built-in-name.ts';
+import { resolveLanguage } from '../../infra/i18n.ts';
 
 const pointParams = z.object({ id: z.string() });
+/** The request's language (`language` header): built-in alarm names are answered in it. */
+const languageOf = (req: { headers: Record<string, unknown> }) =>
+  resolveLanguage(req.headers[LANGUAGE_HEADER] as string | undefined);
 const alarmParams = z.object({ id: z.string(), alarmId: z.string() });
 const NOT_FOUND_DOC = 'Another customer’s point or alarm answers 404 exactly like a missing one.';
 const METRIC_DOC =
@@ -53,7 +59,8 @@ export async function alarmRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: (req) =>
       withPoint(ctx.db, req, async ({ customerId, pointId }) => {
         await ensureDefaultAlarms(ctx.db, customerId, pointId);
-        return listMetricAlarms(ctx.db, customerId, pointId);
+        const lang = languageOf(req);
+        return (await listMetricAlarms(ctx.db, customerId, pointId)).map((a) => ({ ...a, name: alarmNameIn(a.name, lang) }));
       }),
   });
 
@@ -157,6 +164,10 @@ export async function alarmRoutes(app: FastifyInstance, ctx: AppContext) {
       querystring: alarmTransactionsQuery,
       response: { 200: alarmTransactionsDetailResponse, 400: badRequestBody },
     },
-    handler: (req) => listAlarmTransactions(ctx.db, authOf(req).customerId, req.query),
+    handler: async (req) => {
+      const page = await listAlarmTransactions(ctx.db, authOf(req).customerId, req.query);
+      const lang = languageOf(req);
+      return { ...page, transactions: page.transactions.map((t) => ({ ...t, name: alarmNameIn(t.name, lang) })) };
+    },
   });
 }

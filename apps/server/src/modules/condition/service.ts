@@ -30,6 +30,7 @@ import {
   lastMeasurementOf,
   levelChangesSince,
 } from './repo.ts';
+import { alarmNameIn } from '../alarms/built-in-name.ts';
 
 type Db = Kysely<DB>;
 
@@ -104,7 +105,7 @@ export async function conditionOf(
     lastMeasurementOf(db, customerId, pointId),
     findJob(db, customerId, pointId),
     access.readFaultReport ? openReports(db, customerId, pointId, lang) : null,
-    access.readAlarm ? activeAlarms(db, customerId, pointId) : null,
+    access.readAlarm ? activeAlarms(db, customerId, pointId, lang) : null,
     access.readAlarm ? healthHistory(db, customerId, pointId, offsetMinutes, now) : null,
   ]);
   const [battery, scans] = device
@@ -168,12 +169,12 @@ async function openReports(db: Db, customerId: string, pointId: string, lang: La
 }
 
 /** The point's alarms above healthy (contract `conditionActiveAlarm`). */
-async function activeAlarms(db: Db, customerId: string, pointId: string): Promise<ConditionActiveAlarm[]> {
+async function activeAlarms(db: Db, customerId: string, pointId: string, lang: Language): Promise<ConditionActiveAlarm[]> {
   const rows = await activeAlarmRows(db, customerId, pointId);
   return rows.map((r) => ({
     alarmId: r.alarm_id,
     kind: r.kind,
-    name: r.name ?? '',
+    name: alarmNameIn(r.name ?? '', lang),
     telemetry: r.telemetry ?? (r.kind === 'noData' ? 'NO_DATA' : ''),
     source: r.source ?? '',
     level: alarmLevelOf(r.level),

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  LANGUAGE_HEADER,
   alarmTransactionsQuery,
   alarmTransactionsResponse,
   badRequestBody,
@@ -24,6 +25,8 @@ import { analysisRoutes } from '../analysis/routes.ts';
 import { signedImageUrl } from '../points/images.ts';
 import { listPhotos, loadMeasurementDetail, measurementRow } from '../measurement-detail/repo.ts';
 import { listAlarmTransactions } from '../alarms/repo.ts';
+import { alarmNameIn } from '../alarms/built-in-name.ts';
+import { resolveLanguage } from '../../infra/i18n.ts';
 import { createShare, listShares, resolveShare, revokeShare, shareClock, shareTokenOf, type ShareGrant } from './repo.ts';
 
 /** Path prefix of the token holder's read-only API (docs/share-links.md). */
@@ -240,7 +243,9 @@ export async function shareRoutes(app: FastifyInstance, ctx: AppContext) {
           const m = await measurementRow(ctx.db, g.customerId, g.measurementId);
           if (!m.point_id) return { total: 0, pageNumber: req.query.pageNumber, pageSize: req.query.pageSize, transactions: [] };
           const { token: _token, ...q } = req.query;
-          return listAlarmTransactions(ctx.db, g.customerId, { ...q, points: m.point_id });
+          const page = await listAlarmTransactions(ctx.db, g.customerId, { ...q, points: m.point_id });
+          const lang = resolveLanguage(req.headers[LANGUAGE_HEADER]);
+          return { ...page, transactions: page.transactions.map((t) => ({ ...t, name: alarmNameIn(t.name, lang) })) };
         },
       });
 

@@ -1,26 +1,10 @@
 import type { Kysely } from 'kysely';
+import { BUILT_IN_TELEMETRY } from '@overtone/contract';
 import type { DB } from '../../infra/db/schema.ts';
 import { newId } from '../../infra/ids.ts';
 
-/**
- * The telemetry Overtone computes for every measurement (packages/dsp `computeTelemetry`, defined in
- * docs/dsp.md), in their default display order. Display names are the field's standard terms; a
- * customer may rename, bound, hide and reorder them, but not delete them.
- */
-export const BUILT_IN_TELEMETRY = [
-  { name: 'GRMS', displayName: 'GRMS', unit: 'g' },
-  { name: 'VRMS', displayName: 'VRMS', unit: 'mm/s' },
-  { name: 'VRMS_ISO10816', displayName: 'VRMS ISO 10816', unit: 'mm/s' },
-  { name: 'PEAK', displayName: 'Peak', unit: 'g' },
-  { name: 'PEAK_TO_PEAK', displayName: 'Peak to peak', unit: 'g' },
-  { name: 'CREST', displayName: 'Crest factor', unit: '-' },
-  { name: 'CREST_STAR', displayName: 'Crest factor*', unit: '-' },
-  { name: 'KURTOSIS', displayName: 'Kurtosis', unit: '-' },
-  { name: 'SKEWNESS', displayName: 'Skewness', unit: '-' },
-  { name: 'CLEARANCE', displayName: 'Clearance factor', unit: '-' },
-  { name: 'SHAPE_FACTOR', displayName: 'Shape factor', unit: '-' },
-  { name: 'AUTO_CORRELATION', displayName: 'Autocorrelation', unit: '-' },
-] as const;
+/** The built-in telemetry (defined in the contract: the web app names them too). */
+export { BUILT_IN_TELEMETRY };
 
 /**
  * Gives a customer the built-in telemetry definitions it lacks (new customers, and customers created

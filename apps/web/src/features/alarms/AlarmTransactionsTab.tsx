@@ -10,6 +10,7 @@ import { measurementPath } from '../measurements/lastMeasurement';
 import { usePointQuery } from '../point-detail/pointApi';
 import { LevelTag, sourceLabel } from './alarmLabels';
 import { useAlarmTransactionsQuery, type LevelFilter, type TransactionsParams } from './alarmsApi';
+import { useTelemetryLabel } from '../admin/telemetry/telemetryName';
 
 /** Default page size of the table (spec 001 §9: 10, 25, 50, 75, default 10). */
 export const DEFAULT_TRANSACTIONS_PAGE_SIZE = 10;
@@ -32,13 +33,14 @@ export function AlarmTransactionsTab({ pointId }: { pointId: string }) {
   });
   const q = useAlarmTransactionsQuery(pointId, params, canRead);
   const point = usePointQuery(canRead ? pointId : undefined, { silent: true });
+  const telemetryName = useTelemetryLabel();
 
   if (!canRead) return <Result status="info" title={t('noPermission')} data-testid="transactions-no-permission" />;
 
   const columns: ColumnsType<AlarmTransactionDetail> = [
     { key: 'createdAt', title: t('transactions.createdAt'), render: (_, r) => formatDate(r.createdAt) },
     { key: 'name', title: t('transactions.name'), dataIndex: 'name' },
-    { key: 'telemetry', title: t('transactions.telemetry'), dataIndex: 'telemetry' },
+    { key: 'telemetry', title: t('transactions.telemetry'), render: (_, r) => telemetryName(r.telemetry) },
     { key: 'source', title: t('transactions.source'), render: (_, r) => sourceLabel(r.source, point.data, t) },
     { key: 'level', title: t('transactions.level'), render: (_, r) => <LevelTag level={r.level} /> },
     {

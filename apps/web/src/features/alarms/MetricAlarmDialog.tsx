@@ -18,6 +18,7 @@ import { useTelemetryQuery, useTelemetrySourcesQuery } from '../admin/telemetry/
 import { DIRECTION_KEY, levelColor, sourceLabel, validationText } from './alarmLabels';
 import { useMetricAlarmMutations } from './alarmsApi';
 import { alarmValues, formThresholdIssues, newAlarmValues, toAlarmBody, type MetricAlarmFormValues } from './metricAlarmForm';
+import { telemetryLabel } from '../admin/telemetry/telemetryName';
 
 /** Sources offered before `GET /telemetry/sources` answered (the accelerometer axes and the device). */
 const FALLBACK_SOURCES = [...AXIS_KEYS, 'device'];
@@ -77,7 +78,7 @@ export function MetricAlarmDialog({ pointId, point, alarm, onClose }: Props) {
 
   const telemetryOptions = (telemetry.data ?? []).map((d) => ({
     value: d.name,
-    label: d.unit ? `${d.displayName} (${d.unit})` : d.displayName,
+    label: d.unit ? `${telemetryLabel(t, d.name, d.displayName)} (${d.unit})` : telemetryLabel(t, d.name, d.displayName),
   }));
   const sourceOptions = (sources.data?.map((s) => s.code) ?? FALLBACK_SOURCES).map((code) => ({
     value: code,

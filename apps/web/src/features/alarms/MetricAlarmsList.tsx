@@ -9,6 +9,7 @@ import { useTelemetryQuery } from '../admin/telemetry/telemetryApi';
 import { DIRECTION_KEY, LevelTag, formatThreshold, levelColor, sourceLabel, thresholdText } from './alarmLabels';
 import { useMetricAlarmMutations, useMetricAlarmsQuery } from './alarmsApi';
 import { MetricAlarmDialog } from './MetricAlarmDialog';
+import { telemetryLabel } from '../admin/telemetry/telemetryName';
 
 type Editing = { alarm: MetricAlarm | null } | null;
 
@@ -38,7 +39,8 @@ export function MetricAlarmsList({
 
   const telemetryName = (name: string) => {
     const d = telemetry.data?.find((x) => x.name === name);
-    return d ? (d.unit ? `${d.displayName} (${d.unit})` : d.displayName) : name;
+    const label = telemetryLabel(t, name, d?.displayName);
+    return d?.unit ? `${label} (${d.unit})` : label;
   };
 
   const confirmDelete = (a: MetricAlarm) =>

@@ -7,6 +7,7 @@ import { mockApi, type ApiCall } from '../../app/testing/mockApi';
 import { renderApp } from '../../app/testing/renderApp';
 import { HEALTH_COLORS } from '../../ui/health';
 import { M, P, id, loginWith, report } from '../fault-reports/faultReportsTestKit';
+import { blankPoint } from '../point-detail/blankPoint';
 import { ConditionControlTab, ConditionView } from './ConditionControlTab';
 
 let calls: ApiCall[];
@@ -61,7 +62,15 @@ beforeEach(async () => {
   await i18n.changeLanguage('en');
   configureApiClient({ notifyError: vi.fn(), redirectToLogin: vi.fn() });
   loginWith(['readPoint', 'readAlarm', 'readFaultReport']);
-  calls = mockApi({ [`GET /point/${P}/condition`]: [200, CONDITION] });
+  calls = mockApi({
+    [`GET /point/${P}/condition`]: [200, CONDITION],
+    // sensor x is the machine's Z axis on this point
+    [`GET /point/${P}`]: [
+      200,
+      blankPoint({ _id: P, name: 'Pump DE', path: [], coordinateXAxis: 'zAxis', coordinateZAxis: 'xAxis' }),
+    ],
+    'GET /telemetry': [200, []],
+  });
 });
 afterEach(() => {
   cleanup();
@@ -77,7 +86,14 @@ describe('ConditionControlTab', () => {
     showTab();
     expect(screen.getByTestId('condition-loading')).toBeTruthy();
     await screen.findByTestId('condition-control-tab');
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([`GET /point/${P}/condition`]);
+    expect(calls.map((c) => `${c.method} ${c.path}`).sort()).toEqual([
+      `GET /point/${P}`,
+      `GET /point/${P}/condition`,
+      'GET /telemetry',
+    ]);
+    // axes named by the point's mapping, as the alarms name them
+    await within(screen.getByTestId('condition-zone-x')).findByText('Z axis (sensor X)');
+    expect(screen.getByTestId('condition-alarms').textContent).toContain('VRMS ISO 10816 · Z axis (sensor X) · value 4.5');
     for (const part of ['condition-zone-x', 'condition-zone-y', 'condition-zone-z', 'condition-health', 'condition-reports', 'condition-alarms', 'condition-sensor', 'condition-next-measurement'])
       expect(screen.getByTestId(part)).toBeTruthy(); // prettier-ignore
     expect(screen.getByTestId('condition-class').textContent).toBe('Machine class II (motor power 30 kW)');
@@ -129,7 +145,8 @@ describe('ConditionControlTab', () => {
     expect(reports[1]!.textContent).toContain('Time to stop: within three months');
     const alarms = within(screen.getByTestId('condition-alarms')).getAllByTestId('condition-alarm');
     expect(alarms.map((a) => a.dataset.level)).toEqual(['hazard']);
-    expect(alarms[0]!.textContent).toContain('VRMS_ISO10816 · accelerometer_x · value 4.5 · since 30-01-2030 12:00:00');
+    // the telemetry by its name, the source by its axis (no point record: the sensor's axes as they are)
+    expect(alarms[0]!.textContent).toContain('VRMS ISO 10816 · X axis (sensor X) · value 4.5 · since 30-01-2030 12:00:00');
     const sensor = screen.getByTestId('condition-sensor');
     expect(within(sensor).getAllByTestId('condition-integrity-item')).toHaveLength(1);
     expect(within(sensor).getByText('Sensor clipping')).toBeTruthy();

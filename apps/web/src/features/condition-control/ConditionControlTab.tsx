@@ -1,6 +1,9 @@
 import { Alert, Card, Col, Flex, Result, Row, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CONDITION_AXES, ISO_ZONES, type ConditionResponse } from '@overtone/contract';
+import { CONDITION_AXES, ISO_ZONES, type ConditionResponse, type Point } from '@overtone/contract';
+import { useTelemetryLabel } from '../admin/telemetry/telemetryName';
+import { sourceLabel } from '../alarms/alarmLabels';
+import { usePointQuery } from '../point-detail/pointApi';
 import { HEALTH_COLORS } from '../../ui/health';
 import { useDateFormatter } from '../../ui/formatDate';
 import { useConditionQuery } from './conditionApi';
@@ -20,6 +23,8 @@ import { ZONE_COLORS } from './zoneScale';
 export function ConditionControlTab({ pointId }: { pointId: string }) {
   const { t } = useTranslation('condition');
   const q = useConditionQuery(pointId);
+  // the point's axis mapping names the axes (spec 002 §2), as the alarms do
+  const point = usePointQuery(pointId, { silent: true });
   if (q.isPending)
     return (
       <div data-testid="condition-loading">
@@ -27,12 +32,17 @@ export function ConditionControlTab({ pointId }: { pointId: string }) {
       </div>
     );
   if (q.isError || !q.data) return <Result status="warning" title={t('loadFailed')} data-testid="condition-load-failed" />;
-  return <ConditionView data={q.data} />;
+  return <ConditionView data={q.data} point={point.data} />;
 }
 
-/** The tab's content for a loaded condition. */
-export function ConditionView({ data }: { data: ConditionResponse }) {
+type AxisMapped = Pick<Point, 'coordinateXAxis' | 'coordinateYAxis' | 'coordinateZAxis'>;
+
+/** The tab's content for a loaded condition; axes named by the point's mapping when it is given. */
+export function ConditionView({ data, point }: { data: ConditionResponse; point?: AxisMapped }) {
   const { t } = useTranslation('condition');
+  const { t: tAlarms } = useTranslation('alarms');
+  const telemetryName = useTelemetryLabel();
+  const sourceName = (source: string) => sourceLabel(source, point, tAlarms);
   const formatDate = useDateFormatter();
   const iso = data.iso10816;
   const byAxis = new Map(iso.axes.map((a) => [a.axis, a]));
@@ -56,7 +66,13 @@ export function ConditionView({ data }: { data: ConditionResponse }) {
           {iso.axes.length ? (
             <Flex vertical gap={12}>
               {CONDITION_AXES.map((axis) => (
-                <ZoneBandChart key={axis} axis={axis} boundaries={iso.boundaries} value={byAxis.get(axis)} />
+                <ZoneBandChart
+                  key={axis}
+                  axis={axis}
+                  axisLabel={sourceName(`accelerometer_${axis}`)}
+                  boundaries={iso.boundaries}
+                  value={byAxis.get(axis)}
+                />
               ))}
               <Space size={[4, 4]} wrap data-testid="zone-legend">
                 {ISO_ZONES.map((z) => (
@@ -110,7 +126,7 @@ export function ConditionView({ data }: { data: ConditionResponse }) {
       <Col xs={24} lg={12}>
         <Card size="small" title={t('alarms.title')} data-testid="condition-alarms">
           {data.activeAlarms ? (
-            <ActiveAlarmsList alarms={data.activeAlarms} />
+            <ActiveAlarmsList alarms={data.activeAlarms} telemetryName={telemetryName} sourceName={sourceName} />
           ) : (
             <Typography.Text type="secondary">{t('alarms.noPermission')}</Typography.Text>
           )}

@@ -50,7 +50,17 @@ export function OpenReportsList({ reports, testId }: { reports: FaultReport[]; t
 }
 
 /** Alarms not healthy now: level, name, telemetry and source, the deciding value and since when. */
-export function ActiveAlarmsList({ alarms }: { alarms: ConditionActiveAlarm[] }) {
+export function ActiveAlarmsList({
+  alarms,
+  telemetryName = (name) => name,
+  sourceName = (source) => source,
+}: {
+  alarms: ConditionActiveAlarm[];
+  /** a telemetry's name on screen (useTelemetryLabel) */
+  telemetryName?: (name: string) => string;
+  /** a source's name on screen (the point's axis mapping) */
+  sourceName?: (source: string) => string;
+}) {
   const { t } = useTranslation('condition');
   const formatDate = useDateFormatter();
   if (!alarms.length)
@@ -69,7 +79,7 @@ export function ActiveAlarmsList({ alarms }: { alarms: ConditionActiveAlarm[] })
               </Space>
               <Typography.Text type="secondary">
                 {[
-                  a.kind === 'noData' ? null : `${a.telemetry} · ${a.source}`,
+                  a.kind === 'noData' ? null : `${telemetryName(a.telemetry)} · ${sourceName(a.source)}`,
                   a.score === null
                     ? null
                     : t(a.kind === 'noData' ? 'alarms.hoursSince' : 'alarms.value', { value: formatValue(a.score) }),

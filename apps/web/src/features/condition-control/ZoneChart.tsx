@@ -24,10 +24,13 @@ export const formatMmPerS = (v: number) => (v < 1 ? v.toFixed(3) : v.toFixed(2))
  */
 export function ZoneBandChart({
   axis,
+  axisLabel,
   boundaries,
   value,
 }: {
   axis: ConditionAxis;
+  /** the axis as the point names it: its machine axis and the sensor's (alarms' sourceLabel) */
+  axisLabel: string;
   boundaries: readonly [number, number, number];
   value: ConditionAxisValue | undefined;
 }) {
@@ -35,12 +38,12 @@ export function ZoneBandChart({
   const scale = zoneScale(boundaries);
   const x = value ? scale.position(value.value) : null;
   const label = value
-    ? t('zone.axisValue', { axis: axis.toUpperCase(), value: formatMmPerS(value.value), zone: value.zone })
-    : t('zone.axisNoValue', { axis: axis.toUpperCase() });
+    ? t('zone.axisValue', { axis: axisLabel, value: formatMmPerS(value.value), zone: value.zone })
+    : t('zone.axisNoValue', { axis: axisLabel });
   return (
     <div data-testid={`condition-zone-${axis}`} data-zone={value?.zone ?? ''} data-position={x === null ? '' : x.toFixed(4)}>
       <Flex justify="space-between" align="center">
-        <Typography.Text strong>{t('zone.axis', { axis: axis.toUpperCase() })}</Typography.Text>
+        <Typography.Text strong>{axisLabel}</Typography.Text>
         {value ? (
           <span>
             <Typography.Text className="mono">{t('zone.value', { value: formatMmPerS(value.value) })}</Typography.Text>{' '}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TelemetryValue } from '@overtone/contract';
 import { formatTelemetry, orderTelemetry } from '../measurement-detail/TelemetryTable';
 import { telemetryUnit } from './duckData';
+import { telemetryLabel } from '../admin/telemetry/telemetryName';
 
 /**
  * Telemetry of one Duck channel (spec 002 §2 "Duck measurement details"): value to 4 decimals and
@@ -24,7 +25,7 @@ export function DuckTelemetryTable({
     {
       key: 'telemetry',
       title: t('telemetry.telemetry'),
-      render: (_, r) => <Typography.Text strong>{r.name || r.telemetry}</Typography.Text>,
+      render: (_, r) => <Typography.Text strong>{telemetryLabel(t, r.telemetry, r.name)}</Typography.Text>,
     },
     {
       key: 'value',

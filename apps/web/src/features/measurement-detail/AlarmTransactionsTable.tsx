@@ -8,6 +8,7 @@ import { useDateFormatter } from '../../ui/formatDate';
 import { HEALTH_COLORS } from '../../ui/health';
 import { measurementPath } from '../measurements/lastMeasurement';
 import { useAlarmTransactionsQuery } from './measurementApi';
+import { useTelemetryLabel } from '../admin/telemetry/telemetryName';
 
 const DEFAULT_PAGE_SIZE = 10;
 
@@ -33,11 +34,12 @@ export function AlarmTransactionsTable({
   const formatDate = useDateFormatter();
   const [page, setPage] = useState({ pageNumber: 1, pageSize: DEFAULT_PAGE_SIZE });
   const q = useAlarmTransactionsQuery({ pointId, measurementId, readOnly }, page.pageNumber, page.pageSize);
+  const telemetryName = useTelemetryLabel(!readOnly);
 
   const columns: ColumnsType<AlarmTransaction> = [
     { key: 'createdAt', title: t('alarms.createdAt'), render: (_, r) => formatDate(r.createdAt) },
     { key: 'name', title: t('alarms.name'), dataIndex: 'name' },
-    { key: 'telemetry', title: t('alarms.telemetry'), dataIndex: 'telemetry' },
+    { key: 'telemetry', title: t('alarms.telemetry'), render: (_, r) => telemetryName(r.telemetry) },
     {
       key: 'level',
       title: t('alarms.level'),

@@ -19,6 +19,7 @@ import {
   useMeasurementTrend,
   type MeasurementTrendRange,
 } from './measurementTrendApi';
+import { telemetryLabel } from '../admin/telemetry/telemetryName';
 
 /** Height of the card's chart, px (a compact companion of the point trend's 420 px). */
 export const MEASUREMENT_TREND_CHART_HEIGHT = 240;
@@ -69,7 +70,9 @@ function TrendCardBody({
   const telemetries = useCardTelemetries(pointId, !readOnly);
   const options = useMemo(() => {
     if (readOnly || telemetries.isError) return SHARE_TREND_TELEMETRIES.map((name) => ({ value: name, label: name }));
-    return (telemetries.data ?? []).filter((x) => !x.hidden).map((x) => ({ value: x.name, label: x.displayName || x.name }));
+    return (telemetries.data ?? [])
+      .filter((x) => !x.hidden)
+      .map((x) => ({ value: x.name, label: telemetryLabel(t, x.name, x.displayName) }));
   }, [readOnly, telemetries.isError, telemetries.data]);
   const telemetry =
     chosen && options.some((o) => o.value === chosen) ? chosen : defaultCardTelemetry(options.map((o) => o.value));

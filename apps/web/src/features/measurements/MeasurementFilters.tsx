@@ -9,6 +9,7 @@ import { useCustomerZone } from '../../ui/formatDate';
 import { useTelemetryQuery } from '../admin/telemetry/telemetryApi';
 import { useMeasurementTagsQuery } from './measurementsApi';
 import { DATE_SHORTCUT_DAYS, lastDays, valueBoundsValid, type MeasurementFilterValues } from './measurementFilters';
+import { telemetryLabel } from '../admin/telemetry/telemetryName';
 
 const SHORTCUT_KEYS: Record<(typeof DATE_SHORTCUT_DAYS)[number], string> = {
   7: 'filters.lastWeek',
@@ -111,7 +112,7 @@ export function MeasurementFilters({
           aria-label={t('filters.telemetry')}
           value={f.telemetry}
           onChange={(v) => set('telemetry', v)}
-          options={(telemetry.data ?? []).map((d) => ({ value: d.name, label: d.name }))}
+          options={(telemetry.data ?? []).map((d) => ({ value: d.name, label: telemetryLabel(t, d.name, d.displayName) }))}
           data-testid="filter-telemetry"
         />
         <Checkbox

@@ -13,6 +13,7 @@ import {
 } from '@overtone/contract';
 import { asCustomerClock } from '../../ui/customerTime';
 import { lastDaysRange } from './trendModel';
+import { telemetryLabel } from '../admin/telemetry/telemetryName';
 
 /** What the user chose in the panel. */
 export interface TrendControlValues {
@@ -147,7 +148,7 @@ export function TrendControls({ value: v, onChange, telemetries, models, offsetM
               onChange={(on) => toggle(x.name, on)}
               data-testid={`trend-telemetry-${x.name}`}
             >
-              {x.displayName}
+              {telemetryLabel(t, x.name, x.displayName)}
             </Tag.CheckableTag>
           ))}
       </Flex>

@@ -23,6 +23,7 @@ import { TrendControls, type TrendControlValues } from './TrendControls';
 import { useAiModels, usePredictions, useTrend, useTrendTelemetries, type TrendParams } from './trendApi';
 import { loadCompareItems } from './trendCompare';
 import { buildTrendChart, compareLine, lastDaysRange, TREND_DATE_FORMAT, trendCsv, type TrendPoint } from './trendModel';
+import { telemetryLabel } from '../admin/telemetry/telemetryName';
 
 /** Points per source the server is asked for: two per pixel column of the chart (min and max). */
 export function maxPointsFor(widthPx: number): number {
@@ -138,7 +139,7 @@ export function TrendPanel({ pointId }: { pointId: string }) {
           ? t('comments')
           : l.kind === 'class'
             ? classLabel(l.classKey)
-            : `${l.displayName} · ${t(`sources.${l.source}`, { defaultValue: l.source })}`,
+            : `${telemetryLabel(t, l.telemetry ?? '', l.displayName)} · ${t(`sources.${l.source}`, { defaultValue: l.source })}`,
       ),
     [model.lines, modelClasses, t],
   );

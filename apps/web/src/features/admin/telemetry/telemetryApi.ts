@@ -12,10 +12,11 @@ import { reloadCustomer } from '../../../app/customer/customerApi';
 const TELEMETRY_KEY = ['admin', 'telemetry'] as const;
 
 /** `GET /telemetry`: the customer's telemetry definitions in display order (session only). */
-export function useTelemetryQuery() {
+export function useTelemetryQuery(enabled = true) {
   return useQuery({
     queryKey: TELEMETRY_KEY,
     queryFn: ({ signal }) => apiRequest('/telemetry', { schema: telemetryDefinitionList, signal }),
+    enabled,
     select: (list) => [...list].sort((a, b) => a.order - b.order),
   });
 }
