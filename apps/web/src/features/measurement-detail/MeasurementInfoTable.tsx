@@ -5,6 +5,7 @@ import type { MeasurementDetail, Point } from '@overtone/contract';
 import { useDateFormatter } from '../../ui/formatDate';
 import { MeasurementTypeTag } from '../measurements/MeasurementTags';
 import { pointPathText } from '../measurements/pointPath';
+import { referenceFrequencyParams } from '../point-detail/referenceFrequency';
 
 type Items = NonNullable<DescriptionsProps['items']>;
 
@@ -63,7 +64,7 @@ function pointItems(p: Point, t: ReturnType<typeof useTranslation<'measurementDe
       children: p.referenceFrequencyVariable
         ? t('point:variableSpeed')
         : p.referenceFrequency > 0
-          ? t('point:referenceFrequencyValue', { hz: p.referenceFrequency, rpm: p.referenceFrequency * 60 })
+          ? t('point:referenceFrequencyValue', referenceFrequencyParams(p.referenceFrequency))
           : t('point:notSet'),
     },
   ];

@@ -93,6 +93,18 @@ describe('PointConfigCard', () => {
     expect(screen.queryByTestId('channel-group-section')).toBeNull();
   });
 
+  it('a record longer than resolution mode allows (the demo’s 24 000 samples at 12 800 Hz) says so instead of contradicting its bounds', async () => {
+    setup({ ...SENSOR, profile: { ...SENSOR.profile!, sampleSize: 24000, samplingRate: 9 } });
+    loginWith(['updatePointConfig', 'deletePointConfig']);
+    show();
+    await screen.findByTestId('device-section');
+    await waitFor(() =>
+      expect(screen.getByTestId('profile-resolution').textContent).toBe(
+        'Resolution: 0.5333 Hz, finer than resolution mode offers (0.64 … 128 Hz): a record longer than 20 000 samples',
+      ),
+    );
+  });
+
   it('refuses a malformed MAC with the spec’s message and sends a typed lower-case MAC upper-cased', async () => {
     setup(SENSOR);
     loginWith(['updatePointConfig', 'deletePointConfig']);

@@ -79,7 +79,7 @@ export function ProfileSection({
       onFinish={({ resolution: _r, ...body }) => void save.mutateAsync({ kind: 'profile', body }).catch(() => undefined)}
     >
       <Flex gap={12} wrap>
-        <Form.Item name="samplingRateIndex" label={t('samplingRate')} style={{ minWidth: 160 }}>
+        <Form.Item name="samplingRateIndex" label={t('samplingRate')} tooltip={t('samplingRateHint')} style={{ minWidth: 160 }}>
           <Select
             data-testid="profile-rate"
             options={SAMPLING_RATE_INDICES.map((i) => ({
@@ -152,8 +152,15 @@ export function ProfileSection({
             data-testid="profile-resolution-input"
           />
         ) : null}
-        <Typography.Text data-testid="profile-resolution">
-          {t('resolution', { value: res.resolution.toFixed(4), min: res.min, max: res.max })}
+        <Typography.Text
+          data-testid="profile-resolution"
+          type={res.resolution < res.min || res.resolution > res.max ? 'warning' : undefined}
+        >
+          {t(res.resolution < res.min ? 'resolutionFiner' : res.resolution > res.max ? 'resolutionCoarser' : 'resolution', {
+            value: res.resolution.toFixed(4),
+            min: res.min,
+            max: res.max,
+          })}
         </Typography.Text>
       </Flex>
       <SectionActions

@@ -7,9 +7,7 @@ import { HEALTH_COLORS } from '../../ui/health';
 import { pointPathText } from '../measurements/pointPath';
 import { hasPermission, useSession } from '../../app/session';
 import { PointFormDialog } from '../point-form/PointFormDialog';
-
-/** RPM of a frequency in Hz (spec 000 §4: RPM = Hz × 60). */
-export const hzToRpm = (hz: number) => hz * 60;
+import { referenceFrequencyParams } from './referenceFrequency';
 
 /**
  * The point's information card: its record (name, path, reference frequency, bearing, types
@@ -24,7 +22,7 @@ export function PointInfoCard({ point }: { point: Point }) {
   const referenceFrequency = point.referenceFrequencyVariable
     ? t('variableSpeed')
     : point.referenceFrequency > 0
-      ? t('referenceFrequencyValue', { hz: point.referenceFrequency, rpm: hzToRpm(point.referenceFrequency) })
+      ? t('referenceFrequencyValue', referenceFrequencyParams(point.referenceFrequency))
       : t('notSet');
 
   return (
