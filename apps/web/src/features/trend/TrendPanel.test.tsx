@@ -7,7 +7,7 @@ import { mockApi, type ApiCall } from '../../app/testing/mockApi';
 import { renderApp, TEST_CUSTOMER } from '../../app/testing/renderApp';
 import { fakeCharts } from '../../charts/chartTestKit';
 import { TrendPanel, maxPointsFor, valueFiltersValid } from './TrendPanel';
-import { buildTrendChart, compareLine, lastDaysRange, trendCsv } from './trendModel';
+import { buildTrendChart, compareBlocker, compareLine, lastDaysRange, trendCsv } from './trendModel';
 
 vi.mock('../../charts/UplotChart', async () => ({ UplotChart: (await import('../../charts/chartTestKit')).FakeUplotChart }));
 // the two cores are shared with other test runs: give the queries time (not a code limit)
@@ -306,6 +306,12 @@ describe('trend model', () => {
     expect(compareLine([line('GRMS')], [true], [M1])).toBeNull();
     expect(compareLine([line('GRMS'), line('GRMS')], [true, true], [M1, M2])).toBeNull();
     expect(compareLine([line('GRMS'), line('VRMS')], [false, true], [M1, M2])?.telemetry).toBe('VRMS');
+    // and says why not, for the button's tooltip
+    const three = [line('GRMS'), line('GRMS'), line('GRMS')];
+    expect(compareBlocker(three, [true, true, true], [M1, M2])).toEqual({ reason: 'oneLine', shown: 3 });
+    expect(compareBlocker(three, [true, true, true], [M1])).toEqual({ reason: 'selectTwo' });
+    expect(compareBlocker([line('CREST')], [true], [M1, M2])).toEqual({ reason: 'telemetry' });
+    expect(compareBlocker(three, [false, true, false], [M1, M2])).toBeNull();
   });
 
   it('writes a CSV row per value with the measurement link', () => {

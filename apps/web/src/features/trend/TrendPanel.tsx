@@ -22,7 +22,15 @@ import { TrendChart } from './TrendChart';
 import { TrendControls, type TrendControlValues } from './TrendControls';
 import { useAiModels, usePredictions, useTrend, useTrendTelemetries, type TrendParams } from './trendApi';
 import { loadCompareItems } from './trendCompare';
-import { buildTrendChart, compareLine, lastDaysRange, TREND_DATE_FORMAT, trendCsv, type TrendPoint } from './trendModel';
+import {
+  buildTrendChart,
+  compareBlocker,
+  compareLine,
+  lastDaysRange,
+  TREND_DATE_FORMAT,
+  trendCsv,
+  type TrendPoint,
+} from './trendModel';
 import { telemetryLabel } from '../admin/telemetry/telemetryName';
 
 /** Points per source the server is asked for: two per pixel column of the chart (min and max). */
@@ -156,6 +164,14 @@ export function TrendPanel({ pointId }: { pointId: string }) {
       s.includes(p.measurementId) ? s.filter((x) => x !== p.measurementId) : [...s, p.measurementId].slice(-2),
     );
   const line = compareLine(model.lines, shown, selected);
+  const blocker = compareBlocker(model.lines, shown, selected);
+  const compareTip = !blocker
+    ? t('compareReady')
+    : blocker.reason === 'oneLine'
+      ? t('compareOneLine', { count: blocker.shown })
+      : blocker.reason === 'telemetry'
+        ? t('compareTelemetry')
+        : t('compareHint');
 
   const openCompare = async () => {
     if (!line) return;
@@ -193,8 +209,9 @@ export function TrendPanel({ pointId }: { pointId: string }) {
       {!valid && <Alert type="warning" showIcon title={t('admin:warningForValidationValue')} data-testid="trend-invalid" />}
       <Flex gap={8} wrap align="center" justify="space-between">
         <Space wrap>
-          <Tooltip title={t('compareHint')}>
+          <Tooltip title={compareTip}>
             <Button
+              aria-description={compareTip}
               icon={<SwapOutlined />}
               disabled={!line}
               loading={comparing}

@@ -223,6 +223,24 @@ export function compareLine(
   return (TREND_COMPARE_TELEMETRIES as readonly string[]).includes(line.telemetry ?? '') ? line : null;
 }
 
+/** Why the compare cannot open yet (the button's tooltip says it), or null when it can. */
+export type CompareBlocker = { reason: 'selectTwo' } | { reason: 'oneLine'; shown: number } | { reason: 'telemetry' } | null;
+
+/**
+ * What keeps {@link compareLine} from answering a line: fewer than two measurements selected, not
+ * exactly one line shown (`shown` lines), or a telemetry the compare does not draw.
+ */
+export function compareBlocker(
+  lines: readonly TrendLine[],
+  shown: readonly boolean[],
+  selected: readonly string[],
+): CompareBlocker {
+  if (selected.length !== 2) return { reason: 'selectTwo' };
+  const visible = lines.filter((l, i) => l.kind === 'line' && shown[i] !== false);
+  if (visible.length !== 1) return { reason: 'oneLine', shown: visible.length };
+  return compareLine(lines, shown, selected) ? null : { reason: 'telemetry' };
+}
+
 /**
  * One CSV row per value shown: time (ISO 8601), telemetry, source, value, unit, the measurement's page
  * and note. Text cells are quoted and escaped against spreadsheet formulas (contract `csvLine`).
