@@ -52,6 +52,8 @@ export function FormDialog<T>({
           initialValues={initialValues}
           onFinish={onSubmit}
           clearOnDestroy
+          // the form's own messages, never the browser's bubble over them (an e-mail field)
+          noValidate
         >
           {dom}
         </Form>

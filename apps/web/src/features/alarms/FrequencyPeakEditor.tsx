@@ -104,8 +104,11 @@ export function FrequencyPeakEditor({
     {
       key: 'name',
       title: t('peak.name'),
+      // wide enough to read a name such as "BPFO 2× drive end" (the other columns are fixed)
+      width: 260,
       render: (_, r, i) => (
         <Input
+          style={{ minWidth: 220 }}
           value={r.name}
           maxLength={200}
           disabled={!canEdit}
@@ -275,7 +278,7 @@ export function FrequencyPeakEditor({
         dataSource={rows}
         loading={q.isPending || q.isFetching}
         pagination={false}
-        scroll={{ x: true }}
+        scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('peak.empty') }}
       />
     </div>

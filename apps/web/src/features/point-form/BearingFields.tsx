@@ -124,6 +124,9 @@ function BearingPicker({ brand, value = NO_BEARING, onChange }: PickerProps) {
               <InputNumber
                 value={value[f]}
                 readOnly={!editable}
+                // a catalogue bearing's factors read as text: no border, no steppers
+                variant={editable ? 'outlined' : 'borderless'}
+                controls={editable}
                 min={0}
                 step={0.001}
                 onChange={(n) => onChange?.({ ...value, [f]: n ?? 0 })}

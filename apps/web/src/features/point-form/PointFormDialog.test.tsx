@@ -118,6 +118,10 @@ describe('PointFormDialog create', () => {
     expect(Number(inputOf('point-bearing-bpfi').value)).toBe(5.415);
     expect(Number(inputOf('point-bearing-ftfi').value)).toBe(0.602);
     for (const f of ['bpfo', 'bsf', 'bpfi', 'ftf', 'ftfi']) expect(inputOf(`point-bearing-${f}`).readOnly).toBe(true);
+    // and look it: no border, no steppers
+    const factor = inputOf('point-bearing-bpfo').closest('.ant-input-number')!;
+    expect(factor.className).toContain('ant-input-number-borderless');
+    expect(factor.querySelector('.ant-input-number-handler-wrap')).toBeNull();
     expect(screen.getByTestId('point-bearing-type').textContent).toBe('Catalogue');
 
     await pick('point-bearing-brand', 'NTN');

@@ -5,7 +5,7 @@ import { phoneCountryOptions } from './countries';
 
 /**
  * Phone entry (spec 002 §2, §5): a country selector (default TR, names in the interface language,
- * searchable by name, code or dialling code) and the national number (digits only, 4–15).
+ * searchable by name, code or dialling code) and the national number (4–15 digits; spaces, dashes, dots and brackets are removed, any other character is refused).
  * Form fields `phoneCountry` and `phoneNumber`.
  */
 export function PhoneFields() {
@@ -38,7 +38,8 @@ export function PhoneFields() {
         <Form.Item
           name="phoneNumber"
           noStyle
-          normalize={(v?: string) => (v ?? '').replace(/\D/g, '')}
+          // spaces, dashes, dots and brackets go; anything else stays, so a wrong character is told, not dropped
+          normalize={(v?: string) => (v ?? '').replace(/[\s\-().]/g, '')}
           rules={[{ pattern: /^\d{4,15}$/, message: t('validation.invalidPhone') }]}
         >
           <Input inputMode="tel" aria-label={t('users.phoneNumber')} placeholder="5321234567" data-testid="user-phone-number" />

@@ -82,6 +82,13 @@ describe('UsersTab', () => {
       ])
         expect(await screen.findByText(msg)).toBeTruthy();
 
+      // the app's own messages only: the browser validates nothing itself (no native bubble over them)
+      expect((screen.getByTestId('user-email').closest('form') as HTMLFormElement).noValidate).toBe(true);
+      type('user-email', 'not-an-address');
+      expect(await screen.findByText('Please enter a valid e-mail address')).toBeTruthy();
+      type('user-phone-number', '532 12x 45 67');
+      expect(await screen.findByText('The phone number must have 4 to 15 digits')).toBeTruthy();
+
       type('user-password', 'short');
       expect(await screen.findByText('Weak Password')).toBeTruthy();
       expect(screen.getByTestId('password-rule-minLength').dataset.met).toBe('false');
