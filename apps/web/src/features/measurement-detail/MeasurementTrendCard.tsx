@@ -20,6 +20,7 @@ import {
   type MeasurementTrendRange,
 } from './measurementTrendApi';
 import { telemetryLabel } from '../admin/telemetry/telemetryName';
+import { useTimeAxis } from '../../charts/timeAxis';
 
 /** Height of the card's chart, px (a compact companion of the point trend's 420 px). */
 export const MEASUREMENT_TREND_CHART_HEIGHT = 240;
@@ -123,7 +124,6 @@ function TrendCardBody({
           series={series}
           labelOf={sourceLabel}
           unit={series[0]!.telemetry.unit}
-          offsetMinutes={offsetMinutes}
           current={m}
           onOpen={readOnly ? undefined : (id) => void navigate(`/measurement/${encodeURIComponent(id)}`)}
         />
@@ -165,17 +165,10 @@ function TrendCardBody({
   );
 }
 
-/** The customer's wall clock as a browser-local Date (what uPlot's axis formatter reads). */
-const wallClock = (offsetMinutes: number) => (ts: number) => {
-  const d = new Date(ts * 1000 + offsetMinutes * 60_000);
-  return new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds());
-};
-
 interface ChartProps {
   series: Parameters<typeof buildTrendChart>[0];
   labelOf(source: string): string;
   unit: string;
-  offsetMinutes: number;
   /** The measurement shown by the page: ringed, and a vertical line at its time. */
   current: Pick<MeasurementDetail, '_id' | 'createdAt'>;
   /** Opens a clicked value's measurement; undefined: clicks do nothing. */
@@ -183,7 +176,8 @@ interface ChartProps {
 }
 
 /** The card's uPlot chart: lines with markers, one per source, the time axis in the customer's zone. */
-function CardChart({ series, labelOf, unit, offsetMinutes, current, onOpen }: ChartProps) {
+function CardChart({ series, labelOf, unit, current, onOpen }: ChartProps) {
+  const timeAxis = useTimeAxis();
   const theme = useChartTheme();
   const model = useMemo<TrendChartModel>(() => buildTrendChart(series, 'linesMarkers'), [series]);
   const state = useRef({ model, current, onOpen });
@@ -193,9 +187,12 @@ function CardChart({ series, labelOf, unit, offsetMinutes, current, onOpen }: Ch
 
   const options = useMemo<ChartOptions>(
     () => ({
-      tzDate: wallClock(offsetMinutes),
+      tzDate: timeAxis.tzDate,
       scales: { x: { time: true } },
-      axes: [axisStyle(theme), { ...axisStyle(theme), label: unit, size: 60 }],
+      axes: [
+        { ...axisStyle(theme), values: timeAxis.values, size: 50 },
+        { ...axisStyle(theme), label: unit, size: 60 },
+      ],
       cursor: { points: { show: false }, drag: { x: true, y: false } },
       legend: { live: false },
       series: [
@@ -246,7 +243,7 @@ function CardChart({ series, labelOf, unit, offsetMinutes, current, onOpen }: Ch
         ],
       },
     }),
-    [model.lines, labelOf, unit, offsetMinutes, theme],
+    [model.lines, labelOf, unit, timeAxis, theme],
   );
 
   const onChart = (u: uPlot | null) => {

@@ -6,14 +6,13 @@ import { UplotChart, type ChartOptions } from '../../charts/UplotChart';
 import type { MaintenanceMarker } from '../maintenance/maintenanceModel';
 import { drawMaintenanceMarkers } from './maintenanceMarkers';
 import { pickPoint, scalesOf, type TrendChartModel, type TrendLine, type TrendPoint } from './trendModel';
+import { useTimeAxis } from '../../charts/timeAxis';
 
 interface Props {
   model: TrendChartModel;
   mode: TrendChartMode;
   /** Legend label of each series. */
   labels: readonly string[];
-  /** Customer's zone, minutes east of UTC: the time axis shows the customer's wall clock. */
-  offsetMinutes: number;
   /** Selected measurement ids (ringed). */
   selected: readonly string[];
   /** A plain click on a point. */
@@ -58,12 +57,6 @@ function seriesOf(line: TrendLine, label: string, mode: TrendChartMode, scale: s
   };
 }
 
-/** The customer's wall clock as a browser-local Date (what uPlot's axis formatter reads). */
-const wallClock = (offsetMinutes: number) => (ts: number) => {
-  const d = new Date(ts * 1000 + offsetMinutes * 60_000);
-  return new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds());
-};
-
 /**
  * The trend chart (spec 001 §2, §9: 420 px high): uPlot with one series per line of the model, a
  * time axis in the customer's zone, legend toggles, a ring around selected measurements, the
@@ -74,13 +67,13 @@ export function TrendChart({
   model,
   mode,
   labels,
-  offsetMinutes,
   selected,
   onOpen,
   onToggle,
   onShownChange,
   markers = NO_MARKERS,
 }: Props) {
+  const timeAxis = useTimeAxis();
   const theme = useChartTheme();
   const state = useRef({ model, onOpen, onToggle, onShownChange, selected, markers });
   useEffect(() => {
@@ -91,10 +84,10 @@ export function TrendChart({
     // One y axis per unit: the first on the left, the others on the right.
     const { keys, units } = scalesOf(model.lines);
     return {
-      tzDate: wallClock(offsetMinutes),
+      tzDate: timeAxis.tzDate,
       scales: { x: { time: true } },
       axes: [
-        axisStyle(theme),
+        { ...axisStyle(theme), values: timeAxis.values, size: 50 },
         ...units.map((unit, k) => ({
           ...axisStyle(theme),
           scale: k === 0 ? 'y' : `y_${unit}`,
@@ -134,7 +127,7 @@ export function TrendChart({
         ],
       },
     };
-  }, [model.lines, labels, mode, offsetMinutes, theme]);
+  }, [model.lines, labels, mode, timeAxis, theme]);
 
   const chartRef = useRef<uPlot | null>(null);
   useEffect(() => {

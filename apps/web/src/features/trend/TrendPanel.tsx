@@ -260,7 +260,6 @@ export function TrendPanel({ pointId }: { pointId: string }) {
               model={model}
               mode={v.mode}
               labels={labels}
-              offsetMinutes={offsetMinutes}
               selected={selected}
               onOpen={onOpen}
               onToggle={onToggle}
