@@ -63,16 +63,7 @@ function seriesOf(line: TrendLine, label: string, mode: TrendChartMode, scale: s
  * maintenance markers (a dashed line at each record's start, coloured by its verdict). A click on
  * a point opens its measurement; Ctrl/⌘/Shift+click selects it for the compare.
  */
-export function TrendChart({
-  model,
-  mode,
-  labels,
-  selected,
-  onOpen,
-  onToggle,
-  onShownChange,
-  markers = NO_MARKERS,
-}: Props) {
+export function TrendChart({ model, mode, labels, selected, onOpen, onToggle, onShownChange, markers = NO_MARKERS }: Props) {
   const timeAxis = useTimeAxis();
   const theme = useChartTheme();
   const state = useRef({ model, onOpen, onToggle, onShownChange, selected, markers });
