@@ -144,6 +144,12 @@ describe('a maintenance manager records a repair and sees whether it worked', ()
     expect(closed.some((r) => record!.verdict!.closedFaultReports.includes(r.id) && r.closedReason === 'maintenance')).toBe(true);
     await page.getByTestId('report-status').first().waitFor();
     await shot('05-report-closed');
+
+    // the trend marks the repair; its time axis reads the customer's zone and date format
+    await page.getByTestId('point-area-trend').click();
+    await page.getByTestId('trend-panel').waitFor();
+    await page.waitForTimeout(1500);
+    await shot('07-trend');
   });
 
   it('the dashboard counts the repair', async () => {

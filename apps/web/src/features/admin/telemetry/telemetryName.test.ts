@@ -22,6 +22,9 @@ describe('telemetryLabel', () => {
     expect(telemetryLabel(i18n.t, 'CREST_STAR', 'Tepe*')).toBe('Tepe*');
     expect(telemetryLabel(i18n.t, 'BEARING_TEMP', 'Rulman sıcaklığı')).toBe('Rulman sıcaklığı');
     expect(telemetryLabel(i18n.t, 'BEARING_TEMP')).toBe('BEARING_TEMP');
+    // the firmware's own telemetry, shown by its code until someone names it
+    expect(telemetryLabel(i18n.t, 'TEMPERATURE', 'TEMPERATURE')).toBe('Sıcaklık');
+    expect(telemetryLabel(i18n.t, 'SUM')).toBe('Örnek toplamı (DC)');
   });
 
   it('never shows a built-in code in any language', async () => {

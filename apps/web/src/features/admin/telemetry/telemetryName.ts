@@ -7,8 +7,9 @@ import { useTelemetryQuery } from './telemetryApi';
 /**
  * What a telemetry is called on screen: a built-in telemetry (contract BUILT_IN_TELEMETRY) whose
  * definition keeps its default name is named in the user's language (namespace `telemetryNames`);
- * a name the customer gave it, or a telemetry of its own, is shown as the customer wrote it; never
- * the raw code when a name is known.
+ * so is a code the sensor's firmware reports (SUM, TEMPERATURE) while it has no other name; a name
+ * the customer gave, or a telemetry of its own, is shown as the customer wrote it; never the raw
+ * code when a name is known.
  * @param t any translation function (the namespace is named in the key)
  * @param name the telemetry's code (`CREST_STAR`)
  * @param displayName the customer's display name for it, when known
@@ -17,7 +18,9 @@ export function telemetryLabel(t: TFunction, name: string, displayName?: string 
   const builtIn = builtInTelemetryDisplayName(name);
   if (builtIn !== undefined && (!displayName || displayName === builtIn))
     return t(`telemetryNames:${name}`, { defaultValue: builtIn });
-  return displayName || name;
+  // a code shown as itself (the firmware's own telemetry: SUM, TEMPERATURE) has a name too
+  if (!displayName || displayName === name) return t(`telemetryNames:${name}`, { defaultValue: name });
+  return displayName;
 }
 
 /**
