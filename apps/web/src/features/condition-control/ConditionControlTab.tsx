@@ -51,18 +51,14 @@ export function ConditionView({ data, point }: { data: ConditionResponse; point?
   return (
     <Row gutter={[16, 16]} data-testid="condition-control-tab">
       <Col xs={24} xl={14}>
-        <Card
-          size="small"
-          title={t('zone.title')}
-          extra={
-            <Typography.Text type="secondary" data-testid="condition-class">
-              {t(iso.classSource === 'motorPower' ? 'zone.classFromPower' : 'zone.classDefault', {
-                machineClass: iso.machineClass,
-                kw: iso.motorPowerKw,
-              })}
-            </Typography.Text>
-          }
-        >
+        <Card size="small" title={t('zone.title')}>
+          {/* the machine class under the title (beside it, a long class text cut the title short) */}
+          <Typography.Paragraph type="secondary" data-testid="condition-class" style={{ marginBottom: 12 }}>
+            {t(iso.classSource === 'motorPower' ? 'zone.classFromPower' : 'zone.classDefault', {
+              machineClass: iso.machineClass,
+              kw: iso.motorPowerKw,
+            })}
+          </Typography.Paragraph>
           {iso.axes.length ? (
             <Flex vertical gap={12}>
               {CONDITION_AXES.map((axis) => (
