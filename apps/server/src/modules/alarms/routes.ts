@@ -143,7 +143,7 @@ export async function alarmRoutes(app: FastifyInstance, ctx: AppContext) {
     schema: {
       tags: ['alarms'],
       summary: "Replace the point's frequency-peak alarms",
-      description: `Body \`{alarms: [{name, axis, frequency, sensitivity, threshold}]}\` replaces the whole set (an empty list removes every one). Sensitivity: even number of Hz ≥ 2; thresholds in g, critical ≥ hazard ≥ attention. Evaluated on every measurement against the largest line of the axis' amplitude spectrum (g RMS, Hanning) within frequency ± sensitivity/2. Needs updateAlarm. ${NOT_FOUND_DOC}`,
+      description: `Body \`{alarms: [{name, axis, frequency, sensitivity, threshold}]}\` replaces the whole set (an empty list removes every one). Sensitivity: even number of Hz ≥ 2; thresholds in g, critical ≥ hazard ≥ attention. Evaluated on every measurement against the largest line of the axis' envelope spectrum (band-pass 500 Hz … min(6000, fs/2 − 50) Hz, Hilbert envelope, g RMS, Hanning; docs/alarms.md) within frequency ± sensitivity/2. Needs updateAlarm. ${NOT_FOUND_DOC}`,
       params: pointParams,
       body: frequencyPeakAlarmsBody,
       response: { 200: frequencyPeakAlarmsResponse, 400: badRequestBody, 404: errorBody },
