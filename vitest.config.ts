@@ -26,6 +26,7 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: ['apps/web/src/app/testing/setup.ts'],
           // Form dialogs with many antd fields take 1–2 s alone and over 5 s (vitest's default)
           // when the two cores also run the API tests: a timeout there says nothing about the code.
           testTimeout: 20000,

@@ -52,7 +52,8 @@ async function measureOnce(): Promise<string> {
   await page.getByTestId('measure-confirm').click();
   const known = ids.map((id) => `:not([href$="${id}"])`).join('');
   const link = page.locator(`[data-testid="go-last-measurement"]${known}`);
-  await link.waitFor({ timeout: 30000 });
+  // a measurement takes seconds; on a loaded CI machine, tens of them
+  await link.waitFor({ timeout: 60000 });
   const id = idOf(await link.getAttribute('href'));
   expect(id).toMatch(/\S/);
   expect(ids).not.toContain(id);

@@ -96,12 +96,13 @@ describe('PointAlarmsTab: metric alarms', () => {
     await pick('alarm-direction', 'Bottom limit');
     await waitFor(() => expect(values('lower')).toEqual(['-2.0000', '-5.0000', '-8.0000']));
     expect(values('upper')).toEqual(['', '', '']);
-    expect(disabled('upper')).toEqual([true, true, true]);
+    // the sides' enabled state follows the values by a render (under load, later): waited for
+    await waitFor(() => expect(disabled('upper')).toEqual([true, true, true]));
     expect(disabled('lower')).toEqual([false, false, false]);
     await pick('alarm-direction', 'Band');
     await waitFor(() => expect(values('upper')).toEqual(['2.0000', '5.0000', '8.0000']));
     expect(values('lower')).toEqual(['-2.0000', '-5.0000', '-8.0000']);
-    expect(disabled('lower').concat(disabled('upper'))).toEqual([false, false, false, false, false, false]);
+    await waitFor(() => expect(disabled('lower').concat(disabled('upper'))).toEqual([false, false, false, false, false, false]));
   });
 
   it('POSTs the contract body: unused side null, thresholds rounded to 4 decimals, delay and hysteresis', async () => {

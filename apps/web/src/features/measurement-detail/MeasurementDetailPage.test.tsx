@@ -111,7 +111,9 @@ describe('MeasurementDetailPage', { timeout: 30000 }, () => {
       .getAllByRole('row')
       .slice(1)
       .map((r) => r.textContent);
-    expect(names[0]).toContain('CREST');
+    // by name, not by code (CREST is the crest factor)
+    expect(names[0]).toContain('Crest factor');
+    expect(names[0]).not.toContain('CREST');
     expect(names[1]).toContain('GRMS');
   });
 
