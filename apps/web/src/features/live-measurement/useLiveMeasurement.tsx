@@ -45,8 +45,8 @@ export interface LiveMeasurement {
 
 /**
  * Runs a live measurement (spec 000 §4): signed URL, live connection and subscription, 60 s timer,
- * `POST /iot/{pointId}/measure` (a Duck: `POST /duck/{mac}/measure`), then follows the live events until persisted, rejected, timeout,
- * failure or cancel, and reports the outcome as the spec says.
+ * `POST /iot/{pointId}/measure` (a Duck: `POST /duck/{mac}/measure`), then follows the live events
+ * until persisted, rejected, timeout, failure or cancel, and reports the outcome as the spec says.
  */
 export function useLiveMeasurement(target: LiveTarget): LiveMeasurement {
   const { t } = useTranslation('live');

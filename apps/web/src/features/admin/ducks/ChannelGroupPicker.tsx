@@ -17,19 +17,13 @@ interface Props {
  * and channels. Reads `GET /ducks` (readGateway); works as an antd Form.Item control.
  */
 export function ChannelGroupPicker({ value, onChange, duckMac }: Props) {
-  const { t } = useTranslation('ducks');
-  const { options, loading, notFound } = useChannelGroupOptions(duckMac, value ? [value] : []);
+  const common = useChannelGroupSelect(duckMac, value ? [value] : []);
   return (
     <Select<string>
       value={value ?? undefined}
       onChange={(v) => onChange?.(v ?? null)}
       allowClear
-      loading={loading}
-      options={options}
-      placeholder={t('picker.placeholder')}
-      notFoundContent={notFound}
-      style={{ width: '100%' }}
-      aria-label={t('picker.label')}
+      {...common}
       data-testid="duck-channel-group-picker"
     />
   );
@@ -50,27 +44,24 @@ export function ChannelGroupsPicker({
   duckMac: string;
   disabled?: boolean;
 }) {
-  const { t } = useTranslation('ducks');
-  const { options, loading, notFound } = useChannelGroupOptions(duckMac, value ?? []);
+  const common = useChannelGroupSelect(duckMac, value ?? []);
   return (
     <Select<string[]>
       mode="multiple"
       value={value ?? []}
       onChange={(v) => onChange?.(v)}
       disabled={disabled}
-      loading={loading}
-      options={options}
-      placeholder={t('picker.placeholder')}
-      notFoundContent={notFound}
-      style={{ width: '100%' }}
-      aria-label={t('picker.label')}
+      {...common}
       data-testid="duck-channel-groups-picker"
     />
   );
 }
 
-/** The Duck's sensors as options (label: name, type, code), plus `chosen` codes it does not have. */
-function useChannelGroupOptions(duckMac: string, chosen: readonly string[]) {
+/**
+ * What both pickers' Select shares: the Duck's sensors as options (label: name, type, code), plus
+ * `chosen` codes it does not have, its loading and not-found states, placeholder and label.
+ */
+function useChannelGroupSelect(duckMac: string, chosen: readonly string[]) {
   const { t } = useTranslation('ducks');
   const q = useDucksQuery(!!duckMac);
   const duck = q.data?.find((d) => d.macAddress.toLowerCase() === duckMac.toLowerCase());
@@ -82,6 +73,9 @@ function useChannelGroupOptions(duckMac: string, chosen: readonly string[]) {
   return {
     options,
     loading: q.isPending && !!duckMac,
-    notFound: q.isPending ? null : duck ? t('picker.noSensors') : t('picker.noDuck'),
+    notFoundContent: q.isPending ? null : duck ? t('picker.noSensors') : t('picker.noDuck'),
+    placeholder: t('picker.placeholder'),
+    style: { width: '100%' },
+    'aria-label': t('picker.label'),
   };
 }
