@@ -32,6 +32,7 @@ import {
   systemHealthOf,
   type DashboardScope,
 } from '../apps/server/src/modules/dashboard/calls.ts';
+import { levelHistoryCacheOf } from '../apps/server/src/modules/dashboard/history-cache.ts';
 
 const RUNS = Number(process.env.BENCH_DASHBOARD_RUNS ?? 30);
 const POINTS = Number(process.env.BENCH_DASHBOARD_POINTS ?? 1000);
@@ -268,6 +269,13 @@ export default async function bench() {
   if (missing.length) throw new Error(`dashboard calls without a bench case: ${missing.join(', ')}`);
   const results: [string, { p50: number; p95: number }][] = [];
   for (const [name, fn] of cases) results.push([name, await percentiles(fn)]);
+  // The first interval call after a start or a change of the past loads the level history (2 years for
+  // system health over 1 year); measured apart, it is not a steady-state call.
+  const cache = levelHistoryCacheOf(k);
+  const cold = await percentiles(async () => {
+    cache.clear();
+    await systemHealthOf(scope, interval(8640, 'month'));
+  }, 5);
   await db.close();
 
   console.log(
@@ -279,6 +287,9 @@ export default async function bench() {
   for (const [name, r] of results) console.log(row(name, r));
   const worst = Math.max(...results.map(([, r]) => r.p95));
   console.log(`target p95 < 200 ms on every call: ${worst < 200 ? 'met' : 'NOT met'} (worst ${worst.toFixed(1)} ms)`);
+  console.log(
+    row('system-health 1y, level history reloaded', cold) + '  (first call after a start or a change of the past; 5 calls)',
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await bench();

@@ -299,6 +299,7 @@ export interface DB {
   fault_reports: FaultReportsTable;
   fault_false_positives: FaultFalsePositivesTable;
   maintenances: MaintenancesTable;
+  dashboard_history_versions: DashboardHistoryVersionsTable;
 }
 
 /** Periodic measurement schedule of a point (migration 0007; modules/scheduler). */
@@ -511,4 +512,11 @@ export interface MaintenancesTable {
   updated_at: Generated<Date>;
   verdict: unknown;
   outcome: string | null;
+}
+
+/** Version of a customer's dashboard level history, raised by triggers on writes that change the past (migration 0026; modules/dashboard/history-cache.ts). */
+export interface DashboardHistoryVersionsTable {
+  customer_id: string;
+  version: Generated<string>;
+  changed_at: Generated<Date>;
 }

@@ -18,13 +18,13 @@ import { machineClassOf } from '../../jobs/alarms/levels.ts';
 import { faultName } from '../fault-reports/catalogue.ts';
 import { parseApiDate } from '../measurements/repo.ts';
 import { nodePaths } from '../points/repo.ts';
+import { levelHistoryCacheOf } from './history-cache.ts';
 import {
   alarmCounts,
   alarmCoverage,
   completedMaintenance,
   faultCounts,
   newestReports,
-  pointLevels,
   pointStates,
   type PointStateRow,
 } from './repo.ts';
@@ -36,7 +36,6 @@ import {
   systemHealth,
   unitStart,
   worstLevel,
-  worstLevelPerPeriod,
   type Period,
 } from './service.ts';
 
@@ -66,11 +65,9 @@ export function intervalOf(q: Pick<DashboardIntervalQuery, 'start' | 'end'>, off
   return { start, end };
 }
 
-/** The worst level of every point in each period (null per point and period when unknown). */
-async function levelsPerPeriod(s: DashboardScope, periods: Period[]): Promise<(number | null)[][]> {
-  const inputs = await pointLevels(s.db, s.customerId, s.points, periods);
-  return [...inputs.values()].map((p) => worstLevelPerPeriod(periods, p.histories, p.monitoredFrom));
-}
+/** The worst level of every point in each period (null per point and period when unknown), from the level history cache. */
+const levelsPerPeriod = (s: DashboardScope, periods: Period[]): Promise<(number | null)[][]> =>
+  levelHistoryCacheOf(s.db).levels(s.customerId, s.points, periods);
 
 /** `GET /dashboard/system-health`. */
 export async function systemHealthOf(s: DashboardScope, q: DashboardIntervalQuery): Promise<SystemHealthResponse> {

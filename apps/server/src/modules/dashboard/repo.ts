@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../infra/db/schema.ts';
 import type { FaultReportRow } from '../fault-reports/repo.ts';
-import { levelOfSeverity, type LevelHistory, type Period } from './service.ts';
+import type { Period } from './service.ts';
 
 type Db = Kysely<DB>;
 
@@ -96,93 +96,6 @@ export async function pointStates(db: Db, customerId: string, points: string[] |
     openReports: Number(r.open_reports),
     reportLevel: r.report_level === null ? null : Number(r.report_level),
   }));
-}
-
-/** What the periods need of one point: its first measurement and the histories of its alarms and machine reports. */
-export interface PointLevels {
-  monitoredFrom: Date | null;
-  histories: LevelHistory[];
-}
-
-/**
- * The inputs of the worst level per period (service.ts worstLevelPerPeriod) for every point:
- * - the point's first persisted measurement (one probe per point);
- * - each alarm it has now (alarm_states): its level before the first period (its last transaction
- *   before it, one probe per alarm on alarm_transactions_alarm_created, 0025; healthy without one:
- *   an alarm starts healthy and a transaction is written only on a change), then, per period, the
- *   worst level its transactions reached and the last one (aggregated in SQL: one row per alarm and
- *   period with a change, never one per transaction; the last level is taken from the largest
- *   `epoch ms × 4 + level`, a plain aggregate where an ordered array_agg would sort every row);
- * - its machine fault reports open at some time of the interval, with their severity history.
- * @param periods consecutive, oldest first
- */
-export async function pointLevels(
-  db: Db,
-  customerId: string,
-  points: string[] | null,
-  periods: Period[],
-): Promise<Map<string, PointLevels>> {
-  const start = periods[0]!.start;
-  const end = periods[periods.length - 1]!.end;
-  const bounds = tsArray(periods.map((p) => p.start));
-  const [nodes, alarms, changes, reports] = await Promise.all([
-    sql<{ id: string; first_at: Date | string | null }>`
-      SELECT n.id, (SELECT m.created_at FROM measurements m
-        WHERE m.point_id = n.id AND m.state = 'persisted' ORDER BY m.created_at LIMIT 1) AS first_at
-      FROM tree_nodes n WHERE n.customer_id = ${customerId} AND n.node_type = 'point' ${inPoints('n.id', points)}`.execute(db),
-    sql<{ alarm_id: string; point_id: string; initial: number | null }>`
-      SELECT s.alarm_id, s.point_id, (SELECT t.level FROM alarm_transactions t
-        WHERE t.alarm_id = s.alarm_id AND t.created_at < ${start} ORDER BY t.created_at DESC LIMIT 1) AS initial
-      FROM alarm_states s WHERE s.customer_id = ${customerId} ${inPoints('s.point_id', points)}`.execute(db),
-    sql<{ alarm_id: string; b: number; worst: number; last: number }>`
-      SELECT t.alarm_id, width_bucket(t.created_at, ${bounds}) AS b, max(t.level)::int AS worst,
-        (max(floor(extract(epoch FROM t.created_at) * 1000)::bigint * 4 + t.level) % 4)::int AS last
-      FROM alarm_transactions t
-      WHERE t.customer_id = ${customerId} AND t.created_at >= ${start} AND t.created_at < ${end} ${inPoints('t.point_id', points)}
-      GROUP BY t.alarm_id, b`.execute(db),
-    sql<{
-      point_id: string;
-      severity: string;
-      severity_history: unknown;
-      created_at: Date | string;
-      closed_at: Date | string | null;
-    }>`
-      SELECT f.point_id, f.severity, f.severity_history, f.created_at, f.closed_at FROM fault_reports f
-      WHERE f.customer_id = ${customerId} AND f.detection_type = 'machine' AND f.created_at < ${end}
-        AND (f.closed_at IS NULL OR f.closed_at >= ${start}) ${inPoints('f.point_id', points)}`.execute(db),
-  ]);
-
-  const out = new Map<string, PointLevels>();
-  for (const n of nodes.rows) out.set(n.id, { monitoredFrom: n.first_at === null ? null : new Date(n.first_at), histories: [] });
-  const byAlarm = new Map<string, LevelHistory>();
-  for (const a of alarms.rows) {
-    const h: LevelHistory = { initial: a.initial ?? 0, from: null, to: null, changes: [] };
-    byAlarm.set(a.alarm_id, h);
-    out.get(a.point_id)?.histories.push(h);
-  }
-  // A period's aggregate as two changes inside it: its worst level 1 ms after its start, its last
-  // level 1 ms before its end (periods are at least an hour long).
-  const rows = [...changes.rows].sort((x, y) => x.b - y.b);
-  for (const c of rows) {
-    const h = byAlarm.get(c.alarm_id);
-    const p = periods[c.b - 1];
-    if (!h || !p) continue;
-    h.changes.push({ at: new Date(p.start.getTime() + 1), level: c.worst }, { at: new Date(p.end.getTime() - 1), level: c.last });
-  }
-  for (const r of reports.rows) {
-    const history = Array.isArray(r.severity_history) ? (r.severity_history as { severity: string; at: string }[]) : [];
-    const changes = history
-      .map((c) => ({ at: new Date(c.at), level: levelOfSeverity(c.severity) }))
-      .filter((c): c is { at: Date; level: number } => c.level !== null && !Number.isNaN(c.at.getTime()))
-      .sort((x, y) => x.at.getTime() - y.at.getTime());
-    out.get(r.point_id)?.histories.push({
-      initial: changes.length ? null : levelOfSeverity(r.severity),
-      from: new Date(r.created_at),
-      to: r.closed_at === null ? null : new Date(r.closed_at),
-      changes,
-    });
-  }
-  return out;
 }
 
 /** Fault reports created in [start, end], counted per report code (fault, or fault:bearing component). */

@@ -110,6 +110,28 @@ export interface LevelHistory {
   changes: LevelChange[];
 }
 
+/**
+ * The level history of a machine fault report: its severity changes (severity_history, oldest first;
+ * entries with an unknown severity or date dropped) while it exists, from its creation to its closing;
+ * a report without a history holds its severity throughout.
+ */
+export function reportLevelHistory(r: {
+  severity: string;
+  severityHistory: unknown;
+  createdAt: Date;
+  closedAt: Date | null;
+}): LevelHistory {
+  const history = Array.isArray(r.severityHistory) ? (r.severityHistory as { severity?: unknown; at?: unknown }[]) : [];
+  const changes = history
+    .map((c) => ({
+      at: new Date(typeof c?.at === 'string' ? c.at : NaN),
+      level: levelOfSeverity(typeof c?.severity === 'string' ? c.severity : null),
+    }))
+    .filter((c): c is LevelChange => c.level !== null && !Number.isNaN(c.at.getTime()))
+    .sort((x, y) => x.at.getTime() - y.at.getTime());
+  return { initial: changes.length ? null : levelOfSeverity(r.severity), from: r.createdAt, to: r.closedAt, changes };
+}
+
 /** A period [start, end): one bucket of an interval. */
 export interface Period {
   start: Date;
