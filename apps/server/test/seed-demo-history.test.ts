@@ -1,8 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { senseway, trendResponse, type FaultReportsResponse, type MaintenanceRecord, type TreeNode } from '@overtone/contract';
+import {
+  senseway,
+  sleepSeconds,
+  trendResponse,
+  type FaultReportsResponse,
+  type MaintenanceRecord,
+  type TreeNode,
+} from '@overtone/contract';
 import { DEMO_POINTS } from '../src/jobs/seed-demo.ts';
 import {
   DEMO_HISTORY_COUNT,
+  DEMO_HISTORY_SLEEP_CODE,
+  DEMO_HISTORY_STEP_MS,
   DEMO_REPAIR,
   degradationScale,
   seedDemoHistory,
@@ -59,19 +68,23 @@ async function meanOf(mac: string, telemetry: string, source = 'accelerometer_x'
 }
 
 describe('seedDemoHistory', () => {
-  it('adds 120 PERIODIC measurements per demo point, every 6 h over the last 30 days, stored as ingest stores them', async () => {
+  it('adds 80 PERIODIC measurements per demo point at their periodic setting (≈9.1 h) over the last 30 days, stored as ingest stores them', async () => {
     expect(Object.keys(pointOf)).toHaveLength(4);
     expect(first).toMatchObject({ points: 4, measurements: 4 * DEMO_HISTORY_COUNT });
-    expect(DEMO_HISTORY_COUNT).toBe(120);
+    expect(DEMO_HISTORY_COUNT).toBe(80);
+    expect(DEMO_HISTORY_STEP_MS).toBe(sleepSeconds(DEMO_HISTORY_SLEEP_CODE) * 1000);
     for (const { mac } of DEMO_POINTS) {
       const ms = await measurementsOf(mac);
-      expect(ms).toHaveLength(120);
+      expect(ms).toHaveLength(80);
       expect(new Set(ms.map((m) => m.measurement_type))).toEqual(new Set(['PERIODIC']));
       expect(new Set(ms.map((m) => m.state))).toEqual(new Set(['persisted']));
       expect(ms.at(-1)!.created_at.getTime()).toBe(NOW.getTime());
-      expect(NOW.getTime() - ms[0]!.created_at.getTime()).toBe(119 * 6 * 3_600_000);
-      for (let i = 1; i < ms.length; i++)
-        expect(ms[i]!.created_at.getTime() - ms[i - 1]!.created_at.getTime()).toBe(6 * 3_600_000);
+      expect(NOW.getTime() - ms[0]!.created_at.getTime()).toBe(79 * 32_768_000);
+      expect(NOW.getTime() - ms[0]!.created_at.getTime()).toBeGreaterThan(29.9 * 86_400_000);
+      for (let i = 1; i < ms.length; i++) expect(ms[i]!.created_at.getTime() - ms[i - 1]!.created_at.getTime()).toBe(32_768_000);
+      // the PERIODIC measurements come from a periodic setting the point has (sleep code 30, the spec's "9 hours")
+      const periodic = await api<{ sleepAmount: number | null }>(server.url, token, 'GET', `/point/${pointOf[mac]}/periodic`);
+      expect(periodic.body.sleepAmount).toBe(30);
       const m = ms[0]!;
       // The simulator's profile: ±4 g (range 2), 12.8 kHz nominal (rate 9) → 12 kHz, 24 000 samples.
       expect(m).toMatchObject({ sample_size: 24000, range_index: 2, rate_index: 9, calibrated_sampling_rate: 12000 });
@@ -105,7 +118,7 @@ describe('seedDemoHistory', () => {
           .where('telemetry', '=', 'VRMS_ISO10816')
           .where('source', '=', source)
           .executeTakeFirstOrThrow();
-        expect(Number(n.n)).toBe(120);
+        expect(Number(n.n)).toBe(DEMO_HISTORY_COUNT);
       }
     const inner = await meanOf('CA:B8:31:00:00:02', 'KURTOSIS');
     // the normal point after its repair (before it, it replays the outer-race record)
@@ -157,10 +170,10 @@ describe('seedDemoHistory', () => {
 
   it('a second call adds nothing', async () => {
     expect(await seedDemoHistory(server.ctx, { now: new Date() })).toMatchObject({ points: 0, measurements: 0 });
-    expect(await measurementsOf(DEMO_POINTS[1].mac)).toHaveLength(120);
+    expect(await measurementsOf(DEMO_POINTS[1].mac)).toHaveLength(DEMO_HISTORY_COUNT);
   });
 
-  it('the trend endpoint answers 120 values per source for the last 30 days', async () => {
+  it('the trend endpoint answers every history value per source for the last 30 days', async () => {
     const res = await api(
       server.url,
       token,
@@ -174,7 +187,7 @@ describe('seedDemoHistory', () => {
     for (const s of body.series) {
       expect(s.decimated).toBe(false);
       for (const source of ['accelerometer_x', 'accelerometer_y', 'accelerometer_z'])
-        expect(s.data.filter((d) => d.source === source)).toHaveLength(120);
+        expect(s.data.filter((d) => d.source === source)).toHaveLength(DEMO_HISTORY_COUNT);
     }
   });
 
@@ -197,7 +210,7 @@ describe('seedDemoHistory', () => {
     // the repaired point: the outer-race record's alarms until the repair, healthy after it
     const repaired = tx.filter((t) => t.point_id === pointOf[DEMO_REPAIR.mac]);
     expect(repaired.map((t) => [t.name, t.level])).toEqual(expect.arrayContaining([['Kurtosis DE', 2]]));
-    const repairedAt = NOW.getTime() - (DEMO_HISTORY_COUNT - DEMO_REPAIR.firstAfter) * 6 * 3_600_000;
+    const repairedAt = NOW.getTime() - (DEMO_HISTORY_COUNT - DEMO_REPAIR.firstAfter) * DEMO_HISTORY_STEP_MS;
     for (const name of ['Kurtosis DE', 'Acceleration RMS DE']) {
       const last = repaired.filter((t) => t.name === name).at(-1)!;
       expect(last.level).toBe(0);
@@ -272,7 +285,7 @@ describe('the demo history through the diagnosis', () => {
     const [record] = res.body;
     expect(record).toMatchObject({ title: DEMO_REPAIR.title, status: 'completed', createdBy: { name: 'Demo Admin' } });
     const completed = new Date(record!.completedAt!).getTime();
-    const firstAfter = NOW.getTime() - (DEMO_HISTORY_COUNT - 1 - DEMO_REPAIR.firstAfter) * 6 * 3_600_000;
+    const firstAfter = NOW.getTime() - (DEMO_HISTORY_COUNT - 1 - DEMO_REPAIR.firstAfter) * DEMO_HISTORY_STEP_MS;
     expect(firstAfter - completed).toBe(3_600_000);
     expect(record!.verdict).toMatchObject({ outcome: 'improved', measurementsBefore: 3, measurementsAfter: 3 });
     expect(record!.verdict!.closedFaultReports.length).toBeGreaterThan(0);

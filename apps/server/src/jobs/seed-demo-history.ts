@@ -1,6 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { AXIS_KEYS, measurementProfile, metricAlarmBody, senseway, type MetricAlarmInput } from '@overtone/contract';
+import {
+  AXIS_KEYS,
+  measurementProfile,
+  metricAlarmBody,
+  senseway,
+  sleepSeconds,
+  type MetricAlarmInput,
+} from '@overtone/contract';
 import type { AppContext } from '../context.ts';
 import type { MeasurementAnalysis } from '../infra/dsp-tasks.ts';
 import type { MeasurementFeatures, PointKinematics } from '@overtone/diagnosis';
@@ -10,6 +17,7 @@ import { encodeFeatures } from '../modules/fault-reports/features-codec.ts';
 import { newId } from '../infra/ids.ts';
 import { waveformKey } from '../modules/measurements/waveform.ts';
 import { createMetricAlarm } from '../modules/alarms/repo.ts';
+import { upsertJob } from '../modules/scheduler/repo.ts';
 import { createMaintenance, formatApiDate } from '../modules/maintenance/service.ts';
 import { insertFinalMeasurement, type TelemetryRow } from './ingest/persist-measurement.ts';
 import { DEMO_EMAIL, DEMO_HOST, DEMO_POINTS, DEMO_PROFILE } from './seed-demo.ts';
@@ -47,8 +55,8 @@ export const DEMO_HISTORY_RECORDINGS: Record<(typeof DEMO_POINTS)[number]['mac']
 export const DEMO_REPAIR = {
   mac: 'CA:B8:31:00:00:01',
   recordingBefore: 'cwru-130',
-  /** index of the first measurement after the repair: 72 of 120 (18 days before, 12 after) */
-  firstAfter: 72,
+  /** index of the first measurement after the repair: 48 of 80 (≈18 days before, ≈12 after, at ≈9.1 h) */
+  firstAfter: 48,
   durationHours: 4,
   title: 'Drive-end bearing replaced',
   description:
@@ -57,10 +65,16 @@ export const DEMO_REPAIR = {
 
 /** Days of history each point gets. */
 export const DEMO_HISTORY_DAYS = 30;
-/** Hours between two measurements of the history (PERIODIC). */
-export const DEMO_HISTORY_STEP_HOURS = 6;
-/** Measurements per point: 30 days every 6 h. */
-export const DEMO_HISTORY_COUNT = (DEMO_HISTORY_DAYS * 24) / DEMO_HISTORY_STEP_HOURS;
+/**
+ * The periodic setting the history points get, whose PERIODIC measurements the history is: sleep code
+ * 30, 2^15 s ≈ 9.1 h (contract `sleepSeconds`; the spec's "9 hours" option), so the point form says
+ * "measured periodically" and the scheduler carries the history on.
+ */
+export const DEMO_HISTORY_SLEEP_CODE = 30;
+/** Milliseconds between two measurements of the history: the sleep code's interval. */
+export const DEMO_HISTORY_STEP_MS = sleepSeconds(DEMO_HISTORY_SLEEP_CODE) * 1000;
+/** Measurements per point: 30 days at the sleep code's interval (80). */
+export const DEMO_HISTORY_COUNT = Math.ceil((DEMO_HISTORY_DAYS * 86_400_000) / DEMO_HISTORY_STEP_MS);
 /** Amplitude factor of a fault recording 30 days ago; it rises to 1.0 now. */
 export const DEMO_HISTORY_START_SCALE = 0.55;
 /** Offset of z in the record, samples at the record's rate (plant.json: z = DE 60 000 samples later). */
@@ -156,9 +170,8 @@ function historyBytes(job: HistoryJob): Uint8Array {
   return new Uint8Array(xyz.buffer);
 }
 
-/** When the k-th history measurement was taken: every 6 h, the last at `now`. */
-const historyAt = (now: Date, k: number) =>
-  new Date(now.getTime() - (DEMO_HISTORY_COUNT - 1 - k) * DEMO_HISTORY_STEP_HOURS * 3_600_000);
+/** When the k-th history measurement was taken: one every {@link DEMO_HISTORY_STEP_MS}, the last at `now`. */
+const historyAt = (now: Date, k: number) => new Date(now.getTime() - (DEMO_HISTORY_COUNT - 1 - k) * DEMO_HISTORY_STEP_MS);
 
 /**
  * The demo's repair ({@link DEMO_REPAIR}) as a user records it: a maintenance record created
@@ -207,8 +220,9 @@ export interface DemoHistoryResult {
  *
  * THE HISTORY IS SYNTHETIC (docs/demo-history.md). For each of the four sensor points of the CWRU
  * test rig (found by their devices' MACs, {@link DEMO_POINTS}) that has no measurement yet, it
- * creates {@link DEMO_HISTORY_COUNT} PERIODIC measurements, one every 6 h over the last 30 days
- * ending now. Each replays a different stretch of the point's REAL recording (the records the
+ * creates {@link DEMO_HISTORY_COUNT} PERIODIC measurements, one every ≈9.1 h over the last 30 days
+ * ending now, and the periodic setting they come from ({@link DEMO_HISTORY_SLEEP_CODE}; next due one
+ * interval after now). Each replays a different stretch of the point's REAL recording (the records the
  * simulator replays, {@link DEMO_RECORDINGS_DIR}; CWRU Bearing Data Center, Case Western Reserve
  * University: 97 normal, 105 inner race, 118 ball, 130 outer race, 0.007 in, 0 hp), cut and
  * decimated as the simulator does for the device's profile (±4 g, 12.8 kHz nominal → 12 kHz,
@@ -412,5 +426,9 @@ export async function seedDemoHistory(
       ctx.aiPredictions?.notify(id);
     }
   }
+  // The periodic setting whose measurements the history is (the point form shows it; the scheduler goes
+  // on). Last: set before the history is in, the no-data check would find the points 30 days silent.
+  for (const d of todo)
+    await upsertJob(ctx.db, d.customer_id, d.point_id!, DEMO_HISTORY_SLEEP_CODE, now, ctx.config.schedulerTimeFactor);
   return { points: todo.length, measurements: created.length, ms: Date.now() - t0 };
 }
