@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { Permission } from './permissions.ts';
+import { measurementDetail } from './measurement.ts';
+import { point } from './point.ts';
 
 /** Share-link lifetimes (spec 002 §9), default 4h. */
 export const SHARE_EXPIRIES = ['15m', '30m', '1h', '4h', '1d', '7d', '15d', '30d'] as const;
@@ -74,6 +76,30 @@ export const shareScope = z.object({
   expiresAt: z.string(),
 });
 export type ShareScope = z.infer<typeof shareScope>;
+
+/**
+ * What a share token holder learns of the shared measurement's point, for its charts only: the
+ * reference frequency (Hz; `referenceFrequencyVariable` true when the machine runs at a variable
+ * speed and the value is no reference), the bearing with its fault-frequency multipliers (orders of
+ * shaft speed; null without one) and the sensor-axis → machine-axis mapping. Nothing else of the
+ * point (no settings, device, images or neighbours) is given away.
+ */
+export const sharedPointSettings = point.pick({
+  referenceFrequency: true,
+  referenceFrequencyVariable: true,
+  coordinateXAxis: true,
+  coordinateYAxis: true,
+  coordinateZAxis: true,
+  bearing: true,
+});
+export type SharedPointSettings = z.infer<typeof sharedPointSettings>;
+
+/**
+ * `GET /share/measurement/{id}`: the measurement as `GET /measurement/{id}` answers it, plus
+ * `pointSettings` of its point ({@link sharedPointSettings}; null when the measurement has no point).
+ */
+export const sharedMeasurementDetail = measurementDetail.extend({ pointSettings: sharedPointSettings.nullable() });
+export type SharedMeasurementDetail = z.infer<typeof sharedMeasurementDetail>;
 
 /**
  * `GET /share/measurement/{id}/trend` (needs allowTrend): the telemetry values of the measurement's

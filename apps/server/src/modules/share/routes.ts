@@ -9,13 +9,14 @@ import {
   createShareBody,
   createShareResponse,
   errorBody,
-  measurementDetail,
   measurementPhotosResponse,
   shareLinksQuery,
   shareLinksResponse,
   shareScope,
   shareTrendQuery,
   shareTrendResponse,
+  sharedMeasurementDetail,
+  type SharedPointSettings,
   type ShareTrendResponse,
 } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
@@ -23,6 +24,7 @@ import { AppError } from '../../infra/errors.ts';
 import { authOf, needs, PUBLIC } from '../auth/access.ts';
 import { analysisRoutes } from '../analysis/routes.ts';
 import { signedImageUrl } from '../points/images.ts';
+import { findPoint } from '../points/repo.ts';
 import { listPhotos, loadMeasurementDetail, measurementRow } from '../measurement-detail/repo.ts';
 import { listAlarmTransactions } from '../alarms/repo.ts';
 import { alarmNameIn } from '../alarms/built-in-name.ts';
@@ -50,6 +52,25 @@ const grantFor = (req: FastifyRequest, id: string, extra?: 'allowImage' | 'allow
   return g;
 };
 const tokenQuery = z.object({ token: z.string().optional() });
+
+/**
+ * The chart settings of the shared measurement's point (contract `sharedPointSettings`): the
+ * reference frequency, the bearing and the axis mapping, read in the link's customer scope (another
+ * customer's custom bearing is never answered: findPoint gives null for it); null without a point.
+ */
+async function pointSettingsOf(ctx: AppContext, customerId: string, pointId: string | null): Promise<SharedPointSettings | null> {
+  if (!pointId) return null;
+  const p = await findPoint(ctx.db, customerId, pointId);
+  if (!p) return null;
+  return {
+    referenceFrequency: p.referenceFrequency,
+    referenceFrequencyVariable: p.referenceFrequencyVariable,
+    bearing: p.bearing,
+    coordinateXAxis: p.coordinateXAxis,
+    coordinateYAxis: p.coordinateYAxis,
+    coordinateZAxis: p.coordinateZAxis,
+  };
+}
 
 /**
  * Share links (spec 002 §7 "Temporary share link"): the management calls of logged-in users, and
@@ -133,15 +154,16 @@ export async function shareRoutes(app: FastifyInstance, ctx: AppContext) {
         config: { access: PUBLIC },
         schema: {
           tags: ['share links'],
-          summary: 'Token holder: the shared measurement (as GET /measurement/{id})',
-          description: `${TOKEN_DOC} Any other measurement id answers 404.`,
+          summary: 'Token holder: the shared measurement (as GET /measurement/{id}, with its point’s chart settings)',
+          description: `${TOKEN_DOC} Any other measurement id answers 404. \`pointSettings\`: the reference frequency (Hz), whether it varies, the bearing (fault-frequency multipliers) and the axis mapping of the measurement’s point, so the shared page marks the running speed and the bearing fault frequencies; null without a point. Nothing else of the point is answered.`,
           params: z.object({ id: z.string() }),
           querystring: tokenQuery,
-          response: { 200: measurementDetail, 401: errorBody, 404: errorBody },
+          response: { 200: sharedMeasurementDetail, 401: errorBody, 404: errorBody },
         },
         handler: async (req) => {
           const g = grantFor(req, req.params.id);
-          return loadMeasurementDetail(ctx, g.customerId, g.measurementId);
+          const detail = await loadMeasurementDetail(ctx, g.customerId, g.measurementId);
+          return { ...detail, pointSettings: await pointSettingsOf(ctx, g.customerId, detail.point?._id ?? null) };
         },
       });
 

@@ -111,7 +111,8 @@ function handleFailure(status: number, json: unknown, silent: boolean, redirectO
     status >= 500 ? (code ? errorMessage(code, undefined) : genericErrorMessage()) : errorMessage(code, parsed.data?.message);
 
   if (status === 401) {
-    if (!redirectOnUnauthorized || isOpenAuthPage(window.location.pathname)) notify(text);
+    // A share link that expired while its page is open is no session failure: said, no logout.
+    if (!redirectOnUnauthorized || code === 'SHARE_LINK_INVALID' || isOpenAuthPage(window.location.pathname)) notify(text);
     else {
       sessionStore.clear();
       handlers.redirectToLogin(returnUrlAfter401());

@@ -1,13 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
 import { Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { WindowName } from '@overtone/contract';
+import type { Bearing, WindowName } from '@overtone/contract';
 import { WindowSelect } from '../../charts/WindowSelect';
 import { EnvelopeBandSlider } from '../../charts/EnvelopeBandSlider';
 import { DomainBody } from '../measurement-detail/domains/DomainBody';
 import { LineChart } from '../measurement-detail/domains/LineChart';
 import { bandpassLimits, defaultEnvelopeBand, ENVELOPE_XLIM_HZ } from '../measurement-detail/envelopeMath';
 import { useDuckAnalysisQuery, type DuckDomain } from './duckApi';
+import { BearingFaultButtons, DuckCompareButton, useBearingFaultMarkers } from './DuckFaultControls';
 
 const SpectrumChart = lazy(() => import('../../charts/SpectrumChart'));
 
@@ -17,13 +18,26 @@ interface Props {
   channelKey: string;
   signal: readonly number[];
   samplingRateHz: number;
-  /** Unit of the channel's values: A, V or G. */
+  /** Unit of the channel's values: A, V or g. */
   unit: string;
+  /**
+   * A vibration channel (accelerometer sensor, g): the spectrum and envelope offer the point's bearing
+   * fault frequencies and the spectrum "add to compare", as the measurement page's do.
+   */
+  vibration?: boolean;
+  /** The point's bearing (orders of shaft speed), null/undefined without one. */
+  bearing?: Bearing | null;
+  /** Shaft speed in Hz (the point's reference frequency or the RPM typed), 0 when unknown. */
+  referenceFrequencyHz?: number;
+  /** Point name or path and ISO creation time, for the compare basket. */
+  pointName?: string;
+  createdAt?: string;
 }
 
 /**
  * One analysis tab of the Duck view: spectrum, envelope (bandpass 100 … fs/2 − 50 Hz) or cepstrum
- * of the selected channel, with the window choice. The unit follows the sensor.
+ * of the selected channel, with the window choice. The unit follows the sensor. A vibration channel
+ * also gets the bearing fault-frequency buttons (spectrum, envelope) and "add to compare" (spectrum).
  */
 export function DuckAnalysisPanel(props: Props) {
   const { domain, samplingRateHz } = props;
@@ -47,6 +61,11 @@ function DuckAnalysisContent({
   signal,
   samplingRateHz,
   unit,
+  vibration = false,
+  bearing,
+  referenceFrequencyHz = 0,
+  pointName = '',
+  createdAt = '',
   limits,
   defaultBand,
 }: Props & { limits: { min: number; max: number } | null; defaultBand: [number, number] | null }) {
@@ -61,7 +80,21 @@ function DuckAnalysisContent({
     window: windowName,
     ...(domain === 'envelope' ? { band: band ?? undefined, xlimHz: ENVELOPE_XLIM_HZ } : {}),
   });
-  const shownUnit = unit === 'G' ? (q.data?.unit ?? 'g') : unit;
+  const shownUnit = unit === 'g' ? (q.data?.unit ?? 'g') : unit;
+  const faults = useBearingFaultMarkers(vibration && domain !== 'cepstrum' ? bearing : null, referenceFrequencyHz);
+  // Built on click only: the spectrum and the samples are copied into the basket then.
+  const data = q.data;
+  const compareItem =
+    vibration && domain === 'spectrum' && data?.x.length
+      ? () => ({
+          measurementId,
+          pointName,
+          date: createdAt,
+          channel: channelKey,
+          fft: { x: [...data.x], y: [...data.y], unit: shownUnit, window: windowName, amplitude: 'grms' as const },
+          time: { samplingRateHz, y: [...signal] },
+        })
+      : null;
   const blocked =
     domain === 'envelope' && !limits ? <Typography.Text type="secondary">{t('envelope.noBand')}</Typography.Text> : undefined;
 
@@ -72,6 +105,8 @@ function DuckAnalysisContent({
         {domain === 'envelope' && limits && band && (
           <EnvelopeBandSlider limits={limits} band={band} onChange={setBand} testId="duck-envelope-band" />
         )}
+        <BearingFaultButtons {...faults} testIdPrefix={`duck-${domain}`} />
+        {vibration && domain === 'spectrum' && <DuckCompareButton item={compareItem} />}
       </Flex>
       <DomainBody isPending={q.isPending} isFetching={q.isFetching} error={q.error} empty={!q.data?.x.length} blocked={blocked}>
         {() =>
@@ -93,6 +128,8 @@ function DuckAnalysisContent({
                 unit={shownUnit}
                 amplitudeLabel={t(domain === 'envelope' ? 'envelope.amplitude' : 'spectrum.amplitude')}
                 peakLimitHz={Infinity}
+                referenceFrequencyHz={referenceFrequencyHz}
+                markers={faults.markers}
                 testIdPrefix={`duck-${domain}`}
                 name={`${channelKey}_${domain}`}
               />

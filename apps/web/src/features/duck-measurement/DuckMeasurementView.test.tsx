@@ -139,17 +139,17 @@ describe('DuckMeasurementView', () => {
       { text: 'Channel 2 Y axis', disabled: false },
       { text: 'Channel 3 Z axis', disabled: true },
     ]);
-    expect(screen.getByTestId('duck-unit').textContent).toBe('Unit: G');
+    expect(screen.getByTestId('duck-unit').textContent).toBe('Unit: g');
   });
 
-  it('shows the telemetry in the unit of the sensor type (G, then A after choosing the current sensor)', async () => {
+  it('shows the telemetry in the unit of the sensor type (g, then A after choosing the current sensor)', async () => {
     renderView();
     const table = await screen.findByTestId('duck-telemetry-table');
     const units = () =>
       within(screen.getByTestId('duck-telemetry-table'))
         .getAllByTestId('duck-telemetry-unit')
         .map((u) => u.textContent);
-    expect(units()).toEqual(['–', 'G', 'mm/s']); // CREST, GRMS, VRMS in the default order
+    expect(units()).toEqual(['–', 'g', 'mm/s']); // CREST, GRMS, VRMS in the default order
     expect(table.textContent).toContain('0.1235');
 
     await sensorOptions();
@@ -223,7 +223,7 @@ describe('duckData', () => {
     expect(s.map((x) => [x.type, x.unit, x.channels.map((c) => [c.order, c.hasData])])).toEqual([
       [
         'accelerometer',
-        'G',
+        'g',
         [
           [1, true],
           [2, true],
@@ -243,9 +243,10 @@ describe('duckData', () => {
 
   it('gives levels the sensor unit and keeps other units', () => {
     expect(telemetryUnit(tel('channel_4', 'RMS', 1, 'A'), 'A')).toBe('A');
-    expect(telemetryUnit(tel('channel_1', 'GRMS', 1, 'g'), 'G')).toBe('G');
+    expect(telemetryUnit(tel('channel_1', 'GRMS', 1, 'g'), 'g')).toBe('g');
+    expect(telemetryUnit(tel('channel_1', 'GRMS', 1, 'G'), 'g')).toBe('g');
     expect(telemetryUnit(tel('channel_6', 'RMS', 1, 'V'), 'V')).toBe('V');
-    expect(telemetryUnit(tel('channel_1', 'VRMS', 1, 'mm/s'), 'G')).toBe('mm/s');
-    expect(telemetryUnit(tel('channel_1', 'CREST', 1, ''), 'G')).toBe('');
+    expect(telemetryUnit(tel('channel_1', 'VRMS', 1, 'mm/s'), 'g')).toBe('mm/s');
+    expect(telemetryUnit(tel('channel_1', 'CREST', 1, ''), 'g')).toBe('');
   });
 });

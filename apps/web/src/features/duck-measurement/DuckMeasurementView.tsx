@@ -2,30 +2,41 @@ import { useState } from 'react';
 import { Alert, Card, Col, Empty, Flex, Row, Segmented, Select, Tabs, Tag, Typography } from 'antd';
 import { CalendarOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { LARGE_FILE_SAMPLES, type MeasurementDetail } from '@overtone/contract';
+import { LARGE_FILE_SAMPLES, type MeasurementDetail, type Point } from '@overtone/contract';
 import { useDateFormatter } from '../../ui/formatDate';
 import { pointPathText } from '../measurements/pointPath';
+import { CompareBasketButton } from '../compare/CompareBasketButton';
+import { BackButton } from '../measurement-detail/BackButton';
 import { FavoriteStar } from '../measurement-detail/FavoriteStar';
 import { MeasurementTagsEditor } from '../measurement-detail/MeasurementTagsEditor';
 import { MeasurementToolsMenu } from '../measurement-detail/MeasurementToolsMenu';
+import { RpmInput } from '../measurement-detail/RpmInput';
 import { DuckAnalysisPanel } from './DuckAnalysisPanel';
 import { DUCK_DOMAINS, type DuckDomain } from './duckApi';
-import { duckSensors, type DuckSensorView } from './duckData';
+import { duckSensors, isVibrationSensor, type DuckSensorView } from './duckData';
 import { DuckTelemetryTable } from './DuckTelemetryTable';
 
 /**
  * The measurement details of a Duck (DUCKV1; spec 002 §2 "Duck measurement details"): favorite
  * star, tools (delete), tags editor; tabs spectrum, envelope and cepstrum of the selected channel;
  * a sensor selector listing only sensors with data and a channel selector whose channels without
- * data are disabled; the channel's telemetry with units (current A, voltage V, otherwise G).
+ * data are disabled; the channel's telemetry with units (current A, voltage V, otherwise g). As on
+ * the measurement page: a back arrow, the compare basket, and on a vibration channel the bearing
+ * fault-frequency buttons of the point's bearing at its reference frequency (RPM input to change it)
+ * and "add to compare".
+ * @param point the measurement's point (its bearing, reference frequency); undefined while unknown
  */
-export function DuckMeasurementView({ m }: { m: MeasurementDetail }) {
+export function DuckMeasurementView({ m, point }: { m: MeasurementDetail; point?: Point }) {
   const { t } = useTranslation('duckMeasurement');
   const formatDate = useDateFormatter();
   const sensors = duckSensors(m).filter((s) => s.channels.some((c) => c.hasData));
   const [sensorId, setSensorId] = useState<string | null>(null);
   const [channelOrder, setChannelOrder] = useState<number | null>(null);
   const [domain, setDomain] = useState<DuckDomain>('spectrum');
+  /** Reference frequency typed in the RPM input (Hz); null: the point's. */
+  const [referenceOverrideHz, setReferenceOverrideHz] = useState<number | null>(null);
+  const pointReferenceHz = point && !point.referenceFrequencyVariable ? point.referenceFrequency : 0;
+  const referenceFrequencyHz = referenceOverrideHz ?? pointReferenceHz;
 
   const sensor: DuckSensorView | undefined = sensors.find((s) => s.id === sensorId) ?? sensors[0];
   const channel = sensor?.channels.find((c) => c.order === channelOrder && c.hasData) ?? sensor?.channels.find((c) => c.hasData);
@@ -66,6 +77,9 @@ export function DuckMeasurementView({ m }: { m: MeasurementDetail }) {
         data-testid="duck-channel-select"
       />
       <Tag data-testid="duck-unit">{t('unit', { unit: sensor.unit })}</Tag>
+      {isVibrationSensor(sensor) && (
+        <RpmInput valueHz={referenceFrequencyHz} defaultHz={pointReferenceHz} onChange={setReferenceOverrideHz} />
+      )}
     </Flex>
   );
 
@@ -93,6 +107,11 @@ export function DuckMeasurementView({ m }: { m: MeasurementDetail }) {
                 signal={signal}
                 samplingRateHz={fs}
                 unit={sensor.unit}
+                vibration={isVibrationSensor(sensor)}
+                bearing={point?.bearing}
+                referenceFrequencyHz={referenceFrequencyHz}
+                pointName={m.point ? pointPathText(m.point) : ''}
+                createdAt={m.createdAt}
               />
             </Flex>
           ),
@@ -108,13 +127,17 @@ export function DuckMeasurementView({ m }: { m: MeasurementDetail }) {
         <Flex vertical gap={8}>
           <Flex justify="space-between" align="center" gap={12} wrap>
             <Flex align="center" gap={8} wrap>
+              <BackButton />
               <Typography.Title level={4} style={{ margin: 0 }} data-testid="measurement-point-path">
                 {m.point ? pointPathText(m.point) : t('noPoint')}
               </Typography.Title>
               <FavoriteStar m={m} />
               <Tag color="purple">{t('duck', { mac: m.macAddress })}</Tag>
             </Flex>
-            <MeasurementToolsMenu m={m} />
+            <Flex align="center" gap={12} wrap>
+              <CompareBasketButton />
+              <MeasurementToolsMenu m={m} />
+            </Flex>
           </Flex>
           <Typography.Text type="secondary" data-testid="measurement-created">
             <CalendarOutlined /> {formatDate(m.createdAt)}

@@ -8,7 +8,7 @@ import { telemetryLabel } from '../admin/telemetry/telemetryName';
 
 /**
  * Telemetry of one Duck channel (spec 002 §2 "Duck measurement details"): value to 4 decimals and
- * unit, the levels in the sensor's unit (current A, voltage V, otherwise G).
+ * unit, the levels in the sensor's unit (current A, voltage V, otherwise g).
  */
 export function DuckTelemetryTable({
   telemetry,

@@ -7,9 +7,16 @@ export const DUCK_MAC_PREFIX = 'CA:B8:DA';
 /** The sensors of the configuration a Duck measurement was taken with (spec 002 §3 `config.sensors`). */
 const duckMeasurementConfig = z.object({ sensors: z.array(duckSensor) });
 
-/** Unit of a sensor type's values (spec 002 §2 "Sensor units: current A, voltage V, otherwise G"). */
-export const duckSensorUnit = (sensorType: string): 'A' | 'V' | 'G' =>
-  sensorType === 'current' ? 'A' : sensorType === 'voltage' ? 'V' : 'G';
+/**
+ * Unit of a sensor type's values (spec 002 §2 "Sensor units: current A, voltage V, otherwise G"):
+ * the spec's G is the acceleration unit, written g (standard gravity, 9.80665 m/s²) as on every other
+ * screen (issue 17 item 11).
+ */
+export const duckSensorUnit = (sensorType: string): DuckUnit =>
+  sensorType === 'current' ? 'A' : sensorType === 'voltage' ? 'V' : 'g';
+
+/** The units of a Duck sensor's values: current A, voltage V, otherwise acceleration g. */
+export type DuckUnit = 'A' | 'V' | 'g';
 
 /** One channel of a sensor in the view. */
 export interface DuckChannelView {
@@ -30,7 +37,7 @@ export interface DuckSensorView {
   /** sensor type name (accelerometer, current, voltage, …) */
   type: string;
   displayName: string;
-  unit: 'A' | 'V' | 'G';
+  unit: DuckUnit;
   channels: DuckChannelView[];
 }
 
@@ -113,10 +120,13 @@ const LEVEL_UNITS = new Set(['g', 'G', 'A', 'V']);
 
 /**
  * The unit shown next to a telemetry value of a sensor (spec 002 §2): the sensor's unit (current A,
- * voltage V, otherwise G) for the levels of the signal; a unit of its own (mm/s) as it is; '' for a
+ * voltage V, otherwise g) for the levels of the signal; a unit of its own (mm/s) as it is; '' for a
  * ratio (crest, kurtosis …).
  */
 export const telemetryUnit = (row: TelemetryValue, sensorUnit: string) => (LEVEL_UNITS.has(row.unit) ? sensorUnit : row.unit);
+
+/** Whether a sensor measures vibration (accelerometer, g): its spectrum offers bearing fault frequencies. */
+export const isVibrationSensor = (s: Pick<DuckSensorView, 'type' | 'unit'>) => s.type === 'accelerometer' && s.unit === 'g';
 
 /** Whether a sensor type is known to the contract (for its translated name). */
 export const isKnownSensorType = (name: string) => duckSensorTypeOf(name) !== undefined;

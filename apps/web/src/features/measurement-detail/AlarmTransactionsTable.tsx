@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, Table, Tag } from 'antd';
+import { Card, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,10 @@ export function AlarmTransactionsTable({
 }: {
   pointId: string;
   measurementId: string;
-  /** Share-link mode: the share family's call, and no links to other measurements (the token opens only this one). */
+  /**
+   * Share-link mode: the share family's call, and no links to other measurements (the token opens
+   * only this one): the measurement column says "this measurement" or "another measurement", no raw id.
+   */
   readOnly?: boolean;
 }) {
   const { t } = useTranslation('measurementDetail');
@@ -65,8 +68,10 @@ export function AlarmTransactionsTable({
         r.measurementId ? (
           !readOnly ? (
             <Link to={measurementPath(r.measurementId)}>{t('alarms.open')}</Link>
+          ) : r.measurementId === measurementId ? (
+            <Tag color="blue">{t('alarms.thisMeasurement')}</Tag>
           ) : (
-            <span className="mono">{r.measurementId}</span>
+            <Typography.Text type="secondary">{t('alarms.otherMeasurement')}</Typography.Text>
           )
         ) : (
           ''

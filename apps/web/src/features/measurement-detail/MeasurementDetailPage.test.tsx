@@ -345,7 +345,7 @@ describe('MeasurementDetailPage', { timeout: 30000 }, () => {
           expiresAt: '2030-01-01T00:00:00.000Z',
         },
       ],
-      [`GET /share/measurement/${ID}`]: [200, m],
+      [`GET /share/measurement/${ID}`]: [200, { ...m, pointSettings: null }],
       [`GET /share/measurement/${ID}/photo`]: [
         200,
         [{ key: 'c/m/p1.jpg', url: '/img/p1.jpg', date: '2024-05-01T10:00:00.000Z' }],
@@ -382,7 +382,7 @@ describe('MeasurementDetailPage', { timeout: 30000 }, () => {
           expiresAt: '2030-01-01T00:00:00.000Z',
         },
       ],
-      [`GET /share/measurement/${ID}`]: [200, measurement()],
+      [`GET /share/measurement/${ID}`]: [200, { ...measurement(), pointSettings: null }],
       [`GET /share/measurement/${ID}/alarm-transactions`]: [200, { total: 0, pageNumber: 1, pageSize: 10, transactions: [] }],
     });
     renderPage(`/measurement/${ID}?token=share-token-1`);

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Col, Flex, Result, Row, Segmented, Skeleton } from 'antd';
+import { Alert, Card, Col, Flex, Result, Row, Segmented, Skeleton } from 'antd';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AXIS_KEYS, type AxisKey } from '@overtone/contract';
@@ -15,10 +15,11 @@ import { evidenceMarkFromSearch } from './evidenceMark';
 import { MeasurementHeader } from './MeasurementHeader';
 import { MeasurementInfoTable } from './MeasurementInfoTable';
 import { MeasurementTrendCard } from './MeasurementTrendCard';
-import { useMeasurementQuery, useShareScopeQuery } from './measurementApi';
+import { sharedPointOf, useMeasurementQuery, useShareScopeQuery } from './measurementApi';
 import { NotePopover } from './NotePopover';
 import { PhotosCard } from './PhotosCard';
 import { RpmInput } from './RpmInput';
+import { ShareLinkInvalid } from './ShareLinkInvalid';
 import { SignalCharts } from './SignalCharts';
 import { TelemetryTable } from './TelemetryTable';
 
@@ -35,33 +36,15 @@ export default function MeasurementDetailPage() {
   const session = useSession();
   const { id = '' } = useParams();
   const location = useLocation();
-  const navigate = useNavigate();
   const token = queryToken(location.search);
   const share = useShareScopeQuery(token);
   const scope = share.data ?? null;
   const access = useMemo(() => detailAccess((p) => hasPermission(session, p), scope), [session, scope]);
 
   if (token && share.isPending) return <Skeleton active paragraph={{ rows: 12 }} />;
-  // An expired or revoked link: no further call with it (each would answer 401 and log out).
+  // A wrong, expired or revoked link: no further call with it (each would answer 401).
   if (token && isApiError(share.error) && share.error.code === 'SHARE_LINK_INVALID')
-    return (
-      <Result
-        status="warning"
-        title={t('share.invalid')}
-        data-testid="share-link-invalid"
-        extra={
-          session ? (
-            <Button type="primary" onClick={() => void navigate(`/measurement/${encodeURIComponent(id)}`, { replace: true })}>
-              {t('share.openWithoutLink')}
-            </Button>
-          ) : (
-            <Button type="primary" onClick={() => void navigate('/login', { replace: true })}>
-              {t('share.login')}
-            </Button>
-          )
-        }
-      />
-    );
+    return <ShareLinkInvalid measurementId={id} />;
   if (!scope && !hasPermission(session, 'readMeasurement'))
     return <Result status="403" title={t('errors:FORBIDDEN')} data-testid="measurement-forbidden" />;
   return (
@@ -81,26 +64,34 @@ function MeasurementDetail({ id }: { id: string }) {
   const mark = useMemo(() => evidenceMarkFromSearch(location.search), [location.search]);
   const q = useMeasurementQuery(id, access.readOnly);
   const m = q.data;
-  // A share token grants the measurement only: the point record is not read in read-only mode.
-  const point = usePointQuery(access.readOnly ? undefined : (m?.point?._id ?? undefined), { silent: true });
+  // A share token grants the measurement only: the point record is not read in read-only mode; the
+  // shared measurement carries the point's chart settings (reference frequency, bearing, axes) instead.
+  const pointQuery = usePointQuery(access.readOnly ? undefined : (m?.point?._id ?? undefined), { silent: true });
+  const sharedPoint = useMemo(() => (access.readOnly && m ? (sharedPointOf(m) ?? undefined) : undefined), [access.readOnly, m]);
+  const point = { data: access.readOnly ? sharedPoint : pointQuery.data };
   const [selected, setSelected] = useState<AxisKey | null>(mark.axis);
   /** Reference frequency typed in the RPM input (Hz); null: the point's. */
   const [referenceOverrideHz, setReferenceOverrideHz] = useState<number | null>(null);
   const status = isApiError(q.error) ? q.error.status : undefined;
 
+  // A share link opens its own measurement only: a 401 (it expired meanwhile) or a 404 (the URL's id
+  // is not the link's) is a wrong link, said on the page; no redirect (a visitor would land on login).
+  const wrongLink = access.readOnly && (status === 401 || status === 404);
+
   // The page itself tells the 404 (its result below; the query is silent): no toast repeats it.
   useEffect(() => {
-    if (status !== 404) return;
+    if (status !== 404 || wrongLink) return;
     const timer = setTimeout(() => void navigate('/', { replace: true }), NOT_FOUND_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [status, navigate]);
+  }, [status, wrongLink, navigate]);
 
   if (q.isPending) return <Skeleton active paragraph={{ rows: 12 }} />;
+  if (wrongLink) return <ShareLinkInvalid measurementId={id} />;
   if (status === 403) return <Result status="403" title={t('errors:FORBIDDEN')} data-testid="measurement-forbidden" />;
   if (status === 404)
     return <Result status="404" title={q.error!.message} subTitle={t('redirecting')} data-testid="measurement-not-found" />;
   if (!m) return <Result status="error" title={t('loadFailed')} subTitle={q.error?.message} />;
-  if (isDuckMeasurement(m)) return <DuckMeasurementView m={m} />;
+  if (isDuckMeasurement(m)) return <DuckMeasurementView m={m} point={point.data} />;
 
   const axes = axesWithData(m.data);
   const axis = selected && axes.includes(selected) ? selected : (axes[0] ?? 'accelerometer_x');

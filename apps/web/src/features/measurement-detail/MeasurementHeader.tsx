@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import { Button, Flex, Typography } from 'antd';
-import { ArrowLeftOutlined, CalendarOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
+import { Flex, Typography } from 'antd';
+import { CalendarOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { MeasurementDetail } from '@overtone/contract';
 import { useDateFormatter } from '../../ui/formatDate';
 import { MeasurementStateTags, MeasurementTypeTag } from '../measurements/MeasurementTags';
 import { pointPathText } from '../measurements/pointPath';
 import { CompareBasketButton } from '../compare/CompareBasketButton';
+import { BackButton } from './BackButton';
 import { FavoriteStar } from './FavoriteStar';
 import { MeasurementTagsEditor } from './MeasurementTagsEditor';
 import { MeasurementToolsMenu } from './MeasurementToolsMenu';
@@ -19,13 +19,12 @@ import { MeasurementToolsMenu } from './MeasurementToolsMenu';
  */
 export function MeasurementHeader({ m, extra }: { m: MeasurementDetail; extra?: ReactNode }) {
   const { t } = useTranslation('measurementDetail');
-  const navigate = useNavigate();
   const formatDate = useDateFormatter();
   return (
     <Flex vertical gap={8}>
       <Flex justify="space-between" align="center" gap={12} wrap>
         <Flex align="center" gap={8} wrap>
-          <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => void navigate(-1)} aria-label={t('back')} />
+          <BackButton />
           <Typography.Title level={4} style={{ margin: 0 }} data-testid="measurement-point-path">
             {m.point ? pointPathText(m.point) : t('noPoint')}
           </Typography.Title>

@@ -12,6 +12,8 @@ import {
   shareLinksResponse,
   SHARE_TOKEN_PARAM,
   shareScope,
+  sharedMeasurementDetail,
+  type SharedMeasurementDetail,
   spectrumResponse,
   tagsResponse,
   type AxisKey,
@@ -38,12 +40,15 @@ export const useMeasurementQuery = (id: string, readOnly = false) => {
   return useQuery({
     queryKey: readOnly ? ([...measurementQueryKey(id), 'shared'] as const) : measurementQueryKey(id),
     queryFn: async ({ signal }) => {
-      const m = await apiRequest(`${sharePrefix(readOnly)}${measurementUrl(id)}`, {
-        schema: measurementDetail,
+      if (!readOnly) return apiRequest(measurementUrl(id), { schema: measurementDetail, signal, silent: true });
+      // A link that expires while the page is open answers 401: the page says so (no logout).
+      const m: SharedMeasurementDetail = await apiRequest(`${sharePrefix(true)}${measurementUrl(id)}`, {
+        schema: sharedMeasurementDetail,
         signal,
         silent: true,
+        redirectOnUnauthorized: false,
       });
-      if (readOnly) seedSharedPoint(queryClient, m);
+      seedSharedPoint(queryClient, m);
       return m;
     },
     staleTime: 5 * 60_000,
@@ -53,18 +58,20 @@ export const useMeasurementQuery = (id: string, readOnly = false) => {
 /**
  * A share token may not read `GET /point/{id}` (it answers 401, which would log the visitor out):
  * in read-only mode the point query of the measurement's point is answered from the measurement
- * (name and path; no reference frequency, bearing or axis mapping) and never fetched.
+ * (name, path and the point's chart settings: reference frequency, bearing, axis mapping) and never
+ * fetched.
  */
-function seedSharedPoint(queryClient: QueryClient, m: MeasurementDetail) {
-  if (!m.point) return;
-  const key = pointQueryKey(m.point._id);
+function seedSharedPoint(queryClient: QueryClient, m: SharedMeasurementDetail) {
+  const p = sharedPointOf(m);
+  if (!p) return;
+  const key = pointQueryKey(p._id);
   queryClient.setQueryDefaults(key, { staleTime: Infinity, gcTime: Infinity });
-  if (!queryClient.getQueryData(key)) queryClient.setQueryData<Point>(key, sharedPointPlaceholder(m.point));
+  if (!queryClient.getQueryData(key)) queryClient.setQueryData<Point>(key, p);
 }
 
-/** The point record as far as a share-link visitor knows it. */
-export const sharedPointPlaceholder = (p: NonNullable<MeasurementDetail['point']>): Point =>
-  blankPoint({ _id: p._id, name: p.name, path: p.path });
+/** The point record as far as a share-link visitor knows it (null without a point). */
+export const sharedPointOf = (m: MeasurementDetail & Partial<Pick<SharedMeasurementDetail, 'pointSettings'>>): Point | null =>
+  m.point ? blankPoint({ _id: m.point._id, name: m.point.name, path: m.point.path, ...(m.pointSettings ?? {}) }) : null;
 
 /** `PUT /measurement/{id}/favorite`: sets the star (spec 002 §4); a failure shows the server's message. */
 export const putFavorite = (id: string, favorite: boolean) =>
