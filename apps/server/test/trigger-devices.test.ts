@@ -162,6 +162,31 @@ describe('POST /trigger/{id}/device and DELETE /trigger/{id}/device/{mac}', () =
     expect(plant.replayLog.some((e) => e.id === row[0].id && e.device === BALL.mac)).toBe(true);
   });
 
+  it('a trigger that fires reports its status in GET /trigger (also one assigned nothing); another customer never sees it', async () => {
+    // TRIGGER fired in the test above: its status is that event
+    const fired = (await triggerOf(call, TRIGGER)).status;
+    expect(fired?.shadow.reported).toMatchObject({ eventType: 'trigger', disconnectReason: null });
+    expect(Date.now() - Date.parse(fired!.shadow.reported.timestamp!)).toBeLessThan(60_000);
+    // SECOND has no sensor: N/A until it fires, then its event is its status
+    expect((await triggerOf(call, SECOND)).status).toBeNull();
+    const before = Date.now();
+    await fire(SECOND, 'dev-status-1');
+    const status = await until(async () => (await triggerOf(call, SECOND)).status);
+    expect(status.shadow.reported.eventType).toBe('trigger');
+    expect(Date.parse(status.shadow.reported.timestamp!)).toBeGreaterThanOrEqual(before - 1000);
+    const later = Date.parse(status.shadow.reported.timestamp!);
+    await sleep(20);
+    await fire(SECOND, 'dev-status-2');
+    const newer = await until(async () => {
+      const s = (await triggerOf(call, SECOND)).status;
+      return s && Date.parse(s.shadow.reported.timestamp!) > later ? s : null;
+    });
+    expect(newer.shadow.reported.eventType).toBe('trigger');
+    // the answer of an assignment carries it too; the other customer's trigger stays N/A
+    expect((await call<Trigger>('DELETE', `/trigger/${secondId}/device/${LOOSE}`)).body.status).toEqual(newer);
+    expect((await triggerOf(other, OTHER_TRIGGER)).status).toBeNull();
+  });
+
   it('unassigns (the MAC in any case): GET /trigger and the point card no longer list it, events no longer measure', async () => {
     const res = await call<Trigger>('DELETE', `/trigger/${triggerId}/device/${BALL.mac.toLowerCase()}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);

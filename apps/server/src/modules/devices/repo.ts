@@ -92,24 +92,89 @@ export const findDevice = async (db: Kysely<DB>, customerId: string, idOrMac: st
   (await listDevices(db, customerId, { id: idOrMac }))[0];
 
 /**
- * The latest battery voltage a device reported (device-reported telemetry `BATTERY` or
- * `BATTERY_VOLTAGE`, volts, of its measurements), or nulls.
+ * The latest battery voltage of a device, V, with its time: the newer of
+ * - the device-reported telemetry `BATTERY` or `BATTERY_VOLTAGE` of its measurements (`measured_at`), and
+ * - the `battery` of its latest scan by one of the customer's own gateways that carried one
+ *   (`device_scans.battery_v`, dated by that row's `scanned_at`; senseway-gateway.md §7, generation-1
+ *   sensors report their battery only there). Another customer's gateway never supplies it.
+ * @returns `{batteryLevel, batteryLevelDate}` (volts, ISO time), or nulls when neither exists
  */
-export async function latestBattery(db: Kysely<DB>, customerId: string, deviceMac: string) {
-  const row = await db
-    .selectFrom('telemetry_values as t')
-    .innerJoin('measurements as m', 'm.id', 't.measurement_id')
-    .select(['t.value', 't.measured_at'])
-    .where('m.device_mac', '=', deviceMac)
-    .where('m.customer_id', '=', customerId)
-    .where('t.customer_id', '=', customerId)
-    .where('t.telemetry', 'in', [...BATTERY_TELEMETRY])
-    .where('t.device_reported', '=', true)
-    .orderBy('t.measured_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+export async function latestBattery(
+  db: Kysely<DB>,
+  customerId: string,
+  deviceMac: string,
+): Promise<{ batteryLevel: number | null; batteryLevelDate: string | null }> {
+  const [measured, scanned] = await Promise.all([
+    db
+      .selectFrom('telemetry_values as t')
+      .innerJoin('measurements as m', 'm.id', 't.measurement_id')
+      .select(['t.value', 't.measured_at as at'])
+      .where('m.device_mac', '=', deviceMac)
+      .where('m.customer_id', '=', customerId)
+      .where('t.customer_id', '=', customerId)
+      .where('t.telemetry', 'in', [...BATTERY_TELEMETRY])
+      .where('t.device_reported', '=', true)
+      .orderBy('t.measured_at', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+    db
+      .selectFrom('device_scans as s')
+      .innerJoin('gateways as g', 'g.mac', 's.gateway_mac')
+      .select(['s.battery_v as value', 's.scanned_at as at'])
+      .where('s.device_mac', '=', deviceMac)
+      .where('g.customer_id', '=', customerId)
+      .where('s.battery_v', 'is not', null)
+      .orderBy('s.scanned_at', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  const time = (r: { at: Date | string } | undefined) => (r ? new Date(r.at).getTime() : -Infinity);
+  const row = time(scanned) > time(measured) ? scanned : measured;
   return {
-    batteryLevel: row ? row.value : null,
-    batteryLevelDate: row ? new Date(row.measured_at).toISOString() : null,
+    batteryLevel: row?.value ?? null,
+    batteryLevelDate: row ? new Date(row.at).toISOString() : null,
   };
+}
+
+/**
+ * The event type a trigger reports: the one event of the trigger protocol (contract
+ * `senseway/schedule.ts`: `<root>/trigger/<MAC>/event` `{"eventType":"trigger",…}`).
+ */
+export const TRIGGER_EVENT_TYPE = 'trigger';
+
+/** A trigger's reported state (`GET /trigger` `status`, spec 002 §7 `status.shadow.reported`). */
+export interface TriggerReportedStatus {
+  shadow: { reported: { eventType: string | null; disconnectReason: string | null; timestamp: string | null } };
+}
+
+/**
+ * The latest event each of the customer's triggers fired (`trigger_events`, recorded by the trigger
+ * listener for every event of a registered trigger), as its reported status: event type
+ * {@link TRIGGER_EVENT_TYPE}, no disconnect reason, `timestamp` the ISO time the server received it.
+ * Events from before the device was registered to this customer are not its.
+ * @param triggerMacs upper-case MACs
+ * @returns by MAC; a trigger that never fired is absent (the web shows N/A)
+ */
+export async function latestTriggerStatus(
+  db: Kysely<DB>,
+  customerId: string,
+  triggerMacs: readonly string[],
+): Promise<Map<string, TriggerReportedStatus>> {
+  const out = new Map<string, TriggerReportedStatus>();
+  if (!triggerMacs.length) return out;
+  const rows = await db
+    .selectFrom('trigger_events as e')
+    .innerJoin('devices as d', (j) => j.onRef('d.mac', '=', 'e.trigger_mac').on('d.customer_id', '=', customerId))
+    .select(['e.trigger_mac', (eb) => eb.fn.max('e.received_at').as('last')])
+    .where('e.trigger_mac', 'in', [...triggerMacs])
+    .whereRef('e.received_at', '>=', 'd.created_at')
+    .groupBy('e.trigger_mac')
+    .execute();
+  for (const r of rows)
+    out.set(r.trigger_mac, {
+      shadow: {
+        reported: { eventType: TRIGGER_EVENT_TYPE, disconnectReason: null, timestamp: new Date(r.last).toISOString() },
+      },
+    });
+  return out;
 }

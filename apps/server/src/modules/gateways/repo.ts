@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { deviceKindOf, type GatewayItem } from '@overtone/contract';
 import type { DB } from '../../infra/db/schema.ts';
 import { credentialStates } from '../edge/credentials.ts';
+import { latestTriggerStatus } from '../devices/repo.ts';
 
 /**
  * A gateway counts as connected when it was heard within this window. `gateways.last_seen_at` is
@@ -121,8 +122,8 @@ export async function assignedDevicesOf(
 
 /**
  * The customer's trigger devices (MAC prefix CA:B8:25, contract `deviceKindOf`), each with the
- * sensors it makes measure ({@link assignedDevicesOf}). No trigger state is stored yet (the trigger
- * protocol has not landed), so `status` is null, which the web shows as N/A.
+ * sensors it makes measure ({@link assignedDevicesOf}) and its reported status, the latest event it
+ * fired ({@link latestTriggerStatus}); null (the web shows N/A) for one that never fired.
  */
 export async function listTriggers(db: Kysely<DB>, customerId: string) {
   const rows = await db
@@ -139,10 +140,15 @@ export async function listTriggers(db: Kysely<DB>, customerId: string) {
     triggers.map((d) => d.mac),
   );
   const credentials = await credentialStates(db, customerId);
+  const status = await latestTriggerStatus(
+    db,
+    customerId,
+    triggers.map((d) => d.mac),
+  );
   return triggers.map((d) => ({
     _id: d.id,
     macAddress: d.mac,
-    status: null,
+    status: status.get(d.mac) ?? null,
     assignedDevices: assigned.get(d.mac) ?? [],
     credentials: credentials.get(d.mac) ?? null,
   }));
@@ -152,10 +158,11 @@ export async function listTriggers(db: Kysely<DB>, customerId: string) {
 export async function triggerItemOf(db: Kysely<DB>, customerId: string, trigger: { id: string; mac: string }) {
   const assigned = await assignedDevicesOf(db, customerId, [trigger.mac]);
   const credentials = await credentialStates(db, customerId);
+  const status = await latestTriggerStatus(db, customerId, [trigger.mac]);
   return {
     _id: trigger.id,
     macAddress: trigger.mac,
-    status: null,
+    status: status.get(trigger.mac) ?? null,
     assignedDevices: assigned.get(trigger.mac) ?? [],
     credentials: credentials.get(trigger.mac) ?? null,
   };

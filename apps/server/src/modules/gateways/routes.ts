@@ -69,7 +69,7 @@ export async function gatewaysRoutes(app: FastifyInstance, ctx: AppContext) {
       tags: ['gateways'],
       summary: "The customer's trigger devices with their last reported state",
       description:
-        'Devices with the trigger MAC prefix CA:B8:25. `status` is null (N/A) until trigger state reports are stored. `assignedDevices`: the sensors each event makes measure, i.e. the devices of the points the trigger is assigned to (`GET /point/{id}/trigger` lists the same assignments from the point side), ordered by MAC. The Ducks assigned to a trigger are those of `GET /ducks` whose `trigger` is its `_id`.',
+        'Devices with the trigger MAC prefix CA:B8:25. `status.shadow.reported`: the latest event the trigger fired (`<root>/trigger/<MAC>/event`), `eventType` `trigger`, `timestamp` when the server received it, `disconnectReason` null; `status` is null (N/A) for a trigger that never fired since it was registered. `assignedDevices`: the sensors each event makes measure, i.e. the devices of the points the trigger is assigned to (`GET /point/{id}/trigger` lists the same assignments from the point side), ordered by MAC. The Ducks assigned to a trigger are those of `GET /ducks` whose `trigger` is its `_id`.',
       response: { 200: z.array(triggerItem) },
     },
     handler: async (req) => listTriggers(ctx.db, authOf(req).customerId),

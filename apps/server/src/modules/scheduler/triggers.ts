@@ -35,7 +35,8 @@ export function triggerEventKey(payload: Buffer, receivedAt: Date): string {
  * `<root>/trigger/<MAC>/event` (our design; senseway-gateway.md §8.4 documents no trigger topic;
  * contract `senseway/schedule.ts`). Each event is handled once: its key is inserted into
  * `trigger_events` first, so a redelivery or another server instance receiving the same event does
- * nothing. A point or Duck whose command cannot be sent (no device, no route, Duck not configured,
+ * nothing; that row is also the trigger's reported status (`GET /trigger`), kept for an event that
+ * makes nothing measure. A point or Duck whose command cannot be sent (no device, no route, Duck not configured,
  * broker down) is logged and skipped; the others still measure. Only assignments within the
  * trigger's own customer count.
  * @returns the listener, already subscribed
@@ -59,7 +60,10 @@ export async function startTriggerListener(ctx: AppContext, log: Log): Promise<T
       .where('d.mac', '=', trigger)
       .orderBy('k.mac')
       .execute();
-    if (!assigned.length && !ducks.length) return;
+    // Every event of a registered trigger is recorded (its reported status, `GET /trigger`), even one
+    // that makes nothing measure; an unregistered MAC leaves no row.
+    const registered = await ctx.db.selectFrom('devices').select('id').where('mac', '=', trigger).executeTakeFirst();
+    if (!registered) return;
     const key = triggerEventKey(payload, new Date());
     const fresh = await ctx.db
       .insertInto('trigger_events')

@@ -1,12 +1,12 @@
 import { useCallback, useState } from 'react';
-import { Alert, App, Button, Card, Descriptions, Flex, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Flex, Space, Tag, Tooltip, Typography } from 'antd';
 import { ExperimentOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Point } from '@overtone/contract';
 import { useDateFormatter } from '../../ui/formatDate';
 import { MeasureDialog } from '../live-measurement/MeasureDialog';
 import { useLiveMeasurement } from '../live-measurement/useLiveMeasurement';
-import { batteryLevel, canMeasure, latestRoutingEntry } from './gatewayStatus';
+import { BATTERY_TAG_COLORS, batteryLevel, canMeasure, latestRoutingEntry } from './gatewayStatus';
 import { GatewayStatusTag } from './GatewayStatusTag';
 import { useRoutingLookupQuery } from './pointApi';
 import { hasPermission, useSession } from '../../app/session';
@@ -20,8 +20,9 @@ const NO_ROUTING_HINT_S = 3;
 
 /**
  * Connectivity of a point's sensor (spec 000 §4): device and gateway, the gateway's status from
- * the latest scan with the signal quality, refresh, and the Measure button (enabled only when the
- * gateway is ready or connected).
+ * the latest scan with the signal quality, the battery level (routing lookup `batteryLevel`, volts,
+ * shown as its level; "not reported" while the sensor never sent one), refresh, and the Measure
+ * button (enabled only when the gateway is ready or connected).
  */
 export function ConnectivitySection({ point }: { point: Point }) {
   const { t } = useTranslation('point');
@@ -50,7 +51,7 @@ function DeviceConnectivity({ point, device }: { point: Point; device: Device })
   const [dialogOpen, setDialogOpen] = useState(false);
   const closeDialog = useCallback(() => setDialogOpen(false), []);
 
-  const battery = routing.data?.batteryLevel;
+  const battery = routing.data?.batteryLevel ?? null;
   // A Duck is no gateway's scanned sensor: it is asked directly, its last connection is its state.
   const session = useSession();
   const ducks = useDucksQuery(duck && hasPermission(session, 'readGateway'));
@@ -124,13 +125,14 @@ function DeviceConnectivity({ point, device }: { point: Point; device: Device })
                 { key: 'scannedAt', label: t('scannedAt'), children: formatDate(latest.scannedAt) },
               ]
             : []),
-          ...(battery === null || battery === undefined
+          // once the lookup answered; a Duck (mains-powered, its own gateway) only when it reported one
+          ...(!routing.data || (duck && battery === null)
             ? []
             : [
                 {
                   key: 'battery',
                   label: t('battery'),
-                  children: t('batteryValue', { volts: battery.toFixed(2), level: t(`batteryLevel.${batteryLevel(battery)}`) }),
+                  children: <BatteryLevelValue volts={battery} at={routing.data?.batteryLevelDate} />,
                 },
               ]),
         ]}
@@ -140,5 +142,28 @@ function DeviceConnectivity({ point, device }: { point: Point; device: Device })
       )}
       <MeasureDialog open={dialogOpen} onClose={closeDialog} live={live} pointName={point.name} />
     </Card>
+  );
+}
+
+/**
+ * The sensor's battery (spec 000 §4 "Battery level from volts"): its level as a coloured tag, the
+ * voltage and when it was reported; "not reported" while `volts` is null.
+ */
+function BatteryLevelValue({ volts, at }: { volts: number | null; at: string | null | undefined }) {
+  const { t } = useTranslation('point');
+  const formatDate = useDateFormatter();
+  if (volts === null)
+    return (
+      <Typography.Text type="secondary" data-testid="battery-level" data-level="none">
+        {t('batteryNotReported')}
+      </Typography.Text>
+    );
+  const level = batteryLevel(volts);
+  return (
+    <Space size={6} wrap data-testid="battery-level" data-level={level}>
+      <Tag color={BATTERY_TAG_COLORS[level]}>{t(`batteryLevel.${level}`)}</Tag>
+      <span>{t('batteryVolts', { volts: volts.toFixed(2) })}</span>
+      {at && <Typography.Text type="secondary">{formatDate(at)}</Typography.Text>}
+    </Space>
   );
 }

@@ -60,6 +60,17 @@ export function batteryLevel(volts: number): BatteryLevel {
   return 'good';
 }
 
+/**
+ * Ant Design Tag colour of a battery level (spec 000 §4): good green, level 1 blue, level 2 orange,
+ * level 3 (replace) red. The one table for every battery tag (point connectivity, condition control).
+ */
+export const BATTERY_TAG_COLORS: Record<BatteryLevel, string> = {
+  good: 'success',
+  level1: 'processing',
+  level2: 'warning',
+  level3: 'error',
+};
+
 /** The most recent scan among the gateways that see the device (by `scannedAt`); undefined when none. */
 export function latestRoutingEntry(entries: readonly RoutingEntry[]): RoutingEntry | undefined {
   let best: RoutingEntry | undefined;

@@ -16,6 +16,7 @@ import { EdgeCredentialActions } from './EdgeCredentialActions';
 import { EdgeCredentialState } from './EdgeCredentialState';
 import { invalidateGateways, removeGateway, useGatewaysQuery } from './gatewaysApi';
 import { RegisterGatewayDialog } from './RegisterGatewayDialog';
+import { WlanButton } from './WlanButton';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -23,8 +24,8 @@ const SEARCH_DELAY_MS = 300;
  * The customer's gateways, paged by the server (spec 002 §2, §9: page sizes 10, 25, 50, 75, default
  * 10) with a MAC address search: MAC, device type, connection status, the available devices and
  * the state of its MQTT credentials. With updateGateway: Register gateway (its credentials are shown
- * once), and per row Issue / Rotate / Revoke credentials and Remove gateway (`DELETE /gateway/{id}`,
- * which also deletes its MQTT identity).
+ * once), and per row Issue / Rotate / Revoke credentials, WLAN settings (SSID and password sent to
+ * the gateway) and Remove gateway (`DELETE /gateway/{id}`, which also deletes its MQTT identity).
  */
 export function GatewaysTable() {
   const { t } = useTranslation('admin');
@@ -85,6 +86,7 @@ export function GatewaysTable() {
             render: (_: unknown, g: GatewayItem) => (
               <Space size={0}>
                 <EdgeCredentialActions kind="gateway" device={g} onIssued={setIssued} />
+                <WlanButton kind="gateway" device={g} />
                 <DeleteButton
                   title={t('gateways.remove.confirm', { mac: g.macAddress })}
                   tooltip={t('gateways.remove.action')}

@@ -1,6 +1,6 @@
 import type { EdgeCredentialsIssued, TriggerItem } from '@overtone/contract';
 import { useState } from 'react';
-import { Table } from 'antd';
+import { Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useDucksQuery } from '../ducks/ducksApi';
@@ -14,13 +14,15 @@ import { TriggerAssignedCell } from './TriggerAssignDialog';
 import { TriggerDevicesDialog } from './TriggerDevicesDialog';
 import { TriggerDucksDialog } from './TriggerDucksDialog';
 import { TriggerStatus } from './TriggerStatus';
+import { WlanButton } from './WlanButton';
 
 /**
  * The triggers view (spec 002 §2): MAC address and the reported status of each trigger device, the
  * sensors each one makes measure (`GET /trigger` `assignedDevices`) and its Ducks (`GET /ducks`
  * `trigger`); with updateGateway a dialog assigns and unassigns each (`POST` / `DELETE
  * /trigger/{id}/device`, `/trigger/{id}/duck`). A trigger is its own MQTT client: the state of its
- * credentials, and with updateGateway Issue / Rotate / Revoke (the new password shown once).
+ * credentials, and with updateGateway Issue / Rotate / Revoke (the new password shown once) and its
+ * WLAN settings (SSID and password, sent through its gateway).
  */
 export function TriggersTable() {
   const { t } = useTranslation('admin');
@@ -74,7 +76,12 @@ export function TriggersTable() {
           {
             key: 'actions',
             title: t('actions'),
-            render: (_: unknown, g: TriggerItem) => <EdgeCredentialActions kind="trigger" device={g} onIssued={setIssued} />,
+            render: (_: unknown, g: TriggerItem) => (
+              <Space size={0}>
+                <EdgeCredentialActions kind="trigger" device={g} onIssued={setIssued} />
+                <WlanButton kind="trigger" device={g} />
+              </Space>
+            ),
           },
         ]
       : []),

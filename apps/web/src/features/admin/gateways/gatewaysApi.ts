@@ -7,6 +7,8 @@ import {
   gatewayCreated,
   gatewayListResponse,
   triggerItem,
+  wlanConfigResponse,
+  type WlanConfig,
 } from '@overtone/contract';
 import { apiRequest } from '../../../app/api/apiClient';
 
@@ -122,3 +124,12 @@ export const unassignTriggerDevice = (triggerId: string, macAddress: string) =>
  */
 export const claimDevice = (macAddress: string, gateway: string) =>
   apiRequest('/device', { method: 'POST', body: { macAddress, gateway }, schema: z.object({ _id: z.string() }) });
+
+/**
+ * `PUT /gateway/{id}/config` or `/trigger/{id}/config {ssid, password}` (updateGateway): sends the
+ * WLAN credentials to the device over MQTT (a trigger through its gateway). The password is not
+ * stored by the server; the answer echoes the SSID and when it was sent. Failures (404, 409
+ * NO_ROUTING, 503 BROKER_UNAVAILABLE) are left to the caller (`silent`).
+ */
+export const sendWlanConfig = (kind: EdgeKind, id: string, body: WlanConfig) =>
+  apiRequest(`/${kind}/${encodeURIComponent(id)}/config`, { method: 'PUT', body, schema: wlanConfigResponse, silent: true });
