@@ -397,4 +397,28 @@ describe('permissions', () => {
     await t.call('PUT', `/role/${roleId}`, { name: 'DUCK READER', permissions: [] });
     expect((await limited('GET', '/ducks')).status).toBe(403);
   });
+
+  it('adding a sensor needs addSensor; saving or changing the saved sensors needs updateGateway only', async () => {
+    expect((await t.call('PUT', `/ducks/${duck._id}/config`, { config: config() })).status).toBe(200);
+    await t.call('PUT', `/role/${roleId}`, { name: 'DUCK READER', permissions: ['readGateway', 'updateGateway'] });
+    const renamed = config({ sensors: [sensor({ displayName: 'Motor NDE' })] });
+    expect((await limited('PUT', `/ducks/${duck._id}/config`, { config: renamed })).status).toBe(200);
+    const current = sensor({
+      name: 'current',
+      displayName: 'Phase L1',
+      minMaxVoltage: [0, 2.5],
+      minMaxValue: [0, 50],
+      channels: [{ order: 5, channel: 'current_l1' }],
+    });
+    const more = config({ sensors: [sensor({ displayName: 'Motor NDE' }), current] });
+    const refused = await limited<{ message: string }>('PUT', `/ducks/${duck._id}/config`, { config: more });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBeTruthy();
+    expect((await t.call<DuckItem[]>('GET', '/ducks')).body.find((d) => d.macAddress === DUCK)!.config.sensors).toHaveLength(1);
+    await t.call('PUT', `/role/${roleId}`, { name: 'DUCK READER', permissions: ['readGateway', 'updateGateway', 'addSensor'] });
+    expect((await limited('PUT', `/ducks/${duck._id}/config`, { config: more })).status).toBe(200);
+    // removing one needs no addSensor
+    await t.call('PUT', `/role/${roleId}`, { name: 'DUCK READER', permissions: ['readGateway', 'updateGateway'] });
+    expect((await limited('PUT', `/ducks/${duck._id}/config`, { config: renamed })).status).toBe(200);
+  });
 });

@@ -36,7 +36,7 @@ describe('GET /telemetry', () => {
     expect(defs.filter((d) => d.isDefault).map((d) => d.name)).toEqual([await defaultOf(otherId)]);
   });
 
-  it('needs a session only: a user without any permission reads definitions and sources', async () => {
+  it('readTelemetry or a screen that names telemetry reads definitions; only the telemetry admin reads sources', async () => {
     const role = (await call<Role>('POST', '/role', { name: 'NOTHING AT ALL', permissions: [] })).body;
     const u = await call<User>('POST', '/users', {
       name: 'No',
@@ -48,10 +48,17 @@ describe('GET /telemetry', () => {
     });
     await passwordChosen(server, u.body._id);
     const nobody = caller(server, await loginOn(server, 'no-rights@demo.local', 'Strong-Pass-1'));
-    expect((await nobody('GET', '/telemetry')).status).toBe(200);
-    expect((await nobody('GET', '/telemetry/sources')).status).toBe(200);
+    expect((await nobody('GET', '/telemetry')).status).toBe(403);
+    expect((await nobody('GET', '/telemetry/sources')).status).toBe(403);
     expect((await nobody('POST', '/telemetry', { ...fields, name: 'NOPE' })).status).toBe(403);
     expect((await caller(server, null)('GET', '/telemetry')).status).toBe(401);
+    // an alarm reader names telemetry in its alarms: definitions yes, sources no
+    await call('PUT', `/role/${role._id}`, { name: 'NOTHING AT ALL', permissions: ['readAlarm'] });
+    expect((await nobody('GET', '/telemetry')).status).toBe(200);
+    expect((await nobody('GET', '/telemetry/sources')).status).toBe(403);
+    await call('PUT', `/role/${role._id}`, { name: 'NOTHING AT ALL', permissions: ['readTelemetry'] });
+    expect((await nobody('GET', '/telemetry')).status).toBe(200);
+    expect((await nobody('GET', '/telemetry/sources')).status).toBe(200);
   });
 });
 

@@ -22,3 +22,22 @@ export const PERMISSION_CATEGORIES = {
 export type PermissionCategory = keyof typeof PERMISSION_CATEGORIES;
 export type Permission = (typeof PERMISSION_CATEGORIES)[PermissionCategory][number];
 export const PERMISSIONS: readonly Permission[] = Object.values(PERMISSION_CATEGORIES).flat();
+
+/**
+ * Who may read the customer's telemetry definitions (`GET /telemetry`): the telemetry admin
+ * (readTelemetry) and every screen that names telemetry with them: measurements, trend, alarms,
+ * the point form, the dashboard, and the preferences' default telemetry. The server enforces it;
+ * the web asks only when the session holds one of them.
+ */
+export const TELEMETRY_READERS: readonly Permission[] = [
+  'readTelemetry',
+  'readMeasurement',
+  'Readtrend',
+  'readAlarm',
+  'readPoint',
+  'readDashboard',
+  'updatePreferences',
+];
+
+/** Who may list where telemetry values come from (`GET /telemetry/sources`): the telemetry admin. */
+export const TELEMETRY_SOURCE_READERS: readonly Permission[] = ['readTelemetry', 'createTelemetry', 'updateTelemetry'];

@@ -5,23 +5,24 @@ import { deviceKindOf } from './gateways.ts';
  * Periodic and triggered measurement of a point (spec 001 "Configuration card": periodic, trigger;
  * shared/protocol/senseway-gateway.md §8).
  *
- * Sleep codes 26…32 are our platform's enum (§8.1): `seconds = 2^(code − 15)`, i.e. 2048 s (≈30 min)
+ * Sleep codes 25…32 are our platform's enum (§8.1): `seconds = 2^(code − 15)`, i.e. 1024 s (≈15 min,
+ * the option one reading of the spec adds: spec 001 "Sleep options", spec 002 §9), 2048 s (≈30 min)
  * … 131072 s (≈36 h). The device's legacy sleep command carries the seconds, never the code.
  */
-export const SLEEP_AMOUNTS = [26, 27, 28, 29, 30, 31, 32] as const;
+export const SLEEP_AMOUNTS = [25, 26, 27, 28, 29, 30, 31, 32] as const;
 export type SleepAmount = (typeof SLEEP_AMOUNTS)[number];
 /** Default sleep code of a new periodic setting: 26 (2048 s, ≈30 min). */
 export const DEFAULT_SLEEP_AMOUNT: SleepAmount = 26;
 
 /**
  * Seconds between periodic measurements for a sleep code (§8.1).
- * @param code sleep code 26…32
- * @returns 2^(code − 15) s, e.g. 26 → 2048 s, 32 → 131072 s
+ * @param code sleep code 25…32
+ * @returns 2^(code − 15) s, e.g. 25 → 1024 s, 26 → 2048 s, 32 → 131072 s
  */
 export const sleepSeconds = (code: number): number => 2 ** (code - 15);
 
-/** A sleep code on the wire: an integer 26…32. */
-export const sleepAmount = z.number().int().min(26, 'sleepAmount must be 26…32').max(32, 'sleepAmount must be 26…32');
+/** A sleep code on the wire: an integer 25…32. */
+export const sleepAmount = z.number().int().min(25, 'sleepAmount must be 25…32').max(32, 'sleepAmount must be 25…32');
 
 /**
  * `PUT /point/{id}/periodic`. `sleepAmount` (the record's name) or `sleepAmountIndex` (the spec's

@@ -23,7 +23,8 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../infra/errors.ts';
 import { authOf, needs } from '../auth/access.ts';
 import { sendDuckMeasureCommand } from './measure.ts';
-import { duckItem as toDuckItem, findDuck, listDucks, saveConfig, setPeriod } from './repo.ts';
+import { duckItem as toDuckItem, findDuck, listDucks, saveConfig, setPeriod, storedConfig } from './repo.ts';
+import { addedSensors } from './sensor-rules.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -53,15 +54,17 @@ export async function ducksRoutes(app: FastifyInstance, ctx: AppContext) {
       tags: ['ducks'],
       summary: 'Save the configuration of a Duck',
       description:
-        'Validates (400 `errors[{msg, param}]`): sampleSize 100–20000, samplingRate in the list, sensor name/displayName required, at least one channel per sensor, a channel order belongs to one sensor only, no more channels than the sensor type has, each channel a code of its type, min < max of minMaxVoltage and minMaxValue, voltages within ± the reference. groupCode is recomputed. 404 DUCK_NOT_FOUND for an unknown or another customer’s Duck.',
+        'Validates (400 `errors[{msg, param}]`): sampleSize 100–20000, samplingRate in the list, sensor name/displayName required, at least one channel per sensor, a channel order belongs to one sensor only, no more channels than the sensor type has, each channel a code of its type, min < max of minMaxVoltage and minMaxValue, voltages within ± the reference. groupCode is recomputed. 404 DUCK_NOT_FOUND for an unknown or another customer’s Duck. Adding a sensor (more sensors of a type than saved) also needs addSensor: 403 FORBIDDEN without it.',
       params: idParams,
       body: duckConfigBody,
       response: { 200: duckItem, 400: badRequestBody, 404: errorBody },
     },
     handler: async (req) => {
-      const { customerId } = authOf(req);
+      const { customerId, permissions } = authOf(req);
       const duck = await findDuck(ctx.db, customerId, req.params.id);
       if (!duck) throw new AppError('DUCK_NOT_FOUND');
+      if (addedSensors(storedConfig(duck.config), req.body.config).length && !permissions.has('addSensor'))
+        throw new AppError('FORBIDDEN');
       return toDuckItem(ctx.db, customerId, await saveConfig(ctx.db, customerId, duck.id, req.body.config));
     },
   });

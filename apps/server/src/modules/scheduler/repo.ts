@@ -7,7 +7,7 @@ export type Clock = () => Date;
 
 /**
  * Real milliseconds between runs of a sleep code.
- * @param sleepAmount sleep code 26…32 (interval 2^(code − 15) s, senseway-gateway.md §8.1)
+ * @param sleepAmount sleep code 25…32 (interval 2^(code − 15) s, senseway-gateway.md §8.1)
  * @param timeFactor SCHEDULER_TIME_FACTOR (> 0); 1000 turns 2048 s into 2048 ms
  */
 export const intervalMs = (sleepAmount: number, timeFactor: number): number => (sleepSeconds(sleepAmount) * 1000) / timeFactor;

@@ -66,7 +66,7 @@ export async function schedulerRoutes(app: FastifyInstance, ctx: AppContext) {
       tags: ['point config'],
       summary: 'Measure the point periodically',
       description:
-        'Stores the sleep code (26…32 = 2^(code−15) s, ≈30 min … ≈36 h; default 26) and schedules the point: the server sends its measure command every interval (measurements arrive as PERIODIC). A new or changed code is first due one interval from now; saving the same code keeps the next run. The device is also sent the legacy sleep command (seconds), best effort.',
+        'Stores the sleep code (25…32 = 2^(code−15) s, ≈15 min … ≈36 h; default 26) and schedules the point: the server sends its measure command every interval (measurements arrive as PERIODIC). A new or changed code is first due one interval from now; saving the same code keeps the next run. The device is also sent the legacy sleep command (seconds), best effort.',
       params,
       body: periodicBody,
       response: { 200: periodicResponse, 404: errorBody },

@@ -7,6 +7,8 @@ import {
   badRequestBody,
   errorBody,
   okBody,
+  TELEMETRY_READERS,
+  TELEMETRY_SOURCE_READERS,
   telemetryCreateBody,
   telemetryDefinition,
   telemetryDefinitionList,
@@ -17,7 +19,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../infra/errors.ts';
 import { newId } from '../../infra/ids.ts';
-import { authOf, needs, SESSION } from '../auth/access.ts';
+import { authOf, needs } from '../auth/access.ts';
 import { isUniqueViolation } from '../users/repo.ts';
 import { ensureDefinitions, findDefinition, listDefinitions, setDefaultTelemetry, toDefinition } from './repo.ts';
 
@@ -35,19 +37,19 @@ export async function telemetryRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/telemetry', {
-    config: { access: SESSION },
+    config: { access: needs(...TELEMETRY_READERS) },
     schema: {
       tags: ['telemetry'],
       summary: "The customer's telemetry definitions in display order",
       description:
-        'Needs a session only (the point form and the charts use it). A customer without any first gets the built-in ones.',
+        'Needs readTelemetry or a permission of a screen that names telemetry (contract `TELEMETRY_READERS`: readMeasurement, Readtrend, readAlarm, readPoint, readDashboard, updatePreferences); 403 otherwise. A customer without any first gets the built-in ones.',
       response: { 200: telemetryDefinitionList },
     },
     handler: async (req) => listDefinitions(ctx.db, authOf(req).customerId),
   });
 
   r.get('/telemetry/sources', {
-    config: { access: SESSION },
+    config: { access: needs(...TELEMETRY_SOURCE_READERS) },
     schema: {
       tags: ['telemetry'],
       summary: 'Where telemetry values come from',

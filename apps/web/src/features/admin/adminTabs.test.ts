@@ -8,8 +8,8 @@ const holding =
     perms.includes(p);
 
 describe('admin tabs by permission (spec 002 §2)', () => {
-  it('shows users, roles, gateways and ducks only with their read permission; preferences and telemetry always', () => {
-    expect(visibleAdminTabs(holding('readUser', 'readRole', 'readGateway'))).toEqual([
+  it('shows users, roles, gateways, ducks and telemetry only with their read permission; preferences always', () => {
+    expect(visibleAdminTabs(holding('readUser', 'readRole', 'readGateway', 'readTelemetry'))).toEqual([
       'users',
       'roles',
       'gateways',
@@ -17,13 +17,14 @@ describe('admin tabs by permission (spec 002 §2)', () => {
       'preferences',
       'telemetry',
     ]);
-    expect(visibleAdminTabs(holding('readRole'))).toEqual(['roles', 'preferences', 'telemetry']);
-    expect(visibleAdminTabs(holding())).toEqual(['preferences', 'telemetry']);
+    expect(visibleAdminTabs(holding('readRole'))).toEqual(['roles', 'preferences']);
+    expect(visibleAdminTabs(holding())).toEqual(['preferences']);
+    expect(visibleAdminTabs(holding('readTelemetry'))).toEqual(['preferences', 'telemetry']);
   });
 
   it('shows the ducks tab only with readGateway', () => {
     expect(visibleAdminTabs(holding('readUser', 'updateGateway', 'createMeasurement'))).not.toContain('ducks');
-    expect(visibleAdminTabs(holding('readGateway'))).toEqual(['gateways', 'ducks', 'preferences', 'telemetry']);
+    expect(visibleAdminTabs(holding('readGateway'))).toEqual(['gateways', 'ducks', 'preferences']);
   });
 
   it('opens the requested tab when visible, else the first visible one (users by default)', () => {

@@ -6,7 +6,7 @@ export type AdminTab = (typeof ADMIN_TABS)[number];
 
 /**
  * The permission that shows each tab; `null`: shown to every logged-in user (preferences are read
- * from the customer record, telemetry definitions need a session only; editing needs more).
+ * from the customer record; editing needs more).
  */
 export const TAB_PERMISSION: Record<AdminTab, Permission | null> = {
   users: 'readUser',
@@ -14,7 +14,7 @@ export const TAB_PERMISSION: Record<AdminTab, Permission | null> = {
   gateways: 'readGateway',
   ducks: 'readGateway',
   preferences: null,
-  telemetry: null,
+  telemetry: 'readTelemetry',
 };
 
 /** The tabs the session may see, in display order. */

@@ -88,6 +88,19 @@ describe('PeriodicSection', () => {
     expect(await screen.findByText('Deleted')).toBeTruthy();
   });
 
+  it('offers about 15 minutes (code 25) first among the sleep options and saves it', async () => {
+    loginWith(['updatePointConfig', 'deletePointConfig']);
+    show(<PeriodicSection pointId={P} hasDevice />);
+    await screen.findByText('about 2 hours');
+    const select = screen.getByTestId('sleep-amount');
+    fireEvent.mouseDown(select.querySelector('input') ?? select);
+    const options = await screen.findAllByText(/^about /, { selector: '.ant-select-item-option-content' });
+    expect(options[0]!.textContent).toBe('about 15 minutes');
+    fireEvent.click(options[0]!);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ sleepAmount: 25 }));
+  });
+
   it('reloads the job once its run is due: "last run: never" becomes the run the scheduler made', async () => {
     loginWith(['updatePointConfig', 'deletePointConfig']);
     const due = Date.now() + 300;

@@ -7,7 +7,7 @@ import { useDateFormatter } from '../../ui/formatDate';
 import { usePeriodicMutations, usePeriodicQuery } from './scheduleApi';
 
 /**
- * Periodic section of the point configuration card (spec 001): the sleepAmount choice (codes 26…32
+ * Periodic section of the point configuration card (spec 001): the sleepAmount choice (codes 25…32
  * shown as ≈30 min … ≈36 h), Save (updatePointConfig; only once the point has a device, which is
  * what the scheduler commands), Delete with a confirmation (deletePointConfig), and the scheduler
  * job: next run, last run, last failure with its reason, in the customer's date format and time

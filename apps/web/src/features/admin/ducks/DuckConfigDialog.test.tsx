@@ -147,4 +147,17 @@ describe('DuckConfigDialog', () => {
       },
     ]);
   });
+
+  it('offers Add sensor only with addSensor; the saved sensors stay editable without it', { timeout: 20000 }, async () => {
+    loginAs(ALL.filter((p) => p !== 'addSensor'));
+    renderAdmin(<DucksTab />);
+    await open(CONFIGURED.macAddress);
+    expect(screen.queryByTestId('duck-add-sensor')).toBeNull();
+    expect(screen.getByTestId('duck-sensor-0-group-code')).toBeTruthy();
+    cleanup();
+    loginAs(ALL);
+    renderAdmin(<DucksTab />);
+    await open(CONFIGURED.macAddress);
+    expect(screen.getByTestId('duck-add-sensor')).toBeTruthy();
+  });
 });

@@ -13,6 +13,7 @@ import {
   type DuckVoltageReference,
 } from '@overtone/contract';
 import { FormDialog } from '../FormDialog';
+import { useAdminAccess } from '../useAdminAccess';
 import { checkDuckConfig, duckFormValues, issuesAt, newSensor, type DuckFormValues } from './duckConfigForm';
 import { invalidateDucks, saveDuckConfig } from './ducksApi';
 import { SensorEditor } from './SensorEditor';
@@ -31,6 +32,8 @@ export function DuckConfigDialog({ duck, onClose }: { duck: DuckItem; onClose():
   const queryClient = useQueryClient();
   const [form] = Form.useForm<DuckFormValues>();
   const text = useDuckValidationText();
+  /** Adding a sensor is what addSensor names (the server refuses it without); editing the saved ones is not. */
+  const mayAddSensor = useAdminAccess().can('addSensor');
 
   const rule =
     (field: (string | number)[]): FormRule =>
@@ -101,15 +104,17 @@ export function DuckConfigDialog({ duck, onClose }: { duck: DuckItem; onClose():
             {fields.map((f, index) => (
               <SensorEditor key={f.key} form={form} index={index} name={f.name} rule={rule} onRemove={() => remove(f.name)} />
             ))}
-            <Button
-              type="dashed"
-              icon={<PlusOutlined />}
-              disabled={fields.length >= DUCK_CHANNEL_COUNT}
-              onClick={() => add(newSensor(form.getFieldValue('voltageReference') as DuckVoltageReference))}
-              data-testid="duck-add-sensor"
-            >
-              {t('addSensor')}
-            </Button>
+            {mayAddSensor && (
+              <Button
+                type="dashed"
+                icon={<PlusOutlined />}
+                disabled={fields.length >= DUCK_CHANNEL_COUNT}
+                onClick={() => add(newSensor(form.getFieldValue('voltageReference') as DuckVoltageReference))}
+                data-testid="duck-add-sensor"
+              >
+                {t('addSensor')}
+              </Button>
+            )}
           </Flex>
         )}
       </Form.List>

@@ -45,8 +45,8 @@ describe('TelemetryTab', () => {
     expect(await within(screen.getByTestId('telemetry-sources')).findByText('accelerometer_x')).toBeTruthy();
   });
 
-  it('reads only without the telemetry permissions', async () => {
-    loginAs(['readUser']);
+  it('reads only with readTelemetry alone', async () => {
+    loginAs(['readTelemetry']);
     renderAdmin(<TelemetryTab />);
     await screen.findByTestId('telemetry-row-GRMS');
     expect(screen.queryByTestId('telemetry-create')).toBeNull();

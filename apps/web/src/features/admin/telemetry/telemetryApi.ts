@@ -1,5 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import {
+  TELEMETRY_READERS,
   telemetryDefinitionList,
   telemetrySourceList,
   type TelemetryCreateBody,
@@ -8,20 +9,27 @@ import {
 } from '@overtone/contract';
 import { apiRequest } from '../../../app/api/apiClient';
 import { reloadCustomer } from '../../../app/customer/customerApi';
+import { hasPermission, useSession } from '../../../app/session';
 
 const TELEMETRY_KEY = ['admin', 'telemetry'] as const;
 
-/** `GET /telemetry`: the customer's telemetry definitions in display order (session only). */
+/**
+ * `GET /telemetry`: the customer's telemetry definitions in display order; asked only when the
+ * session holds a permission that may read them (contract TELEMETRY_READERS; without one, names
+ * fall back to the built-in ones).
+ */
 export function useTelemetryQuery(enabled = true) {
+  const session = useSession();
+  const mayRead = TELEMETRY_READERS.some((p) => hasPermission(session, p));
   return useQuery({
     queryKey: TELEMETRY_KEY,
     queryFn: ({ signal }) => apiRequest('/telemetry', { schema: telemetryDefinitionList, signal }),
-    enabled,
+    enabled: enabled && mayRead,
     select: (list) => [...list].sort((a, b) => a.order - b.order),
   });
 }
 
-/** `GET /telemetry/sources`: where telemetry values come from (session only). */
+/** `GET /telemetry/sources`: where telemetry values come from (the telemetry admin: TELEMETRY_SOURCE_READERS). */
 export function useTelemetrySourcesQuery() {
   return useQuery({
     queryKey: ['admin', 'telemetry-sources'],
