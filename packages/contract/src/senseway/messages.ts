@@ -19,8 +19,36 @@ import {
 const scanWord = z.string().regex(/^[\x20-\x7e]{0,32}$/, 'not a short printable word');
 
 /**
+ * Plausible battery voltage of an end node, V (exclusive lower bound {@link MIN_BATTERY_V}). The
+ * spec's levels (spec 000 §4: 3.1, 3.2, 3.4 V) describe a single 3.6 V lithium cell; the 3.x
+ * metadata's `battery_voltage` is in volts (senseway-gateway.md §11.2, §16: the Infinity reads mV
+ * but reports V). No single lithium cell exceeds 4.2 V (Li-ion full charge; Li-SOCl2 is 3.67 V open
+ * circuit) and a node whose cell reads 0 V does not transmit: 0 < v ≤ 5 V.
+ */
+export const MIN_BATTERY_V = 0;
+/** Largest plausible battery voltage, V (see {@link MIN_BATTERY_V}). */
+export const MAX_BATTERY_V = 5;
+
+/**
+ * Reads a scan entry's `battery` (volts, string or number on the wire) leniently: an absent,
+ * unreadable (`"abc"`, an object, a string past 16 characters) or implausible (≤ 0 or > 5 V, NaN,
+ * Infinity) value reads null, so that one bad reading never refuses the rest of the report.
+ * @returns volts, or null
+ */
+export function scanBatteryVolts(v: unknown): number | null {
+  if (typeof v === 'string') {
+    if (v.length > 16 || !/^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(v)) return null;
+    v = Number(v);
+  }
+  return typeof v === 'number' && Number.isFinite(v) && v > MIN_BATTERY_V && v <= MAX_BATTERY_V ? v : null;
+}
+
+/**
  * One end node in a `scanDevice` report (§7); rssi may be a string on the wire. Rssi must be a
- * number within -150 … 20 dBm (an empty string reads null).
+ * number within -150 … 20 dBm (an empty string reads null). `battery` is not in the generation-1
+ * table of §7: gateways that add it (our simulator, modelled on the 3.x metadata's
+ * `battery_voltage`, §11.2) send volts as a string or number; it is parsed by
+ * {@link scanBatteryVolts} and reads null when absent or implausible, never refusing the report.
  */
 export const scanEntry = z.object({
   type: scanWord.optional(),
@@ -30,6 +58,7 @@ export const scanEntry = z.object({
     .transform((v) => (v === undefined || v === '' ? null : Number(v)))
     .refine((v) => v === null || (Number.isFinite(v) && v >= MIN_RSSI_DBM && v <= MAX_RSSI_DBM), 'rssi out of range'),
   status: scanWord.optional(),
+  battery: z.unknown().optional().transform(scanBatteryVolts),
 });
 /** A `scanDevice` report: at most {@link MAX_SCAN_ENTRIES} entries keyed by MAC (any case, §2). */
 export const scanPayload = z

@@ -149,6 +149,8 @@ export interface DeviceScansTable {
   rssi: number | null;
   status: string;
   scanned_at: Timestamp;
+  /** battery voltage, V, of the latest scan entry that carried one (0027); null when none did */
+  battery_v: number | null;
 }
 export interface MeasurementsTable {
   id: string;
@@ -292,6 +294,8 @@ export interface DB {
   alarm_transactions: AlarmTransactionsTable;
   alarm_mail_digests: AlarmMailDigestsTable;
   alarm_defaults_applied: AlarmDefaultsAppliedTable;
+  gateway_alarm_states: GatewayAlarmStatesTable;
+  notifications: NotificationsTable;
   measurement_features: MeasurementFeaturesTable;
   diagnosis_pending: DiagnosisPendingTable;
   measurement_diagnoses: MeasurementDiagnosesTable;
@@ -398,9 +402,10 @@ export interface AlarmStatesTable {
 export interface AlarmTransactionsTable {
   id: string;
   customer_id: string;
-  point_id: string;
+  /** null for a gateway's alarm (migration 0028: Senseway disconnected) */
+  point_id: string | null;
   alarm_id: string;
-  kind: 'metric' | 'frequencyPeak' | 'noData';
+  kind: 'metric' | 'frequencyPeak' | 'noData' | 'gatewayDisconnected';
   name: string;
   telemetry: string;
   source: string;
@@ -420,6 +425,23 @@ export interface AlarmMailDigestsTable {
 export interface AlarmDefaultsAppliedTable {
   point_id: string;
   applied_at: Generated<Date>;
+  /** when the crest factor* alarms were given (migration 0028); null: not yet */
+  crest_star_applied_at: Optional<Date>;
+}
+/** Active level of a gateway's Senseway-disconnected alarm (migration 0028). */
+export interface GatewayAlarmStatesTable {
+  gateway_id: string;
+  customer_id: string;
+  level: Generated<number>;
+  updated_at: Generated<Date>;
+}
+/** In-app alarm notifications of the notification receivers (migration 0028). */
+export interface NotificationsTable {
+  user_id: string;
+  transaction_id: string;
+  customer_id: string;
+  created_at: Generated<Date>;
+  read_at: Optional<Date>;
 }
 
 /** Diagnosis features of a measurement (migration 0022; packages/diagnosis MeasurementFeatures). */

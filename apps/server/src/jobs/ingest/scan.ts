@@ -12,7 +12,9 @@ export const MAX_UNCLAIMED_SCANS_PER_GATEWAY = 512;
 
 /**
  * Records a `scanDevice` report (senseway-gateway.md §7): the latest rssi and status of each device
- * the gateway sees. A scan registers nothing (docs/devices.md "Ownership"): a device heard here and
+ * the gateway sees, and its battery voltage when the entry carries a plausible one (`battery`, V,
+ * contract `scanBatteryVolts`: 0 < v ≤ 5; an entry without one keeps the previous voltage, an
+ * implausible one is dropped from its entry and never refuses the report). A scan registers nothing (docs/devices.md "Ownership"): a device heard here and
  * registered to nobody is offered in the gateway's available devices for the customer's admin to
  * claim. Only a registered gateway's report is kept (a Duck is registered as its own gateway), and
  * only one within the protocol's limits (limits.ts: at most 32 KiB, 256 entries keyed by MAC, rssi
@@ -39,6 +41,7 @@ export async function recordScan(db: Kysely<DB>, gatewayMac: string, payload: Bu
     device_mac: mac.toUpperCase(),
     rssi: e.rssi,
     status: e.status ?? 'unknown',
+    battery_v: e.battery,
     scanned_at: now,
   }));
   // the same MAC in two cases would make one INSERT conflict with itself
@@ -52,6 +55,8 @@ export async function recordScan(db: Kysely<DB>, gatewayMac: string, payload: Bu
           rssi: eb.ref('excluded.rssi'),
           status: eb.ref('excluded.status'),
           scanned_at: eb.ref('excluded.scanned_at'),
+          // an entry without a (plausible) battery keeps the voltage an earlier scan reported
+          battery_v: eb.fn.coalesce('excluded.battery_v', 'device_scans.battery_v'),
         })),
       )
       .execute();

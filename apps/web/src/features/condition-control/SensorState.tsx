@@ -3,17 +3,9 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ConditionSensor } from '@overtone/contract';
 import { useDateFormatter } from '../../ui/formatDate';
-import { batteryLevel, type BatteryLevel } from '../point-detail/gatewayStatus';
+import { BATTERY_TAG_COLORS, batteryLevel } from '../point-detail/gatewayStatus';
 import { SignalQuality } from '../point-detail/SignalQuality';
 import { OpenReportsList } from './ConditionLists';
-
-/** Tag colour of a battery level (spec 001 §4: good above 3.4 V, then level 1, 2, 3 below 3.1 V). */
-const BATTERY_COLORS: Record<BatteryLevel, string> = {
-  good: 'success',
-  level1: 'processing',
-  level2: 'warning',
-  level3: 'error',
-};
 
 /**
  * The sensor's state: device, battery voltage and its level (spec 001 §4 thresholds 3.1, 3.2, 3.4 V),
@@ -60,7 +52,7 @@ export function SensorState({ sensor }: { sensor: ConditionSensor }) {
                     <Typography.Text className="mono">
                       {t('sensor.volts', { volts: sensor.battery.volts.toFixed(2) })}
                     </Typography.Text>
-                    <Tag color={BATTERY_COLORS[level]}>{t(`sensor.batteryLevel.${level}`)}</Tag>
+                    <Tag color={BATTERY_TAG_COLORS[level]}>{t(`sensor.batteryLevel.${level}`)}</Tag>
                     <Typography.Text type="secondary">{formatDate(sensor.battery.at)}</Typography.Text>
                   </Space>
                 ) : (
