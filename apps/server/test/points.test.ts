@@ -256,6 +256,23 @@ describe('POST /group/{parentGroupId}/point and GET /point/{id}', () => {
     );
   });
 
+  it('accepts the extended point types and the universal-joint transmission (spec 002 §9), refuses unknown ones', async () => {
+    const g = await pointGroup();
+    const extended = ['Blower', 'Compressor', 'Generator-MotorSet', 'Large Turbine / Generator', 'Chillers'] as const;
+    const id = await newPoint(g, { type: ['Bearing', ...extended], transmissionType: 'universal-joint' });
+    const p = await getPoint(id);
+    expect(p.type).toEqual(['Bearing', ...extended]);
+    expect(p.transmissionType).toBe('universal-joint');
+    for (const t of extended) expect((await getPoint(await newPoint(g, { type: [t] }))).type).toEqual([t]);
+    const edited = await call('PUT', `/point/${id}`, { name: p.name, tagCode: p.tagCode, type: ['Chillers'] });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect((await getPoint(id)).type).toEqual(['Chillers']);
+    const bad = await call('POST', `/group/${g}/point`, { name: 'X', tagCode: 'X', type: ['Turbine'] });
+    expect(bad.status).toBe(400);
+    const badT = await call('POST', `/group/${g}/point`, { name: 'Y', tagCode: 'Y', transmissionType: 'cardan' });
+    expect(badT.status).toBe(400);
+  });
+
   it('refuses a point in a root group (409 ROOT_GROUP_LOCKED) or in a group holding groups (409 GROUP_HAS_GROUPS)', async () => {
     const root = await newGroup('root');
     const inRoot = await call('POST', `/group/${root}/point`, { name: 'P', tagCode: uniq('P') });

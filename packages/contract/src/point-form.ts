@@ -6,7 +6,10 @@ import { z } from 'zod';
  * locale namespace under the same keys.
  */
 
-/** Sensor-position types of a point (multi; default ['None']). */
+/**
+ * Sensor-position types of a point (multi; default ['None']): spec 000 §3 and 002 §9, the base list
+ * and its extended one (Blower … Chillers).
+ */
 export const POINT_TYPES = [
   'None',
   'Bearing',
@@ -18,6 +21,11 @@ export const POINT_TYPES = [
   'Pulley',
   'Spindle',
   'pulley-belt',
+  'Blower',
+  'Compressor',
+  'Generator-MotorSet',
+  'Large Turbine / Generator',
+  'Chillers',
 ] as const;
 export const MACHINE_TYPES = [
   'fan',
@@ -50,7 +58,8 @@ export const GEARBOX_TYPES = [
 ] as const;
 /** Drive types; `electricMotor` is the value the motor-power condition tests. */
 export const DRIVE_TYPES = ['internalCombustionEngine', 'electricMotor', 'turbine'] as const;
-export const TRANSMISSION_TYPES = ['belt-pulley', 'gear-box', 'coupling', 'coupled', 'CAMshaftBased'] as const;
+/** Transmission types (spec 000 §3, 002 §9: the universal-joint (cardan shaft) one from the extended list). */
+export const TRANSMISSION_TYPES = ['belt-pulley', 'gear-box', 'coupling', 'coupled', 'CAMshaftBased', 'universal-joint'] as const;
 export const PREVIOUS_FAULTS = ['None', 'Unbalance', 'Misalignment', 'Loosening', 'Bearing failure', 'Others'] as const;
 export const SENSOR_SHAFTS = ['input', 'middle', 'output'] as const;
 export const COORDINATE_AXES = ['xAxis', 'yAxis', 'zAxis'] as const;

@@ -323,6 +323,21 @@ describe('Envelope', () => {
     await screen.findByTestId('envelope-panel');
     expect(screen.queryByTestId('envelope-faults')).toBeNull();
   });
+
+  it('FFT: a point with a gearbox gets the gear-mesh button from its form (teeth × reference frequency)', async () => {
+    api = fakeApi({
+      [`GET /point/${POINT_ID}`]: { ...point, type: ['Bearing', 'GearBox'], numberOfGearTeethAtDriverShaft: 23 },
+      'POST /vibration/signal/spectrum': line,
+    });
+    renderCharts(25);
+    const gmf = await screen.findByTestId('spectrum-gear-mesh-1', {}, { timeout: 10000 });
+    expect(Number(gmf.getAttribute('data-frequency-hz'))).toBeCloseTo(23 * 25, 9);
+    cleanup();
+    api = fakeApi({ [`GET /point/${POINT_ID}`]: point, 'POST /vibration/signal/spectrum': line });
+    renderCharts(25);
+    await screen.findByTestId('spectrum-fault-bpfo', {}, { timeout: 10000 });
+    expect(screen.queryByTestId('spectrum-gear-mesh')).toBeNull();
+  });
 });
 
 describe('Polar and orbit', () => {

@@ -85,6 +85,7 @@ export function SignalCharts({ m, axis, referenceFrequencyHz, bearing, mark }: P
             {...common}
             referenceFrequencyHz={referenceFrequencyHz}
             bearing={bearing}
+            gearbox={point.data}
             pointName={pointName}
             createdAt={m.createdAt}
             markHz={markIn('fft')}

@@ -74,6 +74,54 @@ describe('SpectrumPanel', () => {
     expect(Number(bpfo.getAttribute('data-frequency-hz'))).toBeCloseTo(107.544, 9);
   });
 
+  it('lists FTF (cage) with BPFO, BPFI and BSF, labelled as the spec names it', async () => {
+    renderPanel();
+    const ftf = await screen.findByTestId('spectrum-fault-ftf', {}, { timeout: 10000 });
+    expect(ftf.textContent).toBe('FTF');
+    expect(Number(ftf.getAttribute('data-frequency-hz'))).toBeCloseTo(0.39828 * 30, 9);
+    const labels = [...screen.getByTestId('spectrum-faults').querySelectorAll('button')].map((b) => b.textContent);
+    expect(labels).toEqual(['BPFO', 'BPFI', 'FTF', 'BSF']);
+  });
+
+  it('offers the gear-mesh frequency of a gearbox point and toggles its 10 harmonics (spec 002 §9)', async () => {
+    const gearbox = { type: ['GearBox'], gearboxType: 'helicalGearReducer' as const, numberOfGearTeethAtDriverShaft: 17 };
+    renderPanel({ gearbox });
+    const gmf = await screen.findByTestId('spectrum-gear-mesh-1', {}, { timeout: 10000 });
+    expect(gmf.textContent).toBe('GMF');
+    expect(gmf.getAttribute('title')).toBe('Mark the gear mesh frequency GMF (510.00 Hz) and its 10 harmonics');
+    expect(gmf.getAttribute('aria-pressed')).toBe('false');
+    const panel = screen.getByTestId('spectrum-panel');
+    expect(panel.getAttribute('data-markers-hz')).toBe('');
+    fireEvent.click(gmf);
+    expect(gmf.getAttribute('aria-pressed')).toBe('true');
+    const xs = panel.getAttribute('data-markers-hz')!.split(' ').map(Number);
+    expect(xs).toEqual(Array.from({ length: 10 }, (_, k) => (k + 1) * 17 * 30));
+    fireEvent.click(gmf);
+    expect(panel.getAttribute('data-markers-hz')).toBe('');
+    await i18n.changeLanguage('de');
+    expect((await screen.findByTestId('spectrum-gear-mesh-1')).textContent).toBe('ZEF');
+  });
+
+  it('offers one button per stage of a two-stage gearbox and none without GearBox in the type', async () => {
+    const gearbox = {
+      type: ['GearBox'],
+      shaftOfSensorAttachedTo: 'middle' as const,
+      numberOfGearTeethAtDriverShaft: 20,
+      numberOfGearTeethAtFirstCurrentShaft: 40,
+      numberOfGearTeethAtSecondCurrentShaft: 15,
+      numberOfGearTeethAtDrivenShaft: 45,
+    };
+    renderPanel({ gearbox, referenceFrequencyHz: 10 });
+    const second = await screen.findByTestId('spectrum-gear-mesh-2', {}, { timeout: 10000 });
+    expect(second.textContent).toBe('GMF2');
+    expect(Number(screen.getByTestId('spectrum-gear-mesh-1').getAttribute('data-frequency-hz'))).toBeCloseTo(400, 9);
+    expect(Number(second.getAttribute('data-frequency-hz'))).toBeCloseTo(150, 9);
+    cleanup();
+    renderPanel({ gearbox: { ...gearbox, type: ['Bearing'] } });
+    await screen.findByTestId('spectrum-plot');
+    expect(screen.queryByTestId('spectrum-gear-mesh')).toBeNull();
+  });
+
   it('hides the fault buttons without a reference frequency or a bearing', async () => {
     renderPanel({ referenceFrequencyHz: 0 });
     await screen.findByTestId('spectrum-plot');

@@ -18,6 +18,7 @@ import {
   velocityFromAcceleration,
   type BearingFault,
 } from '../../charts/spectrumMath';
+import { gearMeshFrequenciesHz, gearMeshHarmonicsHz, type GearboxTeeth } from '../../charts/gearMesh';
 import { WindowSelect } from '../../charts/WindowSelect';
 import { formatFrequency } from '../../charts/formatNumber';
 import { evidenceMarker } from './evidenceMark';
@@ -33,6 +34,9 @@ export const FAULT_COLORS: Record<BearingFault, string> = {
   bsf: '#722ed1',
 };
 
+/** Marker colours of the gear meshes (input stage, second stage). */
+export const GEAR_MESH_COLORS = ['#d46b08', '#1d39c4'] as const;
+
 /** Lines marked per fault frequency on the FFT: 1×, 2×, 3×. */
 export const FAULT_MARKER_COUNT = 3;
 
@@ -44,6 +48,8 @@ interface Props {
   referenceFrequencyHz: number;
   /** Bearing of the point: BPFO, BPFI, FTF and BSF markers are offered with a reference frequency. */
   bearing?: Bearing | null;
+  /** Gearbox of the point (form fields): its gear-mesh frequencies and 10 harmonics are offered (spec 002 §9). */
+  gearbox?: GearboxTeeth | null;
   /** For the compare basket. */
   pointName?: string;
   /** ISO creation time of the measurement, for the compare basket. */
@@ -64,6 +70,7 @@ export function SpectrumPanel({
   samplingRateHz,
   referenceFrequencyHz,
   bearing,
+  gearbox,
   pointName = '',
   createdAt = '',
   markHz = null,
@@ -73,6 +80,7 @@ export function SpectrumPanel({
   const [windowName, setWindowName] = useState<WindowName>('hanning');
   const [mode, setMode] = useState<SpectrumMode>('accelerometer');
   const [shown, setShown] = useState<BearingFault[]>([]);
+  const [shownMeshes, setShownMeshes] = useState<number[]>([]);
   const q = useSpectrumQuery({
     measurementId,
     axis,
@@ -92,6 +100,9 @@ export function SpectrumPanel({
   const faults = bearingFaultFrequenciesHz(bearing, referenceFrequencyHz);
   const available = BEARING_FAULTS.filter((k) => faults[k] !== undefined);
   const faultKey = BEARING_FAULTS.map((k) => faults[k] ?? '').join(',');
+  const meshes = gearMeshFrequenciesHz(gearbox, referenceFrequencyHz);
+  const meshKey = meshes.join(',');
+  const meshLabel = (i: number) => (meshes.length > 1 ? t('gearMesh.stage', { stage: i + 1 }) : t('gearMesh.label'));
   const markers = useMemo<MarkerSet[]>(() => {
     const hz = bearingFaultFrequenciesHz(bearing, referenceFrequencyHz);
     const evidence = evidenceMarker(markHz, t('evidenceMark', { frequency: formatFrequency(markHz ?? 0) }));
@@ -102,10 +113,19 @@ export function SpectrumPanel({
         color: FAULT_COLORS[k],
         label: (order: number) => t('faultHarmonic', { fault: t(`envelope.faults.${k}`), order }),
       })),
+      ...meshes
+        .map((gmf, i) => ({ gmf, i }))
+        .filter(({ i }) => shownMeshes.includes(i))
+        .map(({ gmf, i }) => ({
+          xs: gearMeshHarmonicsHz(gmf),
+          color: GEAR_MESH_COLORS[i % GEAR_MESH_COLORS.length],
+          label: (order: number) => t('faultHarmonic', { fault: meshLabel(i), order }),
+        })),
     ];
-    // faultKey stands for bearing and reference frequency.
-  }, [shown, faultKey, markHz, t]);
+    // faultKey stands for bearing and reference frequency, meshKey for gearbox and reference frequency.
+  }, [shown, faultKey, shownMeshes, meshKey, markHz, t]);
   const toggle = (k: BearingFault) => setShown((s) => (s.includes(k) ? s.filter((x) => x !== k) : [...s, k]));
+  const toggleMesh = (i: number) => setShownMeshes((s) => (s.includes(i) ? s.filter((x) => x !== i) : [...s, i]));
 
   const addToCompare = () => {
     if (!spectrum) return;
@@ -159,6 +179,29 @@ export function SpectrumPanel({
               {t(`envelope.faults.${k}`)}
             </Button>
           ))}
+        </Space.Compact>
+      )}
+      {meshes.length > 0 && (
+        <Space.Compact size="small" data-testid="spectrum-gear-mesh">
+          {meshes.map((gmf, i) => {
+            const on = shownMeshes.includes(i);
+            const color = GEAR_MESH_COLORS[i % GEAR_MESH_COLORS.length];
+            return (
+              <Button
+                key={i}
+                size="small"
+                type={on ? 'primary' : 'default'}
+                style={on ? { background: color } : { color }}
+                aria-pressed={on}
+                onClick={() => toggleMesh(i)}
+                title={t('gearMesh.title', { mesh: meshLabel(i), frequency: formatFrequency(gmf) })}
+                data-testid={`spectrum-gear-mesh-${i + 1}`}
+                data-frequency-hz={gmf}
+              >
+                {meshLabel(i)}
+              </Button>
+            );
+          })}
         </Space.Compact>
       )}
       <Tooltip title={t('compare.tooltip', { max: COMPARE_BASKET_MAX })}>

@@ -97,6 +97,31 @@ describe('PointFormDialog create', () => {
     },
   );
 
+  it('offers the extended point types and the universal-joint transmission (spec 002 §9), translated, and POSTs them', async () => {
+    const calls = fakePointApi({ [CREATE]: reply(201, { _id: NEW_ID, S3URL: null }) });
+    renderDialog();
+    await fillRequired();
+    // The option lists are virtual: search first, as a user scrolling to the end would find them.
+    const search = async (testId: string, query: string, label: string) => {
+      fireEvent.change(inputOf(testId), { target: { value: query } });
+      await pick(testId, label);
+    };
+    for (const [query, label] of [
+      ['Blow', 'Blower'],
+      ['Compr', 'Compressor'],
+      ['Generator', 'Generator-motor set'],
+      ['Large', 'Large turbine / generator'],
+      ['Chill', 'Chiller'],
+    ])
+      await search('point-type', query, label);
+    await search('point-transmission-type', 'Universal', 'Universal joint (cardan shaft)');
+    const body = await saveAndGetBody(calls, 'POST', `/group/${GROUP_ID}/point`);
+    expect(body).toMatchObject({
+      type: ['Blower', 'Compressor', 'Generator-MotorSet', 'Large Turbine / Generator', 'Chillers'],
+      transmissionType: 'universal-joint',
+    });
+  });
+
   it('does not save without name and tag code', async () => {
     const calls = fakePointApi({ [CREATE]: { _id: NEW_ID, S3URL: null } });
     renderDialog();
