@@ -51,6 +51,8 @@ describe('pointKinematics', () => {
     expect(pointKinematics({ type: ['Pump'] }, null, 50, 2).pump).toBe(true);
     expect(pointKinematics({ machineType: 'fan' }, null, 50, 2).fan).toBe(true);
     expect(pointKinematics({ type: ['Fan'] }, null, 50, 2).fan).toBe(true);
+    expect(pointKinematics({ type: ['Blower'] }, null, 50, 2).fan).toBe(true);
+    expect(pointKinematics({ type: ['Compressor'] }, null, 50, 2).fan).toBe(false);
     expect(pointKinematics({ driveType: 'electricMotor' }, null, 50, 2).electricMotor).toBe(true);
   });
 

@@ -116,7 +116,9 @@ export function gearMeshesOf(p: Partial<PointData>): GearMesh[] {
  *     is belt-pulley (drivenShaftOrder = pulleyRadiusRatio, read as driver radius / driven radius, so
  *     the driven pulley turns at that order; beltLengthM = beltLength cm / 100; each null when not
  *     > 0); electricMotor: driveType electricMotor or an 'Electric Motor' point; pump: machineType
- *     pump, the pump classification, or a 'Pump' point; fan: machineType fan or a 'Fan' point;
+ *     pump, the pump classification, or a 'Pump' point; fan: machineType fan, a 'Fan' or a 'Blower'
+ *     point (a blower is a fan in ISO 13349's sense: a rotary-bladed machine keeping a continuous gas
+ *     flow, its work per unit mass normally ≤ 25 kJ/kg; a compressor is not);
  *     axialAxis null (the form maps the sensor's axes onto the point's coordinate axes but never says
  *     which of them lies along the shaft, so no rule may rely on an axial reading); rangeG
  *     2^rangeIndex; machineClass from motorPower (ISO 10816-1 Annex B: I ≤ 15 kW, II 15–75 kW,
@@ -145,7 +147,7 @@ export function pointKinematics(
     belt,
     electricMotor: p.driveType === 'electricMotor' || types.includes('Electric Motor'),
     pump: p.machineType === 'pump' || p.pumpClassification?.pump === true || types.includes('Pump'),
-    fan: p.machineType === 'fan' || types.includes('Fan'),
+    fan: p.machineType === 'fan' || types.includes('Fan') || types.includes('Blower'),
     mainsHz: (MAINS_FREQUENCIES_HZ as readonly number[]).includes(mainsHz ?? NaN) ? mainsHz! : DEFAULT_MAINS_HZ,
     axialAxis: null,
     rangeG: senseway.rangeFullScaleG(rangeIndex),
