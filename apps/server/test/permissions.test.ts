@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSIONS, type Permission, type Role, type User } from '@overtone/contract';
+import {
+  PERMISSIONS,
+  TELEMETRY_READERS,
+  TELEMETRY_SOURCE_READERS,
+  type Permission,
+  type Role,
+  type User,
+} from '@overtone/contract';
 import type { Access } from '../src/modules/auth/access.ts';
 import { startTestServer } from './support/test-server.ts';
 import { TEST_PASSWORD } from './support/constants.ts';
@@ -79,7 +86,8 @@ describe('every permission a route declares is enforced by the server', () => {
     expect(declared.get('PUT /api/preferences/logo')).toEqual({ permission: ['updatePreferences'] });
     expect(declared.get('PUT /api/telemetry/order')).toEqual({ permission: ['updateTelemetry'] });
     expect(declared.get('GET /api/gateway')).toEqual({ permission: ['readGateway'] });
-    expect(declared.get('GET /api/telemetry')).toEqual({ session: true });
+    expect(declared.get('GET /api/telemetry')).toEqual({ permission: [...TELEMETRY_READERS] });
+    expect(declared.get('GET /api/telemetry/sources')).toEqual({ permission: [...TELEMETRY_SOURCE_READERS] });
   });
 
   it('a role lacking exactly the route’s permissions gets 403; holding any one of them, no 403', async () => {
