@@ -37,6 +37,7 @@ import { schedulerRoutes } from './modules/scheduler/routes.ts';
 import { measurementDetailRoutes } from './modules/measurement-detail/routes.ts';
 import { shareRoutes } from './modules/share/routes.ts';
 import { alarmRoutes } from './modules/alarms/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { faultReportRoutes } from './modules/fault-reports/routes.ts';
 import { aiModelRoutes } from './modules/ai-models/routes.ts';
 import { trendRoutes } from './modules/trend/routes.ts';
@@ -130,6 +131,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
         shareRoutes,
         aiModelRoutes,
         alarmRoutes,
+        notificationRoutes,
         faultReportRoutes,
         trendRoutes,
         edgeRoutes,

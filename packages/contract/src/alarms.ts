@@ -249,8 +249,11 @@ export type FrequencyPeakAlarm = z.infer<typeof frequencyPeakAlarm>;
 export const frequencyPeakAlarmsResponse = z.object({ alarms: z.array(frequencyPeakAlarm) });
 export type FrequencyPeakAlarmsResponse = z.infer<typeof frequencyPeakAlarmsResponse>;
 
-/** What produced a transaction: a metric alarm, a frequency-peak alarm, or missing periodic data. */
-export const ALARM_KINDS = ['metric', 'frequencyPeak', 'noData'] as const;
+/**
+ * What produced a transaction: a metric alarm, a frequency-peak alarm, missing periodic data, or a
+ * gateway that stopped reporting (`gatewayDisconnected`: no point, the gateway's MAC in `macAddress`).
+ */
+export const ALARM_KINDS = ['metric', 'frequencyPeak', 'noData', 'gatewayDisconnected'] as const;
 export type AlarmKind = (typeof ALARM_KINDS)[number];
 /** Level filter of the alarm transactions table (spec 001 §2): all, or one level. */
 export const ALARM_TRANSACTION_LEVEL_FILTERS = ['all', 'attention', 'hazard', 'critical', 'healthy'] as const;
@@ -258,7 +261,8 @@ export const ALARM_TRANSACTION_LEVEL_FILTERS = ['all', 'attention', 'hazard', 'c
 /**
  * One alarm transaction with the fields beyond {@link alarmTransaction} (spec 001 §3 `source`; ours:
  * `kind`, `alarmId`). `score` is the measured value that decided the level, in the alarm's unit (the
- * telemetry's unit; g for a frequency-peak alarm; hours since the last measurement for no-data).
+ * telemetry's unit; g for a frequency-peak alarm; hours since the last measurement for no-data;
+ * hours since the gateway's last report for gatewayDisconnected).
  */
 export const alarmTransactionDetail = alarmTransaction.extend({
   source: z.string(),

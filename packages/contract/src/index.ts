@@ -33,3 +33,4 @@ export * from './fault-reports.ts';
 export * from './maintenance.ts';
 export * from './dashboard.ts';
 export * from './condition.ts';
+export * from './notifications.ts';

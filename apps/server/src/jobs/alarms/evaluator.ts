@@ -3,6 +3,8 @@ import type { AppContext } from '../../context.ts';
 import { evaluateMeasurements } from './evaluate.ts';
 import { flushAlarmMail } from './mail.ts';
 import { checkNoData } from './no-data.ts';
+import { checkGatewaysDisconnected } from './gateway-disconnected.ts';
+import { ensureCrestStarAlarms } from '../../modules/alarms/repo.ts';
 
 /** Measurements evaluated together at most (one read and one database transaction). */
 const BATCH = 25;
@@ -153,6 +155,9 @@ export function startAlarmEvaluator(ctx: AppContext, opts: AlarmEvaluatorOptions
     }
     if (!stopped)
       await checkNoData(ctx, clock(), opts.noDataIntervals).catch((e: unknown) => log.error({ err: e }, 'no-data check failed'));
+    if (!stopped)
+      await checkGatewaysDisconnected(ctx, clock()).catch((e: unknown) => log.error({ err: e }, 'gateway alarm check failed'));
+    if (!stopped) await ensureCrestStarAlarms(ctx.db).catch((e: unknown) => log.error({ err: e }, 'crest* alarms failed'));
     if (!stopped) await flushMail();
     return evaluated;
   };

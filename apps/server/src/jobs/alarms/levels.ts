@@ -163,3 +163,29 @@ export function iso10816Thresholds(machineClass: MachineClass): MetricThreshold 
   const [ab, bc, cd] = ISO10816_ZONE_BOUNDARIES_MM_PER_S[machineClass];
   return { attention: [null, ab], hazard: [null, bc], critical: [null, cd] };
 }
+
+/**
+ * Top-limit thresholds of the automatic crest factor* alarm (preference `alarm.autoAlarms.crest_star`),
+ * on the CREST_STAR telemetry (dimensionless score, packages/dsp `crestStar`: P + G + P/G of the
+ * acceleration high-passed at 1 kHz, P peak and G r.m.s. in g).
+ *
+ * Crest* belongs to the family of "crest factor plus" scores, which add the acceleration peak and
+ * r.m.s. to the crest factor so that the score keeps rising when the crest factor alone falls again
+ * in late bearing damage (the r.m.s. grows with the spreading damage; Scheffer & Girdhar 2004
+ * "Practical Machinery Vibration Analysis and Predictive Maintenance", crest factor of rolling
+ * bearings; Randall 2011 "Vibration-based Condition Monitoring": an impact-free, Gaussian vibration
+ * has a crest factor ≈ 3, bearing impacts raise it). The bearing condition guide of such a
+ * score (IMI Sensors / PCB Piezotronics, "Crest Factor Plus", 649A03 manual, Figure 2): 1…5 good,
+ * 6…11 satisfactory, 12…15 unsatisfactory, above 15 unacceptable, read as the ISO 10816-1 zones are
+ * (A healthy, B attention, C hazard, D critical):
+ *
+ * | level | Crest* above | guide |
+ * |---|---|---|
+ * | attention | 5 | leaves "good" (a healthy machine's ≈ 3 plus a small high-band peak and r.m.s.) |
+ * | hazard | 11 | "unsatisfactory" |
+ * | critical | 15 | "unacceptable" |
+ *
+ * The guide's score is high-passed at 250 Hz and weights its terms differently: the boundaries are
+ * a starting point the user can edit (an edited alarm becomes the user's), not a calibration.
+ */
+export const CREST_STAR_THRESHOLDS: MetricThreshold = { attention: [null, 5], hazard: [null, 11], critical: [null, 15] };

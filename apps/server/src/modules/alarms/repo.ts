@@ -15,7 +15,7 @@ import type { DB, MetricAlarmsTable, FrequencyPeakAlarmsTable } from '../../infr
 import { AppError } from '../../infra/errors.ts';
 import { translate } from '../../infra/i18n.ts';
 import { newId } from '../../infra/ids.ts';
-import { iso10816Thresholds, machineClassOf } from '../../jobs/alarms/levels.ts';
+import { CREST_STAR_THRESHOLDS, iso10816Thresholds, machineClassOf } from '../../jobs/alarms/levels.ts';
 
 type Db = Kysely<DB>;
 
@@ -69,12 +69,15 @@ async function levelsOf(db: Db, alarmIds: string[]): Promise<Map<string, number>
 }
 
 /**
- * Gives a point the built-in default alarms once (docs/alarms.md "Defaults"): one top-limit alarm
- * on VRMS_ISO10816 per accelerometer axis with the ISO 10816-1 zone boundaries of the point's
- * machine class (from its motor power, {@link machineClassOf}). A default the user deleted is not
- * re-created. A Duck point (DUCKV1 channel groups, no accelerometer axes) gets none while it has
- * channel groups. Idempotent and safe concurrently (the `alarm_defaults_applied` row decides).
- * @returns whether the defaults were created by this call
+ * Gives a point the built-in default alarms once (docs/alarms.md "Built-in defaults"): one top-limit
+ * alarm on VRMS_ISO10816 per accelerometer axis with the ISO 10816-1 zone boundaries of the point's
+ * machine class (from its motor power, {@link machineClassOf}); and, while the customer's preference
+ * `alarm.autoAlarms.crest_star` is on, one on CREST_STAR per axis ({@link CREST_STAR_THRESHOLDS}),
+ * also once. A default the user deleted is not re-created. A Duck point (DUCKV1 channel groups, no
+ * accelerometer axes) gets none while it has channel groups. Idempotent and safe concurrently (the
+ * `alarm_defaults_applied` row decides: its insert for the ISO alarms, `crest_star_applied_at` for
+ * the crest factor* alarms).
+ * @returns whether alarms were created by this call
  */
 export async function ensureDefaultAlarms(db: Db, customerId: string, pointId: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
@@ -83,7 +86,14 @@ export async function ensureDefaultAlarms(db: Db, customerId: string, pointId: s
       SELECT id FROM tree_nodes
        WHERE id = ${pointId} AND customer_id = ${customerId} AND node_type = 'point' AND cardinality(channel_groups) = 0
       ON CONFLICT DO NOTHING RETURNING point_id`.execute(trx);
-    if (!claimed.rows.length) return false;
+    const crest = await sql`
+      UPDATE alarm_defaults_applied a SET crest_star_applied_at = now()
+        FROM tree_nodes n JOIN customers c ON c.id = n.customer_id
+       WHERE a.point_id = ${pointId} AND n.id = a.point_id AND n.customer_id = ${customerId}
+         AND cardinality(n.channel_groups) = 0 AND a.crest_star_applied_at IS NULL
+         AND coalesce((c.preferences #>> '{alarm,autoAlarms,crest_star}')::boolean, false)
+      RETURNING a.point_id`.execute(trx);
+    if (!claimed.rows.length && !crest.rows.length) return false;
     const node = await trx
       .selectFrom('tree_nodes as n')
       .innerJoin('customers as c', 'c.id', 'n.customer_id')
@@ -93,33 +103,79 @@ export async function ensureDefaultAlarms(db: Db, customerId: string, pointId: s
     const motorPower = (node.point as { motorPower?: number | null } | null)?.motorPower ?? null;
     const machineClass = machineClassOf(motorPower);
     const lang = customerPreferences.safeParse(node.preferences).data?.localization.preferedLanguage ?? 'tr';
-    const threshold = iso10816Thresholds(machineClass);
-    // Listed oldest first: x, y, z one millisecond apart keep their order.
+    // Listed oldest first: x, y, z one millisecond apart keep their order (ISO, then crest*).
     const t0 = Date.now();
-    await trx
-      .insertInto('metric_alarms')
-      .values(
-        (['x', 'y', 'z'] as const).map((axis, i) => ({
-          id: newId(),
-          customer_id: customerId,
-          point_id: pointId,
-          name: translate(lang, 'messages', 'alarmIso10816Name', { axis: axis.toUpperCase(), machineClass }),
-          telemetry: 'VRMS_ISO10816',
-          source: `accelerometer_${axis}`,
-          threshold_direction: 1,
-          calculated: true,
-          frequency_range: JSON.stringify([10, 1000]),
-          threshold: JSON.stringify(threshold),
-          delay_count: 1,
-          hysteresis: 0,
-          built_in: 'iso10816',
-          created_at: new Date(t0 + i),
-          updated_at: new Date(t0 + i),
-        })),
-      )
-      .execute();
+    const perAxis = (
+      i0: number,
+      a: {
+        name: (axis: string) => string;
+        telemetry: string;
+        threshold: MetricThreshold;
+        range: [number, number] | null;
+        builtIn: string;
+      },
+    ) =>
+      (['x', 'y', 'z'] as const).map((axis, i) => ({
+        id: newId(),
+        customer_id: customerId,
+        point_id: pointId,
+        name: a.name(axis.toUpperCase()),
+        telemetry: a.telemetry,
+        source: `accelerometer_${axis}`,
+        threshold_direction: 1,
+        calculated: true,
+        frequency_range: a.range ? JSON.stringify(a.range) : null,
+        threshold: JSON.stringify(a.threshold),
+        delay_count: 1,
+        hysteresis: 0,
+        built_in: a.builtIn,
+        created_at: new Date(t0 + i0 + i),
+        updated_at: new Date(t0 + i0 + i),
+      }));
+    const rows = [
+      ...(claimed.rows.length
+        ? perAxis(0, {
+            name: (axis) => translate(lang, 'messages', 'alarmIso10816Name', { axis, machineClass }),
+            telemetry: 'VRMS_ISO10816',
+            threshold: iso10816Thresholds(machineClass),
+            range: [10, 1000],
+            builtIn: 'iso10816',
+          })
+        : []),
+      ...(crest.rows.length
+        ? perAxis(3, {
+            name: (axis) => translate(lang, 'messages', 'alarmCrestStarName', { axis }),
+            telemetry: 'CREST_STAR',
+            threshold: CREST_STAR_THRESHOLDS,
+            range: null,
+            builtIn: 'crestStar',
+          })
+        : []),
+    ];
+    await trx.insertInto('metric_alarms').values(rows).execute();
     return true;
   });
+}
+
+/**
+ * Gives the crest factor* alarms ({@link ensureDefaultAlarms}) to every point that has its built-in
+ * alarms but not yet these, of every customer whose preference `alarm.autoAlarms.crest_star` is on
+ * (a point not yet given its defaults gets them with its first read or evaluation). Run by the alarm
+ * evaluator's sweep (every 30 s), so switching the preference on reaches points already in use.
+ * @returns the number of points given the alarms
+ */
+export async function ensureCrestStarAlarms(db: Db): Promise<number> {
+  const due = await sql<{ point_id: string; customer_id: string }>`
+    SELECT a.point_id, n.customer_id
+      FROM alarm_defaults_applied a
+      JOIN tree_nodes n ON n.id = a.point_id
+      JOIN customers c ON c.id = n.customer_id
+     WHERE a.crest_star_applied_at IS NULL AND cardinality(n.channel_groups) = 0
+       AND coalesce((c.preferences #>> '{alarm,autoAlarms,crest_star}')::boolean, false)
+     LIMIT 500`.execute(db);
+  let given = 0;
+  for (const p of due.rows) if (await ensureDefaultAlarms(db, p.customer_id, p.point_id)) given++;
+  return given;
 }
 
 /** The point's metric alarms, oldest first, with their active level. */
@@ -350,11 +406,12 @@ export async function listAlarmTransactions(
       createdAt: iso(r.created_at),
       name: r.name,
       macAddress: r.mac_address,
-      point: r.point_name !== null ? { _id: r.point_id, name: r.point_name } : null,
+      point: r.point_id !== null && r.point_name !== null ? { _id: r.point_id, name: r.point_name } : null,
       telemetry: r.telemetry,
       source: r.source,
       kind: r.kind,
-      alarmId: r.alarm_id.startsWith('nodata:') ? null : r.alarm_id,
+      // a no-data or gateway alarm has no alarm the user could open
+      alarmId: r.alarm_id.startsWith('nodata:') || r.alarm_id.startsWith('gateway:') ? null : r.alarm_id,
       level: alarmLevelOf(r.level),
       score: r.score,
       measurementId: r.measurement_id,

@@ -6,9 +6,11 @@ import { OnboardingTour } from '../../features/account/OnboardingTour';
 import { queryToken } from '../session';
 import { useSessionRefresh } from '../sessionRefresh';
 import { UserMenu } from './UserMenu';
+import { NotificationBell } from '../../features/notifications';
 
 /**
- * Header with the customer's brand (click goes to /) and the user menu; pages below. While it is
+ * Header with the customer's brand (click goes to /), the notification bell (with readAlarm) and
+ * the user menu; pages below. While it is
  * shown the stored session follows the server (`GET /me` at start and when the window regains
  * focus), and the onboarding tour runs for a user who has not seen it.
  *
@@ -30,7 +32,12 @@ export function MainShell() {
               <CustomerBrand />
             </Link>
           )}
-          {!shared && <UserMenu />}
+          {!shared && (
+            <Flex align="center" gap={8}>
+              <NotificationBell />
+              <UserMenu />
+            </Flex>
+          )}
         </Flex>
       </Layout.Header>
       <Layout.Content style={{ padding: 16 }}>

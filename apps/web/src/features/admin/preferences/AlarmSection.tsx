@@ -55,7 +55,11 @@ export function AlarmSection() {
           options={([1, 2, 3] as const).map((l) => ({ value: l, label: t(`preferences.level.${l}`) }))}
         />
       </Form.Item>
-      <Form.Item name={['alarm', 'notificationReceivers']} label={t('preferences.notificationReceivers')}>
+      <Form.Item
+        name={['alarm', 'notificationReceivers']}
+        label={t('preferences.notificationReceivers')}
+        extra={t('preferences.notificationReceiversHint')}
+      >
         <Select
           mode="multiple"
           allowClear

@@ -1,0 +1,40 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { notificationsReadResponse, notificationsResponse, type NotificationsResponse } from '@overtone/contract';
+import { apiRequest } from '../../app/api/apiClient';
+import { currentLanguage } from '../../app/i18n';
+
+/** Query key of the caller's notifications (every language). */
+export const NOTIFICATIONS_KEY = ['notifications'] as const;
+/** How often the bell looks for new notifications, ms (alarms are evaluated at ingest, swept every 30 s). */
+export const NOTIFICATIONS_POLL_MS = 60_000;
+/** How many notifications the bell lists. */
+export const NOTIFICATIONS_SHOWN = 20;
+
+/**
+ * `GET /notifications?limit=20`: the caller's newest alarm notifications and the unread count
+ * (docs/alarms.md "Notifications"), refreshed every minute and on window focus; errors are silent
+ * (the bell is a side panel, not the page). Only when `enabled` (readAlarm).
+ */
+export const useNotificationsQuery = (enabled: boolean) =>
+  useQuery<NotificationsResponse>({
+    queryKey: [...NOTIFICATIONS_KEY, currentLanguage()],
+    queryFn: ({ signal }) =>
+      apiRequest('/notifications', {
+        query: { limit: NOTIFICATIONS_SHOWN },
+        schema: notificationsResponse,
+        signal,
+        silent: true,
+      }),
+    enabled,
+    refetchInterval: NOTIFICATIONS_POLL_MS,
+  });
+
+/** `POST /notifications/read`: marks these transaction ids (absent: all) read, then refreshes the list. */
+export function useMarkNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids?: string[]) =>
+      apiRequest('/notifications/read', { method: 'POST', body: ids ? { ids } : {}, schema: notificationsReadResponse }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+  });
+}
