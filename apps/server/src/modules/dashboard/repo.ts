@@ -174,7 +174,10 @@ export async function completedMaintenance(db: Db, customerId: string, points: s
   return { counts: counts.rows.map((r) => ({ outcome: r.outcome, count: Number(r.count) })), recent: recent.rows };
 }
 
-/** Alarm transactions above healthy per period and level. */
+/**
+ * Alarm transactions above healthy per period and level, of the points (a gateway's disconnection
+ * alarm has no point and is not a machine's: left out, filtered or not).
+ */
 export async function alarmCounts(db: Db, customerId: string, points: string[] | null, periods: Period[]) {
   const start = periods[0]!.start;
   const end = periods[periods.length - 1]!.end;
@@ -182,7 +185,7 @@ export async function alarmCounts(db: Db, customerId: string, points: string[] |
     SELECT width_bucket(t.created_at, ${tsArray(periods.map((p) => p.start))}) AS b, t.level::int AS level, count(*)::int AS count
     FROM alarm_transactions t
     WHERE t.customer_id = ${customerId} AND t.created_at >= ${start} AND t.created_at < ${end} AND t.level BETWEEN 1 AND 3
-      ${inPoints('t.point_id', points)}
+      AND t.point_id IS NOT NULL ${inPoints('t.point_id', points)}
     GROUP BY 1, 2`.execute(db);
   return rows.map((r) => ({ b: Number(r.b), level: Number(r.level), count: Number(r.count) }));
 }
