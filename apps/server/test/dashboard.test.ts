@@ -366,6 +366,33 @@ describe('GET /dashboard/time-series/alarm-occurence', () => {
       (await call<AlarmOccurrenceResponse>('GET', `/dashboard/time-series/alarm-occurence?points=${filter}`)).body,
     ).toHaveLength(30);
   });
+
+  it("leaves a gateway's disconnection alarm out: it is not a machine's", async () => {
+    const total = async () =>
+      (await call<AlarmOccurrenceResponse>('GET', '/dashboard/time-series/alarm-occurence?dayCount=7')).body.reduce(
+        (n, d) => n + d.attention + d.hazard + d.critical,
+        0,
+      );
+    const before = await total();
+    await server.ctx.db
+      .insertInto('alarm_transactions')
+      .values({
+        id: newId(),
+        customer_id: demoId,
+        point_id: null,
+        alarm_id: `gateway:${newId()}`,
+        kind: 'gatewayDisconnected',
+        name: 'Senseway disconnected',
+        telemetry: 'GATEWAY_DISCONNECTED',
+        source: 'gateway',
+        level: 1,
+        score: 0.1,
+        created_at: new Date(),
+        mail_state: 'skipped',
+      })
+      .execute();
+    expect(await total()).toBe(before);
+  });
 });
 
 describe('points filter, tenants, permissions, bad input', () => {
