@@ -14,6 +14,10 @@ export interface FakeChart {
   ctx: { canvas: HTMLCanvasElement };
   setScale: ReturnType<typeof vi.fn>;
   redraw: ReturnType<typeof vi.fn>;
+  /** The series as uPlot keeps them: copies of `options.series`, `show` true unless set false. */
+  series: uPlot.Series[];
+  /** uPlot's `setSeries(index, {show})`: updates `series[index]`. */
+  setSeries: ReturnType<typeof vi.fn>;
   options: ChartOptions;
 }
 
@@ -43,6 +47,8 @@ export function FakeUplotChart(props: {
         u.scales.x = { ...r };
       }),
       redraw: vi.fn(),
+      series: (options.series ?? []).map((s) => ({ ...s, show: s.show !== false })),
+      setSeries: vi.fn((i: number, o: Partial<uPlot.Series>) => Object.assign(u.series[i]!, o)),
       options,
     };
     fakeCharts.push(u);

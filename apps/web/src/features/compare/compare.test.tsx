@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18n from '../../app/i18n';
 import { configureApiClient } from '../../app/api/apiClient';
 import { mockApi } from '../../app/testing/mockApi';
@@ -9,7 +9,7 @@ import { addToCompareBasket, COMPARE_BASKET_MAX, readCompareBasket, type Compare
 import { CompareBasketButton } from './CompareBasketButton';
 import { CompareDialog } from './CompareDialog';
 import { COMPARE_CHART_HEIGHT } from './CompareCharts';
-import { COMPARE_COLORS, joinSeries } from './compareSeries';
+import { COMPARE_COLORS, compareStroke, joinSeries } from './compareSeries';
 
 vi.mock('../../charts/UplotChart', async () => ({ UplotChart: (await import('../../charts/chartTestKit')).FakeUplotChart }));
 
@@ -95,7 +95,10 @@ describe('CompareDialog', () => {
     expect(fft.getAttribute('data-series')).toBe('5');
     const [fftChart, timeChart] = fakeCharts.slice(-2);
     const strokes = fftChart!.options.series.slice(1).map((s) => s.stroke);
-    expect(strokes).toEqual([...COMPARE_COLORS]);
+    expect(strokes).toEqual(COMPARE_COLORS.map((_, i) => compareStroke(i)));
+    // the first opaque, the later ones in their colour with an alpha (drawn over it)
+    expect(strokes[0]).toBe(COMPARE_COLORS[0]);
+    strokes.slice(1).forEach((s, i) => expect(s).toMatch(new RegExp(`^${COMPARE_COLORS[i + 1]}[0-9a-f]{2}$`)));
     expect(new Set(strokes).size).toBe(5);
     expect(timeChart!.options.series.slice(1).map((s) => s.stroke)).toEqual(strokes);
     expect(fftChart!.data).toHaveLength(6);
@@ -112,30 +115,72 @@ describe('CompareDialog', () => {
     expect(await screen.findByTestId('compare-empty')).toBeTruthy();
   });
 
-  it('computes a missing spectrum (rectangular, accelerometer), showing loading meanwhile', async () => {
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((r) => (release = r));
-    const calls = mockApi({
-      'POST /vibration/signal/spectrum': async () => {
-        await gate;
-        return [200, { results: { x: [0, 4], y: [0.1, 0.2], unit: 'g' } }];
-      },
-    });
+  it('computes a missing spectrum in the browser (rectangular, accelerometer, g RMS), with no request', async () => {
+    const calls = mockApi({});
     addToCompareBasket(item(1));
-    addToCompareBasket(item(2, { fft: { x: [], y: [], unit: 'g', window: 'hanning', amplitude: 'grms' } }));
+    // 2 Hz sine of 1 g peak plus a 0.5 g offset, 8 samples at 8 Hz
+    const y = [0, 1, 0, -1, 0, 1, 0, -1].map((v) => v + 0.5);
+    addToCompareBasket(
+      item(2, { fft: { x: [], y: [], unit: 'g', window: 'hanning', amplitude: 'grms' }, time: { samplingRateHz: 8, y } }),
+    );
     renderAt(<CompareDialog open onClose={() => undefined} />);
-    expect(await screen.findByTestId('compare-loading')).toBeTruthy();
-    await act(async () => release());
     await screen.findByTestId('compare-fft', {}, { timeout: 10000 });
-    expect(calls).toHaveLength(1);
-    expect(calls[0]!.body).toMatchObject({
-      window: 'rectangular',
-      mode: 'accelerometer',
-      samplingRate: 8,
-      signal: item(2).time.y,
-    });
-    // x union of 0…3 and 0, 4
-    expect(Array.from(fakeCharts.at(-2)!.data[0] as ArrayLike<number>)).toEqual([0, 1, 2, 3, 4]);
+    expect(calls).toHaveLength(0);
+    const data = fakeCharts.at(-2)!.data;
+    // x: union of the stored 0…3 Hz and the computed lines k·fs/N = 0…4 Hz
+    expect(Array.from(data[0] as ArrayLike<number>)).toEqual([0, 1, 2, 3, 4]);
+    const computed = data[2] as (number | null)[];
+    expect(computed[2]).toBeCloseTo(Math.SQRT1_2, 10); // the sine's RMS on its line
+    expect(computed[0]).toBeCloseTo(0, 12); // mean removed
+    expect(computed[1]).toBeCloseTo(0, 12);
+    expect(computed[4]).toBeCloseTo(0, 12);
+  });
+
+  it('keeps both overlaid signals visible: distinct strokes, the second thinner over the first, a legend toggle per signal', async () => {
+    // two identical signals: drawn exactly on top of each other
+    const same = { fft: item(1).fft, time: item(1).time };
+    addToCompareBasket(item(1));
+    addToCompareBasket(item(2, same));
+    renderAt(<CompareDialog open onClose={() => undefined} />);
+    await screen.findByTestId('compare-fft', {}, { timeout: 10000 });
+    const charts = fakeCharts.slice(-2);
+    for (const c of charts) {
+      const [first, second] = c.options.series.slice(1);
+      expect(first!.show).not.toBe(false);
+      expect(second!.show).not.toBe(false);
+      expect(first!.stroke).not.toBe(second!.stroke);
+      expect(String(first!.stroke).slice(0, 7)).not.toBe(String(second!.stroke).slice(0, 7)); // different hues
+      expect(first!.width).toBeGreaterThan(second!.width!); // the first stays visible around the second
+      expect(String(second!.stroke)).toMatch(/^#[0-9a-f]{8}$/); // translucent
+      expect(c.series.slice(1).map((s) => s.show)).toEqual([true, true]);
+    }
+    const legend = screen.getAllByTestId('compare-legend-item');
+    expect(legend.map((l) => l.textContent)).toEqual([expect.stringContaining('Motor 1'), expect.stringContaining('Motor 2')]);
+    expect(legend.map((l) => l.getAttribute('aria-checked'))).toEqual(['true', 'true']);
+
+    fireEvent.click(legend[0]!);
+    await waitFor(() => expect(screen.getAllByTestId('compare-legend-item')[0]!.getAttribute('aria-checked')).toBe('false'));
+    for (const c of charts) {
+      expect(c.setSeries).toHaveBeenLastCalledWith(1, { show: false });
+      expect(c.series.slice(1).map((s) => s.show)).toEqual([false, true]);
+    }
+    fireEvent.keyDown(screen.getAllByTestId('compare-legend-item')[1]!, { key: 'Enter' });
+    await waitFor(() => expect(charts[0]!.series.slice(1).map((s) => s.show)).toEqual([false, false]));
+    fireEvent.click(screen.getAllByTestId('compare-legend-item')[0]!);
+    await waitFor(() => expect(charts[1]!.series.slice(1).map((s) => s.show)).toEqual([true, false]));
+    // the toggles never re-create the charts (the zoom stays)
+    expect(fakeCharts).toHaveLength(2);
+  });
+
+  it("shows the caller's loading progress, then its failure", async () => {
+    renderAt(<CompareDialog open onClose={() => undefined} items={[]} loading={{ done: 1, total: 2 }} />);
+    const progress = await screen.findByTestId('compare-progress');
+    expect(progress.textContent).toContain('Loading the measurements: 1 / 2');
+    expect(screen.queryByTestId('compare-empty')).toBeNull();
+    cleanup();
+    renderAt(<CompareDialog open onClose={() => undefined} items={[]} loadError={new Error('Not found')} />);
+    expect((await screen.findByTestId('compare-load-failed')).textContent).toContain('The measurements could not be loaded');
+    expect(screen.queryByTestId('compare-progress')).toBeNull();
   });
 });
 

@@ -234,7 +234,15 @@ describe('TrendPanel', () => {
   });
 
   it('offers the compare only for two selected measurements on one GRMS/VRMS/VRMS_ISO10816 line, and opens the compare dialog', async () => {
-    mock();
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    mock({
+      'GET /measurement/*': async (c) => {
+        const id = c.path.split('/').pop()!;
+        if (id === M2) await gate;
+        return [200, detail(id)];
+      },
+    });
     renderPanel();
     await screen.findByTestId('trend-chart');
     const button = () => screen.getByTestId('trend-compare') as HTMLButtonElement;
@@ -244,17 +252,30 @@ describe('TrendPanel', () => {
     clickChart(1, 2.5, { ctrlKey: true });
     await waitFor(() => expect(button().disabled).toBe(false));
     fireEvent.click(button());
+    // the dialog opens at once and tells the loading progress: M1 loaded, M2 still on its way
     expect(await screen.findByTestId('compare-dialog')).toBeTruthy();
-    await waitFor(() =>
-      expect(calls.filter((c) => c.path.startsWith('/measurement/')).map((c) => c.path)).toEqual([
-        `/measurement/${M1}`,
-        `/measurement/${M2}`,
-      ]),
-    );
-    // the compare dialog computes the spectra of the two waveforms of the line's axis
-    await waitFor(() => expect(calls.filter((c) => c.path === '/vibration/signal/spectrum')).toHaveLength(2));
-    const body = calls.find((c) => c.path === '/vibration/signal/spectrum')!.body as { signal: number[]; samplingRate: number };
-    expect(body).toMatchObject({ signal: [0, 1, 0, -1], samplingRate: 4 });
+    await waitFor(() => expect(screen.getByTestId('compare-progress').getAttribute('data-done')).toBe('1'));
+    expect(screen.getByTestId('compare-progress').textContent).toContain('1 / 2');
+    await act(async () => release());
+    await screen.findByTestId('compare-fft');
+    const measurementCalls = () => calls.filter((c) => c.path.startsWith('/measurement/')).map((c) => c.path);
+    expect(measurementCalls()).toEqual([`/measurement/${M1}`, `/measurement/${M2}`]);
+    // the spectra of the line's axis are computed in the browser: no spectrum request; the
+    // 1 Hz sine of 1 g peak [0, 1, 0, -1] at 4 Hz reads its RMS on the 1 Hz line
+    expect(calls.filter((c) => c.path === '/vibration/signal/spectrum')).toHaveLength(0);
+    const fft = fakeCharts.at(-2)!;
+    expect(Array.from(fft.data[0] as ArrayLike<number>)).toEqual([0, 1, 2]);
+    expect((fft.data[1] as number[])[1]).toBeCloseTo(Math.SQRT1_2, 10);
+    expect((fft.data[2] as number[])[1]).toBeCloseTo(Math.SQRT1_2, 10);
+    expect(screen.getAllByTestId('compare-legend-item')).toHaveLength(2);
+
+    // closed and opened again: the measurements come from the cache, nothing is fetched
+    // (the dialog's closing animation does not end in happy-dom: its content stays in the DOM)
+    fireEvent.click(document.querySelector('.ant-modal-close')!);
+    fireEvent.click(button());
+    await new Promise((r) => setTimeout(r, 300)); // a refetch would have been sent by now
+    expect(screen.queryByTestId('compare-progress')).toBeNull();
+    expect(measurementCalls()).toHaveLength(2);
   });
 
   it('predictions mode shows the AI model selector and colours the values by predicted class', async () => {

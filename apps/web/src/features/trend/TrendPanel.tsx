@@ -12,7 +12,6 @@ import {
 } from '@overtone/contract';
 import { useCustomer } from '../../app/customer/CustomerContext';
 import { hasPermission, useSession } from '../../app/session';
-import type { CompareItem } from '../../charts/compareBasket';
 import { exportFileName } from '../../charts/download';
 import { useCustomerZone, useDateFormatter } from '../../ui/formatDate';
 import { CompareDialog } from '../compare';
@@ -21,7 +20,7 @@ import { maintenanceMarkers } from '../maintenance/maintenanceModel';
 import { TrendChart } from './TrendChart';
 import { TrendControls, type TrendControlValues } from './TrendControls';
 import { useAiModels, usePredictions, useTrend, useTrendTelemetries, type TrendParams } from './trendApi';
-import { loadCompareItems } from './trendCompare';
+import { useTrendCompareItems, type TrendCompareRequest } from './trendCompare';
 import {
   buildTrendChart,
   compareBlocker,
@@ -84,8 +83,8 @@ export function TrendPanel({ pointId }: { pointId: string }) {
   }));
   const [selected, setSelected] = useState<string[]>([]);
   const [shown, setShown] = useState<boolean[]>([]);
-  const [compareItems, setCompareItems] = useState<CompareItem[] | null>(null);
-  const [comparing, setComparing] = useState(false);
+  const [compareRequest, setCompareRequest] = useState<TrendCompareRequest | null>(null);
+  const compare = useTrendCompareItems(compareRequest);
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   useEffect(() => {
@@ -173,16 +172,9 @@ export function TrendPanel({ pointId }: { pointId: string }) {
         ? t('compareTelemetry')
         : t('compareHint');
 
-  const openCompare = async () => {
-    if (!line) return;
-    setComparing(true);
-    try {
-      setCompareItems(await loadCompareItems(selected, line));
-    } catch {
-      // the API client already showed the error
-    } finally {
-      setComparing(false);
-    }
+  // The dialog opens at once and shows the measurements' loading progress (cached per measurement).
+  const openCompare = () => {
+    if (line) setCompareRequest({ ids: [...selected], line });
   };
   const download = () =>
     downloadText(
@@ -214,8 +206,7 @@ export function TrendPanel({ pointId }: { pointId: string }) {
               aria-description={compareTip}
               icon={<SwapOutlined />}
               disabled={!line}
-              loading={comparing}
-              onClick={() => void openCompare()}
+              onClick={openCompare}
               data-testid="trend-compare"
             >
               {t('compare', { count: selected.length })}
@@ -291,7 +282,13 @@ export function TrendPanel({ pointId }: { pointId: string }) {
       <Typography.Text type="secondary" data-testid="trend-hint">
         {t('clickHint')}
       </Typography.Text>
-      <CompareDialog open={!!compareItems} items={compareItems ?? []} onClose={() => setCompareItems(null)} />
+      <CompareDialog
+        open={!!compareRequest}
+        items={compare.items ?? []}
+        loading={compare.items ? null : { done: compare.done, total: compare.total }}
+        loadError={compare.error}
+        onClose={() => setCompareRequest(null)}
+      />
     </Flex>
   );
 }
