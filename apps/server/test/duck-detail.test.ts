@@ -126,8 +126,8 @@ afterAll(async () => {
 describe('GET /measurement/{id} of a Duck measurement', () => {
   it('holds channel_{order} series (no accelerometer axes) with their sensor units, in config order', () => {
     expect(measured.measurementData).toEqual([
-      { key: 'channel_2', unit: 'G' },
-      { key: 'channel_1', unit: 'G' },
+      { key: 'channel_2', unit: 'g' },
+      { key: 'channel_1', unit: 'g' },
       { key: 'channel_3', unit: 'V' },
       { key: 'channel_4', unit: 'A' },
     ]);
@@ -142,7 +142,7 @@ describe('GET /measurement/{id} of a Duck measurement', () => {
       `/measurement/${measured._id}/json`,
     );
     expect(res.status).toBe(200);
-    expect(res.body.units).toEqual({ channel_2: 'G', channel_1: 'G', channel_3: 'V', channel_4: 'A' });
+    expect(res.body.units).toEqual({ channel_2: 'g', channel_1: 'g', channel_3: 'V', channel_4: 'A' });
     expect(res.body.data).toEqual(measured.data);
   });
 
@@ -154,9 +154,9 @@ describe('GET /measurement/{id} of a Duck measurement', () => {
     const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
     const meta = JSON.parse(strFromU8(files[`${measured._id}.json`]!));
     expect(meta).toMatchObject({ device: 'DUCKV1', accelerometerRangeG: null, gPerCount: null, waveformError: null });
-    expect(meta.units).toEqual({ time: 's', channel_2: 'G', channel_1: 'G', channel_3: 'V', channel_4: 'A' });
+    expect(meta.units).toEqual({ time: 's', channel_2: 'g', channel_1: 'g', channel_3: 'V', channel_4: 'A' });
     const lines = strFromU8(files[`${measured._id}.csv`]!).trim().split('\n');
-    expect(lines[0]).toBe('time_s,channel_2_G,channel_1_G,channel_3_V,channel_4_A');
+    expect(lines[0]).toBe('time_s,channel_2_g,channel_1_g,channel_3_V,channel_4_A');
     expect(lines.length - 1).toBe(measured.data.channel_1!.length);
     const row = lines[5]!.split(',').map(Number);
     expect(row.slice(1)).toEqual(['channel_2', 'channel_1', 'channel_3', 'channel_4'].map((k) => measured.data[k]![4]));
@@ -298,9 +298,12 @@ describe('GET /share/measurement/{id} of a Duck measurement', () => {
     const link = await t.call<CreateShareResponse>('POST', '/temporaryToken/measurement', { measurementId: measured._id });
     expect(link.status, JSON.stringify(link.body)).toBe(200);
     const holder = caller(t.server, link.body.token);
-    const shared = await holder<MeasurementDetail>('GET', `/share/measurement/${measured._id}`);
+    const shared = await holder<MeasurementDetail & { pointSettings: unknown }>('GET', `/share/measurement/${measured._id}`);
     expect(shared.status).toBe(200);
-    expect(shared.body).toEqual(measured);
+    // the share answer adds its point's chart settings (docs/share-links.md); the rest is the same
+    const { pointSettings: _settings, ...detail } = shared.body;
+    expect(detail).toEqual(measured);
+    expect(Object.keys(shared.body)).toContain('pointSettings');
     expect(Object.keys(shared.body.data).sort()).toEqual(['channel_1', 'channel_2', 'channel_3', 'channel_4']);
     expect(shared.body.config?.sensors.map((s) => s.name)).toEqual(['accelerometer', 'voltage', 'current']);
   });

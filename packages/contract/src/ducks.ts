@@ -23,18 +23,22 @@ export const duckVoltageReference = z.enum(['external', 'internal'], { message: 
 /**
  * Sensor types a Duck channel group can be (spec 002 §9 "Sensor channels"): the channel codes each
  * offers (a sensor takes at most that many channels, §4) and the engineering unit its values are
- * in after scaling (spec 002 §2 "Sensor units: current A, voltage V, otherwise G").
+ * in after scaling (`minMaxVoltage` → `minMaxValue`). Spec 002 §2 says "current A, voltage V,
+ * otherwise G"; G there is the acceleration of an accelerometer, written g (standard gravity,
+ * 9.80665 m/s²) as everywhere else in Overtone, and the other types take their SI / trade unit:
+ * temperature °C, pressure bar (the spec names none; bar is the process-gauge unit), tachometer
+ * RPM (rev/min, spec 002 "RPM is 60 times" the Hz), humidity %RH, angle ° (degrees), distance mm.
  */
 export const DUCK_SENSOR_TYPES = [
-  { name: 'accelerometer', unit: 'G', channels: ['accelerometer_x', 'accelerometer_y', 'accelerometer_z'] },
+  { name: 'accelerometer', unit: 'g', channels: ['accelerometer_x', 'accelerometer_y', 'accelerometer_z'] },
   { name: 'current', unit: 'A', channels: ['current_l1', 'current_l2', 'current_l3'] },
   { name: 'voltage', unit: 'V', channels: ['voltage_l1', 'voltage_l2', 'voltage_l3'] },
-  { name: 'temperature', unit: 'G', channels: ['temperature'] },
-  { name: 'pressure', unit: 'G', channels: ['pressure'] },
-  { name: 'tachometer', unit: 'G', channels: ['tachometer'] },
-  { name: 'humidity', unit: 'G', channels: ['humidity'] },
-  { name: 'angle', unit: 'G', channels: ['angle_x', 'angle_y'] },
-  { name: 'distance', unit: 'G', channels: ['distance'] },
+  { name: 'temperature', unit: '°C', channels: ['temperature'] },
+  { name: 'pressure', unit: 'bar', channels: ['pressure'] },
+  { name: 'tachometer', unit: 'RPM', channels: ['tachometer'] },
+  { name: 'humidity', unit: '%RH', channels: ['humidity'] },
+  { name: 'angle', unit: '°', channels: ['angle_x', 'angle_y'] },
+  { name: 'distance', unit: 'mm', channels: ['distance'] },
 ] as const;
 export type DuckSensorTypeName = (typeof DUCK_SENSOR_TYPES)[number]['name'];
 const SENSOR_TYPE_NAMES = DUCK_SENSOR_TYPES.map((s) => s.name) as [DuckSensorTypeName, ...DuckSensorTypeName[]];
@@ -268,7 +272,7 @@ export const scaleDuckVolts = (volts: number, [v0, v1]: readonly [number, number
 export interface DuckChannelSeries {
   /** `channel_{order}` (telemetry source and detail key) */
   key: string;
-  /** the sensor's unit: `G` for accelerometers and other types, `A` current, `V` voltage */
+  /** the sensor type's unit (`DUCK_SENSOR_TYPES`): `g` accelerometer, `A` current, `V` voltage, `°C` … */
   unit: string;
   /** the sensor's type name (`duckSensorTypeOf`) */
   sensor: string;
@@ -293,7 +297,7 @@ export function duckChannelSeries(bytes: Uint8Array, cfg: DuckConfig): DuckChann
       const v = volts.get(c.order - 1);
       if (!v) return [];
       const values = v.map((x) => scaleDuckVolts(x, s.minMaxVoltage, s.minMaxValue));
-      return [{ key: duckChannelKey(c.order), unit: duckSensorTypeOf(s.name)?.unit ?? 'G', sensor: s.name, values }];
+      return [{ key: duckChannelKey(c.order), unit: duckSensorTypeOf(s.name)?.unit ?? 'g', sensor: s.name, values }];
     }),
   );
 }

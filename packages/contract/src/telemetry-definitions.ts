@@ -82,3 +82,40 @@ export type BuiltInTelemetryName = (typeof BUILT_IN_TELEMETRY)[number]['name'];
 /** The default (English) display name of a built-in telemetry; undefined for any other name. */
 export const builtInTelemetryDisplayName = (name: string): string | undefined =>
   BUILT_IN_TELEMETRY.find((t) => t.name === name)?.displayName;
+
+/**
+ * The telemetry kinds a device reports itself (spec 002 §9 "Telemetry kinds": TEMPERATURE,
+ * pressure, humidity, distance, angle, pitch and roll, RPM, battery voltage, current and voltage on
+ * lines L1, L2, L3), by the code it reports, with the unit the value is in and a default English
+ * display name (the web app names them in the user's language, namespace `telemetryNames`).
+ * Units follow the Duck's sensor types (`DUCK_SENSOR_TYPES`): °C, bar, %RH, mm, ° (degrees), RPM
+ * (rev/min), V, A. Not created as definitions: a customer defines one to bound or alarm on it.
+ */
+export const DEVICE_TELEMETRY = [
+  { name: 'TEMPERATURE', displayName: 'Temperature', unit: '°C' },
+  { name: 'PRESSURE', displayName: 'Pressure', unit: 'bar' },
+  { name: 'HUMIDITY', displayName: 'Humidity', unit: '%RH' },
+  { name: 'DISTANCE', displayName: 'Distance', unit: 'mm' },
+  { name: 'ANGLE', displayName: 'Angle', unit: '°' },
+  { name: 'PITCH', displayName: 'Pitch', unit: '°' },
+  { name: 'ROLL', displayName: 'Roll', unit: '°' },
+  { name: 'RPM', displayName: 'Speed', unit: 'RPM' },
+  { name: 'BATTERY_VOLTAGE', displayName: 'Battery voltage', unit: 'V' },
+  { name: 'CURRENT_L1', displayName: 'Current L1', unit: 'A' },
+  { name: 'CURRENT_L2', displayName: 'Current L2', unit: 'A' },
+  { name: 'CURRENT_L3', displayName: 'Current L3', unit: 'A' },
+  { name: 'VOLTAGE_L1', displayName: 'Voltage L1', unit: 'V' },
+  { name: 'VOLTAGE_L2', displayName: 'Voltage L2', unit: 'V' },
+  { name: 'VOLTAGE_L3', displayName: 'Voltage L3', unit: 'V' },
+] as const;
+export type DeviceTelemetryName = (typeof DEVICE_TELEMETRY)[number]['name'];
+
+/**
+ * A telemetry kind the product knows (built-in or device-reported) by its code, case-insensitive;
+ * undefined for a customer's own.
+ * @returns `{ name, displayName, unit }`
+ */
+export const telemetryKindOf = (name: string): { name: string; displayName: string; unit: string } | undefined => {
+  const code = name.toUpperCase();
+  return BUILT_IN_TELEMETRY.find((t) => t.name === code) ?? DEVICE_TELEMETRY.find((t) => t.name === code);
+};

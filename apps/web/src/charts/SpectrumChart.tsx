@@ -3,7 +3,7 @@ import { App, Flex, InputNumber, Segmented, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';
 import { axisStyle, useChartTheme } from './chartTheme';
-import { downloadCanvasPng, downloadCsv, downloadSvg, exportFileName, toSvg } from './download';
+import { downloadCanvasPng, downloadCsv, downloadSvg, toSvg } from './download';
 import { formatAmplitude, formatFrequency, formatRpm } from './formatNumber';
 import { SpectrumPeakReadout } from './SpectrumPeakReadout';
 import { spectrumOverlayHook, type MarkerSet, type OverlayState } from './spectrumOverlay';
@@ -22,6 +22,7 @@ import {
 } from './spectrumMath';
 import { SpectrumToolbar, type AmplitudeScale, type FrequencyAxis } from './SpectrumToolbar';
 import { UplotChart, type ChartOptions } from './UplotChart';
+import { useExportFileName } from './useExportFileName';
 
 /** Upper frequency of the peak readout by default, Hz. */
 export const DEFAULT_PEAK_LIMIT_HZ = 500;
@@ -85,6 +86,7 @@ export default function SpectrumChart(props: Props) {
   const { t } = useTranslation('charts');
   const { message } = App.useApp();
   const theme = useChartTheme();
+  const fileName = useExportFileName();
   const [scale, setScale] = useState<AmplitudeScale>('linear');
   const [axis, setAxis] = useState<FrequencyAxis>('frequency');
   const [zoom, setZoom] = useState(0);
@@ -207,7 +209,7 @@ export default function SpectrumChart(props: Props) {
 
   const exportCsv = () =>
     downloadCsv(
-      exportFileName(`${name}_spectrum`, 'csv'),
+      fileName(`${name}_spectrum`, 'csv'),
       [
         axis === 'rpm' ? 'speed_rpm' : 'frequency_hz',
         `${amplitudeLabel.toLowerCase()}_${scale === 'log' ? 'db' : unit.replace('/', '_per_')}`,
@@ -222,7 +224,7 @@ export default function SpectrumChart(props: Props) {
     const xr: [number, number] = [u?.scales.x.min ?? xs[0], u?.scales.x.max ?? xs[xs.length - 1]];
     const yr: [number, number] = [u?.scales.y.min ?? Math.min(0, ...finite), u?.scales.y.max ?? Math.max(1, ...finite)];
     downloadSvg(
-      exportFileName(`${name}_spectrum`, 'svg'),
+      fileName(`${name}_spectrum`, 'svg'),
       toSvg({
         series: [{ x: xs, y: ys, color: theme.series }],
         xRange: xr,
@@ -236,7 +238,7 @@ export default function SpectrumChart(props: Props) {
     );
   };
   const exportPng = () =>
-    chart.current && downloadCanvasPng(chart.current.ctx.canvas, exportFileName(`${name}_spectrum`, 'png'), theme.background);
+    chart.current && downloadCanvasPng(chart.current.ctx.canvas, fileName(`${name}_spectrum`, 'png'), theme.background);
 
   /** "f Hz (rpm RPM): amplitude unit (dB)" of one spectral line. */
   const lineText = (i: number) =>

@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import type { WindowName } from '@overtone/contract';
 import { playSignal, type AudioPlayback } from './audio';
 import { axisStyle, useChartTheme } from './chartTheme';
-import { downloadCsv, exportFileName } from './download';
+import { downloadCsv } from './download';
 import { applyWindow, MM_PER_S2_PER_G, removeMean, scaled, timeAxisS } from './timeSignal';
 import { UplotChart, type ChartOptions } from './UplotChart';
 import { WindowSelect } from './WindowSelect';
+import { useExportFileName } from './useExportFileName';
 
 export type AccelerationUnit = 'g' | 'mmps2';
 
@@ -45,6 +46,7 @@ export function timeChartData(
 export default function TimeChart({ signalG, samplingRateHz, name, height = 260, mini = false, testIdPrefix = 'time' }: Props) {
   const { t } = useTranslation('charts');
   const theme = useChartTheme();
+  const fileName = useExportFileName();
   const [dcOffset, setDcOffset] = useState(true);
   const [unit, setUnit] = useState<AccelerationUnit>('g');
   const [windowName, setWindowName] = useState<WindowName>('rectangular');
@@ -142,7 +144,7 @@ export default function TimeChart({ signalG, samplingRateHz, name, height = 260,
             icon={<DownloadOutlined />}
             onClick={() =>
               downloadCsv(
-                exportFileName(`${name}_time`, 'csv'),
+                fileName(`${name}_time`, 'csv'),
                 ['time_s', unit === 'g' ? 'acceleration_g' : 'acceleration_mm_per_s2'],
                 data,
               )

@@ -4,6 +4,8 @@ import { App as AntApp } from 'antd';
 import { vi } from 'vitest';
 import type uPlot from 'uplot';
 import type { ChartOptions } from './UplotChart';
+import { CustomerContext } from '../app/customer/CustomerContext';
+import { TEST_CUSTOMER } from '../app/testing/renderApp';
 
 /** A stand-in for a uPlot chart in component tests (happy-dom has no canvas): scales, data, `setScale` calls. */
 export interface FakeChart {
@@ -63,4 +65,10 @@ export function FakeUplotChart(props: {
   return <div data-testid="fake-uplot" data-points={(data[0] as ArrayLike<number>).length} />;
 }
 
-export const renderWithApp = (node: ReactNode) => render(<AntApp>{node}</AntApp>);
+/** Renders with antd's App and the test customer (GMT+3: export names and dates on its clock). */
+export const renderWithApp = (node: ReactNode) =>
+  render(
+    <CustomerContext.Provider value={TEST_CUSTOMER}>
+      <AntApp>{node}</AntApp>
+    </CustomerContext.Provider>,
+  );

@@ -191,11 +191,11 @@ describe('exports', () => {
     expect(toCsv(['=cmd|"/c calc"!A1', '-axis'], [[-1], [2]])).toBe(`"'=cmd|""/c calc""!A1","'-axis"\n-1,2\n`);
   });
 
-  it('names files by date-time', () => {
-    const at = new Date(2026, 10, 23, 9, 5, 7);
-    expect(exportFileName('x_spectrum', 'csv', at)).toBe('23-11-2026_09-05-07_x_spectrum.csv');
-    expect(exportFileName('x_spectrum', 'png', at)).toBe('23-11-2026_09-05-07_x_spectrum.png');
-    expect(exportFileName('x_spectrum', 'svg', at)).toBe('23-11-2026_09-05-07_x_spectrum.svg');
+  it('names files by date-time on the customer clock', () => {
+    const at = new Date(Date.UTC(2026, 10, 23, 6, 5, 7));
+    expect(exportFileName('x_spectrum', 'csv', 180, at)).toBe('23-11-2026_09-05-07_x_spectrum.csv');
+    expect(exportFileName('x_spectrum', 'png', 180, at)).toBe('23-11-2026_09-05-07_x_spectrum.png');
+    expect(exportFileName('x_spectrum', 'svg', -270, at)).toBe('23-11-2026_01-35-07_x_spectrum.svg');
   });
 
   it('builds an SVG polyline of the visible points', () => {

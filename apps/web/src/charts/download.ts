@@ -1,12 +1,13 @@
-import dayjs from 'dayjs';
 import { csvCell, csvLine } from '@overtone/contract';
+import { customerClock } from '../ui/customerTime';
 
 /**
- * File name of a chart export: a date-time (spec 002 §9: DD/MM/YYYY HH:mm:ss, with the
- * characters that file systems refuse replaced) and a suffix.
+ * File name of a chart export: a date-time on the customer's clock (spec 002 §9: DD/MM/YYYY
+ * HH:mm:ss, with the characters that file systems refuse replaced) and a suffix.
+ * @param offsetMinutes the customer's zone, minutes east of UTC (`useCustomerZone`)
  */
-export const exportFileName = (suffix: string, ext: string, at: Date = new Date()) =>
-  `${dayjs(at).format('DD-MM-YYYY_HH-mm-ss')}_${suffix}.${ext}`;
+export const exportFileName = (suffix: string, ext: string, offsetMinutes: number, at: Date = new Date()) =>
+  `${customerClock(at, offsetMinutes).format('DD-MM-YYYY_HH-mm-ss')}_${suffix}.${ext}`;
 
 function saveBlob(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);

@@ -1,16 +1,19 @@
-import { AXIS_KEYS } from '@overtone/contract';
+import { AXIS_KEYS, DEVICE_TELEMETRY } from '@overtone/contract';
 import type { senseway } from '@overtone/contract';
 
 type DonePayload = senseway.DonePayload;
 
-/** Units of the legacy firmware's TELEMETRY names (senseway-gateway.md §6.3). */
+/**
+ * Units of the legacy firmware's TELEMETRY names (senseway-gateway.md §6.3) and of the telemetry
+ * kinds a device reports (contract DEVICE_TELEMETRY: temperature °C, pressure bar, … spec 002 §9).
+ */
 const DEVICE_UNITS: Record<string, string> = {
   GRMS: 'g',
   PEAK: 'g',
   PEAK_TO_PEAK: 'g',
   SUM: 'g',
   VRMS: 'mm/s',
-  TEMPERATURE: '°C',
+  ...Object.fromEntries(DEVICE_TELEMETRY.map((t) => [t.name, t.unit])),
 };
 
 /**

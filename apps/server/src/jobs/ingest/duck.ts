@@ -123,9 +123,10 @@ export async function finalizeDuckMeasurement(
   const channelRows = await Promise.all(
     channels
       .filter((c) => c.values.length >= 2)
-      .map(async ({ key: source, unit, values }) => {
+      .map(async ({ key: source, unit, sensor, values }) => {
         const list = await ctx.dsp.telemetry(values, fs);
-        if (unit === 'G') return list.map((t) => ({ telemetry: t.name, source, value: t.value, unit: t.unit }));
+        // an accelerometer (unit g) gets the full vibration telemetry; other sensors their levels
+        if (sensor === 'accelerometer') return list.map((t) => ({ telemetry: t.name, source, value: t.value, unit: t.unit }));
         return list
           .filter((t) => t.name in NON_G_TELEMETRY)
           .map((t) => ({ telemetry: NON_G_TELEMETRY[t.name]!, source, value: t.value, unit: t.unit === 'g' ? unit : t.unit }));

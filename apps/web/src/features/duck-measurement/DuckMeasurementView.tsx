@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Alert, Card, Col, Empty, Flex, Row, Segmented, Select, Tabs, Tag, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Card, Col, Empty, Flex, Row, Segmented, Select, Skeleton, Tabs, Tag, Typography } from 'antd';
 import { CalendarOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LARGE_FILE_SAMPLES, type MeasurementDetail, type Point } from '@overtone/contract';
@@ -13,14 +13,20 @@ import { MeasurementToolsMenu } from '../measurement-detail/MeasurementToolsMenu
 import { RpmInput } from '../measurement-detail/RpmInput';
 import { DuckAnalysisPanel } from './DuckAnalysisPanel';
 import { DUCK_DOMAINS, type DuckDomain } from './duckApi';
-import { duckSensors, isVibrationSensor, type DuckSensorView } from './duckData';
+import { duckSensors, isElectricalSensor, isVibrationSensor, type DuckSensorView } from './duckData';
 import { DuckTelemetryTable } from './DuckTelemetryTable';
+
+const DuckTimeChart = lazy(() => import('./DuckTimeChart'));
+
+/** The tabs of the view: the analysis domains, and the time waveform of a current or voltage channel. */
+type DuckTab = DuckDomain | 'time';
 
 /**
  * The measurement details of a Duck (DUCKV1; spec 002 §2 "Duck measurement details"): favorite
  * star, tools (delete), tags editor; tabs spectrum, envelope and cepstrum of the selected channel;
  * a sensor selector listing only sensors with data and a channel selector whose channels without
- * data are disabled; the channel's telemetry with units (current A, voltage V, otherwise g). As on
+ * data are disabled; a current or voltage channel also has the electrical time chart (tab time:
+ * DC offset checkbox, audio, CSV; spec 002 "Chart controls"); the channel's telemetry with units (current A, voltage V, otherwise g). As on
  * the measurement page: a back arrow, the compare basket, and on a vibration channel the bearing
  * fault-frequency buttons of the point's bearing at its reference frequency (RPM input to change it)
  * and "add to compare".
@@ -32,7 +38,7 @@ export function DuckMeasurementView({ m, point }: { m: MeasurementDetail; point?
   const sensors = duckSensors(m).filter((s) => s.channels.some((c) => c.hasData));
   const [sensorId, setSensorId] = useState<string | null>(null);
   const [channelOrder, setChannelOrder] = useState<number | null>(null);
-  const [domain, setDomain] = useState<DuckDomain>('spectrum');
+  const [tab, setTab] = useState<DuckTab>('spectrum');
   /** Reference frequency typed in the RPM input (Hz); null: the point's. */
   const [referenceOverrideHz, setReferenceOverrideHz] = useState<number | null>(null);
   const pointReferenceHz = point && !point.referenceFrequencyVariable ? point.referenceFrequency : 0;
@@ -42,6 +48,10 @@ export function DuckMeasurementView({ m, point }: { m: MeasurementDetail; point?
   const channel = sensor?.channels.find((c) => c.order === channelOrder && c.hasData) ?? sensor?.channels.find((c) => c.hasData);
   const signal = channel ? (m.data[channel.key] ?? []) : [];
   const fs = m.calibratedSamplingRate ?? 0;
+  const electrical = !!sensor && isElectricalSensor(sensor);
+  // the time tab exists for current and voltage only: another sensor shows the spectrum
+  const domain: DuckTab = tab === 'time' && !electrical ? 'spectrum' : tab;
+  const tabs: DuckTab[] = electrical ? ['time', ...DUCK_DOMAINS] : [...DUCK_DOMAINS];
   const sensorName = (s: DuckSensorView) =>
     s.displayName && s.displayName !== s.type
       ? `${s.displayName} (${t(`sensorType.${s.type}`, { defaultValue: s.type })})`
@@ -92,27 +102,40 @@ export function DuckMeasurementView({ m, point }: { m: MeasurementDetail; point?
       <Tabs
         size="small"
         activeKey={domain}
-        onChange={(k) => setDomain(k as DuckDomain)}
+        onChange={(k) => setTab(k as DuckTab)}
         destroyOnHidden
-        items={DUCK_DOMAINS.map((d) => ({
+        items={tabs.map((d) => ({
           key: d,
           label: <span data-testid={`duck-tab-${d}`}>{t(`domains.${d}`)}</span>,
           children: (
             <Flex vertical gap={12}>
               {selectors}
-              <DuckAnalysisPanel
-                domain={d}
-                measurementId={m._id}
-                channelKey={channel.key}
-                signal={signal}
-                samplingRateHz={fs}
-                unit={sensor.unit}
-                vibration={isVibrationSensor(sensor)}
-                bearing={point?.bearing}
-                referenceFrequencyHz={referenceFrequencyHz}
-                pointName={m.point ? pointPathText(m.point) : ''}
-                createdAt={m.createdAt}
-              />
+              {d === 'time' ? (
+                <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+                  <DuckTimeChart
+                    signal={signal}
+                    samplingRateHz={fs}
+                    unit={sensor.unit}
+                    quantity={sensor.type}
+                    axisLabel={`${t(`sensorType.${sensor.type}`, { defaultValue: sensor.type })} (${sensor.unit})`}
+                    name={channel.key}
+                  />
+                </Suspense>
+              ) : (
+                <DuckAnalysisPanel
+                  domain={d}
+                  measurementId={m._id}
+                  channelKey={channel.key}
+                  signal={signal}
+                  samplingRateHz={fs}
+                  unit={sensor.unit}
+                  vibration={isVibrationSensor(sensor)}
+                  bearing={point?.bearing}
+                  referenceFrequencyHz={referenceFrequencyHz}
+                  pointName={m.point ? pointPathText(m.point) : ''}
+                  createdAt={m.createdAt}
+                />
+              )}
             </Flex>
           ),
         }))}

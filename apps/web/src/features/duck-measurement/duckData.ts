@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { duckChannelKey, duckSensor, duckSensorTypeOf, type MeasurementDetail, type TelemetryValue } from '@overtone/contract';
+import {
+  DUCK_SENSOR_TYPES,
+  duckChannelKey,
+  duckSensor,
+  duckSensorTypeOf,
+  type MeasurementDetail,
+  type TelemetryValue,
+} from '@overtone/contract';
 
 /** MAC prefix of a Duck (spec 002 §9: CA:B8:DA is duck). */
 export const DUCK_MAC_PREFIX = 'CA:B8:DA';
@@ -8,15 +15,14 @@ export const DUCK_MAC_PREFIX = 'CA:B8:DA';
 const duckMeasurementConfig = z.object({ sensors: z.array(duckSensor) });
 
 /**
- * Unit of a sensor type's values (spec 002 §2 "Sensor units: current A, voltage V, otherwise G"):
- * the spec's G is the acceleration unit, written g (standard gravity, 9.80665 m/s²) as on every other
- * screen (issue 17 item 11).
+ * Unit of a sensor type's values: the contract's `DUCK_SENSOR_TYPES` unit (current A, voltage V,
+ * accelerometer g — the spec's "G", standard gravity 9.80665 m/s² — temperature °C, pressure bar,
+ * tachometer RPM, humidity %RH, angle °, distance mm); g for a type the contract does not know.
  */
-export const duckSensorUnit = (sensorType: string): DuckUnit =>
-  sensorType === 'current' ? 'A' : sensorType === 'voltage' ? 'V' : 'g';
+export const duckSensorUnit = (sensorType: string): DuckUnit => duckSensorTypeOf(sensorType)?.unit ?? 'g';
 
-/** The units of a Duck sensor's values: current A, voltage V, otherwise acceleration g. */
-export type DuckUnit = 'A' | 'V' | 'g';
+/** The unit of a Duck sensor's values (A, V, g, °C, bar, RPM, %RH, °, mm). */
+export type DuckUnit = string;
 
 /** One channel of a sensor in the view. */
 export interface DuckChannelView {
@@ -63,15 +69,15 @@ const CHANNEL_KEY = /^channel_([1-8])$/;
 const hasSamples = (m: MeasurementDetail, key: string) => (m.data[key]?.length ?? 0) >= 2;
 
 /** Sensor type of a channel known only by the unit of its samples (no configuration in the detail). */
-const typeOfUnit = (unit: string) => {
+const typeOfUnit = (unit: string): string => {
   const u = unit.trim();
-  return u === 'A' ? 'current' : u === 'V' ? 'voltage' : 'accelerometer';
+  return DUCK_SENSOR_TYPES.find((t) => t.unit === u)?.name ?? 'accelerometer';
 };
 
 /**
  * The sensors of a Duck measurement with their channels. From the configuration when the detail
  * carries one; otherwise from the `channel_{order}` keys of `measurementData`, `data` and the
- * telemetry, one sensor per unit (A current, V voltage, else accelerometer).
+ * telemetry, one sensor per unit (the contract sensor type of that unit: A current, V voltage …; else accelerometer).
  */
 export function duckSensors(m: MeasurementDetail): DuckSensorView[] {
   const cfg = duckConfigOf(m);
@@ -127,6 +133,12 @@ export const telemetryUnit = (row: TelemetryValue, sensorUnit: string) => (LEVEL
 
 /** Whether a sensor measures vibration (accelerometer, g): its spectrum offers bearing fault frequencies. */
 export const isVibrationSensor = (s: Pick<DuckSensorView, 'type' | 'unit'>) => s.type === 'accelerometer' && s.unit === 'g';
+
+/**
+ * Whether a sensor measures the electrical supply (current A or voltage V, spec 002 §2 "The
+ * electrical time chart"): its channels get a time waveform with DC offset, audio and CSV.
+ */
+export const isElectricalSensor = (s: Pick<DuckSensorView, 'type'>) => s.type === 'current' || s.type === 'voltage';
 
 /** Whether a sensor type is known to the contract (for its translated name). */
 export const isKnownSensorType = (name: string) => duckSensorTypeOf(name) !== undefined;

@@ -183,7 +183,7 @@ export function TrendPanel({ pointId }: { pointId: string }) {
         ['createdAt', 'telemetry', 'source', 'value', 'unit', 'measurement', 'note'].map((k) => t(`csv.${k}`)),
         window.location.origin,
       ),
-      exportFileName('trend', 'csv'),
+      exportFileName('trend', 'csv', offsetMinutes),
     );
 
   const empty = trend.data && !trend.data.hasMeasurement;

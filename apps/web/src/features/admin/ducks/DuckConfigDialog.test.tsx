@@ -98,11 +98,11 @@ describe('DuckConfigDialog', () => {
       fireEvent.click(screen.getByTestId('duck-config-ok'));
       expect((await screen.findAllByText('Required')).length).toBeGreaterThanOrEqual(2);
       expect(screen.getByText('At least one channel')).toBeTruthy();
-      await pick('duck-sensor-0-type', 'Angle (G)');
+      await pick('duck-sensor-0-type', 'Angle (°)');
       await enabled('duck-sensor-0-channel-2');
       fireEvent.click(screen.getByTestId('duck-sensor-0-channel-2'));
       expect(screen.getByTestId('duck-sensor-0-group-code').textContent).toBe('Group code: 2');
-      await pick('duck-sensor-0-type', 'Temperature (G)');
+      await pick('duck-sensor-0-type', 'Temperature (°C)');
       expect(screen.getByTestId('duck-sensor-0-group-code').textContent).toBe('Group code: —');
       expect(putBodies('d2')).toEqual([]);
     },

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { BUILT_IN_TELEMETRY } from '@overtone/contract';
+import { BUILT_IN_TELEMETRY, DEVICE_TELEMETRY } from '@overtone/contract';
 import i18n from '../../../app/i18n';
 import { telemetryLabel } from './telemetryName';
 
@@ -34,6 +34,23 @@ describe('telemetryLabel', () => {
         const label = telemetryLabel(i18n.t, name, displayName);
         expect(label.length).toBeGreaterThan(0);
         if (name.includes('_')) expect(label).not.toBe(name);
+      }
+    }
+  });
+
+  it('names the device telemetry kinds (pressure, pitch, current L1 …) in every language', async () => {
+    await i18n.changeLanguage('tr');
+    expect(telemetryLabel(i18n.t, 'PRESSURE')).toBe('Basınç');
+    expect(telemetryLabel(i18n.t, 'CURRENT_L1', 'Current L1')).toBe('Akım L1');
+    expect(telemetryLabel(i18n.t, 'BATTERY_VOLTAGE', 'BATTERY_VOLTAGE')).toBe('Pil gerilimi');
+    expect(telemetryLabel(i18n.t, 'PRESSURE', 'Hat basıncı')).toBe('Hat basıncı');
+    await i18n.changeLanguage('de');
+    expect(telemetryLabel(i18n.t, 'RPM')).toBe('Drehzahl');
+    for (const lang of ['tr', 'en', 'de', 'ru', 'zh', 'zh-tw']) {
+      await i18n.changeLanguage(lang);
+      for (const { name } of DEVICE_TELEMETRY) {
+        expect(i18n.exists(`telemetryNames:${name}`), `${lang} ${name}`).toBe(true);
+        if (name.includes('_')) expect(telemetryLabel(i18n.t, name)).not.toBe(name);
       }
     }
   });

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { builtInTelemetryDisplayName } from '@overtone/contract';
+import { builtInTelemetryDisplayName, telemetryKindOf } from '@overtone/contract';
 import { useTelemetryQuery } from './telemetryApi';
 
 /**
@@ -18,8 +18,10 @@ export function telemetryLabel(t: TFunction, name: string, displayName?: string 
   const builtIn = builtInTelemetryDisplayName(name);
   if (builtIn !== undefined && (!displayName || displayName === builtIn))
     return t(`telemetryNames:${name}`, { defaultValue: builtIn });
-  // a code shown as itself (the firmware's own telemetry: SUM, TEMPERATURE) has a name too
-  if (!displayName || displayName === name) return t(`telemetryNames:${name}`, { defaultValue: name });
+  // a code shown as itself (the firmware's own telemetry: SUM, TEMPERATURE, PRESSURE …) has a name too
+  const device = telemetryKindOf(name)?.displayName;
+  if (!displayName || displayName === name || displayName === device)
+    return t(`telemetryNames:${name}`, { defaultValue: device ?? name });
   return displayName;
 }
 
