@@ -63,7 +63,7 @@ describe('AdminPage', () => {
   it('hides the tabs whose read permission the session lacks and opens the first visible one', async () => {
     loginAs(['readRole']);
     renderAdmin(<AdminPage />);
-    expect(tabNames()).toEqual(['admin-tab-roles', 'admin-tab-preferences', 'admin-tab-telemetry']);
+    expect(tabNames()).toEqual(['admin-tab-roles', 'admin-tab-preferences']);
     expect(await screen.findByTestId('role-row-OPERATOR')).toBeTruthy();
     // without createRole, updateRole and deleteRole: no buttons
     expect(screen.queryByTestId('role-create')).toBeNull();
