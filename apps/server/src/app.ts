@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
@@ -8,7 +9,7 @@ import type { Config } from './infra/config.ts';
 import type { AppContext } from './context.ts';
 import { AppError, notFoundBody, registerErrorHandler } from './infra/errors.ts';
 import { rejectUnsafeInput, validatorCompiler } from './infra/validator.ts';
-import { registerSecurityHeaders } from './infra/security-headers.ts';
+import { registerSecurityHeaders, webFileHeaders } from './infra/security-headers.ts';
 import { resolveAuth, tokenOf } from './modules/auth/session.ts';
 import { assertRouteDeclaresAccess, enforceAccess } from './modules/auth/access.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -104,6 +105,11 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
 
   await app.register(
     async (api) => {
+      // API answers of compressible types (JSON, CSV, text; not PDF, PNG, ZIP) from 1 KiB, brotli or gzip
+      // by Accept-Encoding (brotli at quality 4: fast enough per request). The web app's files are
+      // compressed at build instead (below). Request bodies are not decompressed (no route takes them
+      // compressed). docs/architecture.md "Assets: compressed and cached".
+      await api.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
       for (const mod of [
         healthRoutes,
         authRoutes,
@@ -147,7 +153,16 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
 
   const dist = opts.config.webDist;
   const serveWeb = Boolean(dist && fs.existsSync(path.join(dist, 'index.html')));
-  if (serveWeb) await app.register(fastifyStatic, { root: dist!, wildcard: true, logLevel: 'warn' });
+  // The build's `.br`/`.gz` copies (apps/web/scripts/precompress.ts) by Accept-Encoding; caching per file.
+  if (serveWeb)
+    await app.register(fastifyStatic, {
+      root: dist!,
+      wildcard: true,
+      logLevel: 'warn',
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => webFileHeaders(res, path.relative(dist!, filePath)),
+    });
   app.setNotFoundHandler((req, reply) => {
     // History-mode client routes: every non-API GET that is not a file gets index.html.
     if (serveWeb && req.method === 'GET' && !req.url.startsWith(API_PREFIX) && !req.url.startsWith('/mqtt'))

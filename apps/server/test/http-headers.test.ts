@@ -1,17 +1,25 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request, startTestServer } from './support/test-server.ts';
 import { adminToken } from './support/http-session.ts';
 
 /**
- * Security headers on every answer, 404 for unknown API paths, the live URL's host (issue 14 HTTP).
- * The server serves a small web app here, as in production (its file route must not swallow /api).
+ * Security headers on every answer, 404 for unknown API paths, the live URL's host (issue 14 HTTP);
+ * compression and caching of the web app's files and of API answers (issue 18 "Assets").
+ * The server serves a small web app here, as in production (its file route must not swallow /api),
+ * laid out as `vite build` writes it: a content-hashed script under `assets/`, and beside every text
+ * file its `.br` and `.gz` copies (apps/web/scripts/precompress.ts).
  */
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let token: string;
 let webDist: string;
+/** A content-hashed script as Vite names it, large enough that compression matters. */
+const HASHED = 'assets/index-C4fe9Xq1.js';
+const HASHED_SOURCE = Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i} * 2;`).join('\n');
 beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'overtone-web-'));
   fs.writeFileSync(
@@ -19,6 +27,13 @@ beforeAll(async () => {
     '<!doctype html><title>Overtone</title><script type="module" src="/app.js"></script>',
   );
   fs.writeFileSync(path.join(webDist, 'app.js'), 'console.log(1)');
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(path.join(webDist, HASHED), HASHED_SOURCE);
+  for (const file of ['index.html', HASHED]) {
+    const raw = fs.readFileSync(path.join(webDist, file));
+    fs.writeFileSync(path.join(webDist, `${file}.br`), zlib.brotliCompressSync(raw));
+    fs.writeFileSync(path.join(webDist, `${file}.gz`), zlib.gzipSync(raw));
+  }
   server = await startTestServer({ webDist });
   token = await adminToken(server);
 });
@@ -111,5 +126,96 @@ describe('the signed live URL behind a trusted proxy', () => {
     });
     expect(res.status, res.text).toBe(200);
     expect(JSON.parse(res.text).url).toMatch(/^wss:\/\/localhost:8443\/mqtt\?/);
+  });
+});
+
+/** A GET whose body is kept as bytes (compressed answers are not text). */
+function getBytes(p: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const req = http.get(`${server.url}${p}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+/** The body as sent before `content-encoding` was applied. */
+function decoded(res: { headers: http.IncomingHttpHeaders; body: Buffer }): string {
+  const enc = res.headers['content-encoding'];
+  if (enc === 'br') return zlib.brotliDecompressSync(res.body).toString('utf8');
+  if (enc === 'gzip') return zlib.gunzipSync(res.body).toString('utf8');
+  expect(enc).toBeUndefined();
+  return res.body.toString('utf8');
+}
+
+describe('the web app’s files (issue 18 Assets)', () => {
+  it('sends a hashed asset’s brotli copy when asked, cached as immutable', async () => {
+    const res = await getBytes(`/${HASHED}`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.body.length).toBeLessThan(HASHED_SOURCE.length / 3);
+    expect(decoded(res)).toBe(HASHED_SOURCE);
+    expectSecurityHeaders(res.headers, HASHED);
+  });
+
+  it('sends the gzip copy to a browser without brotli, and the file itself to one asking for neither', async () => {
+    const gz = await getBytes(`/${HASHED}`, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(decoded(gz)).toBe(HASHED_SOURCE);
+    const plain = await getBytes(`/${HASHED}`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString('utf8')).toBe(HASHED_SOURCE);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers index.html (at /, by name and as the client routes’ fallback) with no-cache, compressed when asked', async () => {
+    const html = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+    for (const p of ['/', '/index.html', '/measurement/abc', '/login?returnUrl=%2Fadmin']) {
+      const br = await getBytes(p, { 'accept-encoding': 'br' });
+      expect(br.status, p).toBe(200);
+      expect(br.headers['cache-control'], p).toBe('no-cache');
+      expect(br.headers['content-encoding'], p).toBe('br');
+      expect(br.headers['content-type'], p).toMatch(/^text\/html/);
+      expect(decoded(br), p).toBe(html);
+      const plain = await getBytes(p);
+      expect(plain.headers['cache-control'], p).toBe('no-cache');
+      expect(plain.body.toString('utf8'), p).toBe(html);
+    }
+    // a file without a hash in its name is revalidated too
+    expect((await getBytes('/app.js')).headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('API answers (issue 18 Assets)', () => {
+  it('compresses a JSON answer over 1 KiB by Accept-Encoding, and only when asked', async () => {
+    const plain = await getBytes('/api/permissions', { token });
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const json = JSON.parse(plain.body.toString('utf8'));
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ]) {
+      const res = await getBytes('/api/permissions', { token, 'accept-encoding': accept });
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      expect(res.headers.vary, accept).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control'], accept).toBe('no-store');
+      expect(res.body.length, accept).toBeLessThan(plain.body.length);
+      expect(JSON.parse(decoded(res)), accept).toEqual(json);
+    }
+  });
+
+  it('leaves an answer under 1 KiB as it is', async () => {
+    const res = await getBytes('/api/health', { 'accept-encoding': 'br' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body.length).toBeLessThan(1024);
   });
 });

@@ -47,7 +47,7 @@ export function contentSecurityPolicy(host: string | undefined): string {
  * onSend hook of every answer (pages, files, API, errors): the security headers above, nosniff,
  * `Referrer-Policy: no-referrer` (pages with a token in their URL, reset and share links, never
  * send it on), and `Cache-Control: no-store` on API answers (they carry personal data; the web app's
- * files keep @fastify/static's caching).
+ * files get theirs from {@link webFileHeaders}).
  */
 export function registerSecurityHeaders(app: FastifyInstance, apiPrefix: string) {
   app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload) => {
@@ -65,4 +65,22 @@ export function registerSecurityHeaders(app: FastifyInstance, apiPrefix: string)
     }
     return payload;
   });
+}
+
+/** Cache-Control of the build's content-hashed files (`assets/name-<hash>.js`): a new build has new names. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+
+/**
+ * Caching headers of one web app file, set by @fastify/static before it sends it (the SPA fallback's
+ * `index.html` included): the content-hashed files under `assets/` are {@link IMMUTABLE_CACHE};
+ * everything else (`index.html`, which names the current hashes, `favicon.svg`, `strict-csp.js`) is
+ * `no-cache`: the browser revalidates it (ETag / Last-Modified, a 304 when unchanged). Every file has
+ * a `.br` and `.gz` copy chosen by Accept-Encoding, hence `Vary: Accept-Encoding` for shared caches.
+ * @param res the raw answer
+ * @param relativePath the file sent, relative to the web app's root (`assets/index-abc.js.br`)
+ */
+export function webFileHeaders(res: { setHeader(name: string, value: string): unknown }, relativePath: string) {
+  const hashed = relativePath.split(/[\\/]/)[0] === 'assets';
+  res.setHeader('cache-control', hashed ? IMMUTABLE_CACHE : 'no-cache');
+  res.setHeader('vary', 'accept-encoding');
 }

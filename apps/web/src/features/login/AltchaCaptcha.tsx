@@ -9,12 +9,12 @@ export interface AltchaCaptchaHandle {
   /**
    * Unticks the widget: an ALTCHA payload is single-use, so it is reset after every attempt. The
    * reset is not reported through `onChange` (a form would show "please click" right after the
-   * failure): the caller clears its own value.
+   * failure): the caller clears its own value. The next proof of work starts at once, as on load.
    */
   reset(): void;
 }
 
-type AltchaElement = HTMLElement & { reset?: () => void };
+type AltchaElement = HTMLElement & { reset?: () => void; verify?: () => Promise<void> };
 
 interface AltchaCaptchaProps {
   /** The verified payload, sent as `reCaptcha`; `undefined` while not verified. */
@@ -26,10 +26,12 @@ interface AltchaCaptchaProps {
 }
 
 /**
- * The ALTCHA checkbox (architecture: self-hosted proof-of-work captcha). Ticking it fetches a
- * challenge from {@link CAPTCHA_CHALLENGE_URL}, solves it in a web worker and fires `statechange`;
- * on `verified` the payload is reported through `onChange`, on `unverified`, `expired` and `error`
- * `undefined`.
+ * The ALTCHA checkbox (architecture: self-hosted proof-of-work captcha). It fetches a challenge from
+ * {@link CAPTCHA_CHALLENGE_URL} as soon as it is shown (`auto="onload"`, issue 18: the user never
+ * waits for the proof of work; ticking it does the same if the automatic run failed), solves it in
+ * web workers and fires `statechange`; on `verified` the payload is reported through `onChange`, on
+ * `unverified`, `expired` and `error` `undefined`. An expired payload is fetched and solved again by
+ * the widget itself.
  */
 export function AltchaCaptcha({ onChange, ref, testId = 'login-captcha' }: AltchaCaptchaProps) {
   const { t, i18n } = useTranslation('login');
@@ -49,6 +51,7 @@ export function AltchaCaptcha({ onChange, ref, testId = 'login-captcha' }: Altch
       } finally {
         resetting.current = false;
       }
+      void el.current?.verify?.();
     },
   }));
 
@@ -93,6 +96,7 @@ export function AltchaCaptcha({ onChange, ref, testId = 'login-captcha' }: Altch
       <altcha-widget
         ref={el}
         challengeurl={CAPTCHA_CHALLENGE_URL}
+        auto="onload"
         strings={strings}
         hidelogo
         style={{ '--altcha-max-width': '100%' }}
