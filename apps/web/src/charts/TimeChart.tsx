@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Flex, Segmented, Switch, Tooltip, Typography } from 'antd';
 import { DownloadOutlined, PauseCircleOutlined, SoundOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { WindowName } from '@overtone/contract';
-import { playSignal, type AudioPlayback } from './audio';
+import { useSignalPlayback } from './useSignalPlayback';
 import { axisStyle, useChartTheme } from './chartTheme';
 import { downloadCsv } from './download';
 import { applyWindow, MM_PER_S2_PER_G, removeMean, scaled, timeAxisS } from './timeSignal';
@@ -50,18 +50,8 @@ export default function TimeChart({ signalG, samplingRateHz, name, height = 260,
   const [dcOffset, setDcOffset] = useState(true);
   const [unit, setUnit] = useState<AccelerationUnit>('g');
   const [windowName, setWindowName] = useState<WindowName>('rectangular');
-  const [playing, setPlaying] = useState(false);
-  const playback = useRef<AudioPlayback | null>(null);
+  const { playing, toggle: togglePlay } = useSignalPlayback(signalG, samplingRateHz);
   const unitLabel = t(`units.${unit}`);
-
-  // Stop the sound when the chart goes away (or gets another signal).
-  useEffect(
-    () => () => {
-      playback.current?.stop();
-      playback.current = null;
-    },
-    [signalG, samplingRateHz],
-  );
 
   const data = useMemo(
     () => timeChartData(signalG, samplingRateHz, { dcOffset, unit, window: windowName }),
@@ -86,23 +76,6 @@ export default function TimeChart({ signalG, samplingRateHz, name, height = 260,
     }),
     [t, theme, unitLabel, mini],
   );
-
-  const togglePlay = () => {
-    if (playback.current) {
-      playback.current.stop();
-      return;
-    }
-    try {
-      setPlaying(true);
-      playback.current = playSignal(signalG, samplingRateHz, () => {
-        playback.current = null;
-        setPlaying(false);
-      });
-    } catch {
-      playback.current = null;
-      setPlaying(false);
-    }
-  };
 
   if (mini)
     return (

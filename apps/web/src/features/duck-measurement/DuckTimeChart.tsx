@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Checkbox, Flex, Tooltip, Typography } from 'antd';
 import { DownloadOutlined, PauseCircleOutlined, SoundOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { playSignal, type AudioPlayback } from '../../charts/audio';
+import { useSignalPlayback } from '../../charts/useSignalPlayback';
 import { axisStyle, useChartTheme } from '../../charts/chartTheme';
 import { downloadCsv } from '../../charts/download';
 import { removeMean, timeAxisS } from '../../charts/timeSignal';
@@ -52,17 +52,7 @@ export default function DuckTimeChart({ signal, samplingRateHz, unit, quantity, 
   const theme = useChartTheme();
   const fileName = useExportFileName();
   const [dcOffset, setDcOffset] = useState(true);
-  const [playing, setPlaying] = useState(false);
-  const playback = useRef<AudioPlayback | null>(null);
-
-  // Stop the sound when the chart goes away (or gets another signal).
-  useEffect(
-    () => () => {
-      playback.current?.stop();
-      playback.current = null;
-    },
-    [signal, samplingRateHz],
-  );
+  const { playing, toggle: togglePlay } = useSignalPlayback(signal, samplingRateHz);
 
   const data = useMemo(() => electricalTimeData(signal, samplingRateHz, dcOffset), [signal, samplingRateHz, dcOffset]);
 
@@ -79,23 +69,6 @@ export default function DuckTimeChart({ signal, samplingRateHz, unit, quantity, 
     }),
     [t, theme, axisLabel],
   );
-
-  const togglePlay = () => {
-    if (playback.current) {
-      playback.current.stop();
-      return;
-    }
-    try {
-      setPlaying(true);
-      playback.current = playSignal(signal, samplingRateHz, () => {
-        playback.current = null;
-        setPlaying(false);
-      });
-    } catch {
-      playback.current = null;
-      setPlaying(false);
-    }
-  };
 
   return (
     <Flex vertical gap={8} data-testid="duck-time-chart" data-unit={unit}>
