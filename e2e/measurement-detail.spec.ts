@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { customerPreferences, timeZoneOffsetMinutes } from '@overtone/contract';
 import { TEST_PASSWORD } from '../apps/server/test/support/constants.ts';
 import { launchChromium } from './support/browser.ts';
 import { closeOnboardingTour, submitLogin } from './support/login.ts';
@@ -192,8 +193,14 @@ describe('issue 7: the measurement details screen', () => {
     const m = /^(\d{2})-(\d{2})-(\d{4})_(\d{2})-(\d{2})-(\d{2})_(.+)_spectrum\.png$/.exec(name);
     expect(m, name).not.toBeNull();
     const [, dd, mo, yyyy, hh, mi, ss, axis] = m!;
-    // The browser and this process run in the same time zone: the name is the local time of the export.
-    const at = new Date(Number(yyyy), Number(mo) - 1, Number(dd), Number(hh), Number(mi), Number(ss)).getTime();
+    // The name is the export's time on the customer's clock (its zone preference), whatever the browser's zone.
+    const customer = await server.ctx.db
+      .selectFrom('customers')
+      .select('preferences')
+      .where('name', '=', 'Demo Plant')
+      .executeTakeFirstOrThrow();
+    const offsetMs = timeZoneOffsetMinutes(customerPreferences.parse(customer.preferences).localization.timeZone) * 60_000;
+    const at = Date.UTC(Number(yyyy), Number(mo) - 1, Number(dd), Number(hh), Number(mi), Number(ss)) - offsetMs;
     expect(Math.abs(at - Date.now())).toBeLessThan(120_000);
     expect(axis).toBe(await page.getByTestId('signal-charts').getAttribute('data-axis'));
     const file = await download.path();
@@ -251,7 +258,10 @@ describe('issue 7: the measurement details screen', () => {
     const seriesColours = (await fft.getAttribute('data-colors'))?.split(',') ?? [];
     expect(seriesColours).toHaveLength(2);
     expect(new Set(seriesColours).size).toBe(2);
-    expect(seriesColours).toEqual(legendColours.map((c) => c.data));
+    // each line in its legend entry's colour; the later ones translucent over the first (#rrggbbaa)
+    expect(seriesColours.map((c) => c.slice(0, 7))).toEqual(legendColours.map((c) => c.data));
+    expect(seriesColours[0]).toHaveLength(7);
+    expect(seriesColours[1]).toMatch(/^#[0-9a-f]{8}$/i);
     await fft.locator('canvas').first().waitFor({ state: 'visible', timeout: 15000 });
     await page.getByTestId('compare-time').locator('canvas').first().waitFor({ state: 'visible', timeout: 15000 });
     expect(await page.getByTestId('compare-dialog').locator('.ant-alert-error').count()).toBe(0);
