@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Space, Tooltip } from 'antd';
+import { App, Button, Tooltip } from 'antd';
 import { PlusSquareOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Bearing } from '@overtone/contract';
@@ -38,37 +38,6 @@ export function useBearingFaultMarkers(bearing: Bearing | null | undefined, refe
   );
   const toggle = (k: BearingFault) => setShown((s) => (s.includes(k) ? s.filter((x) => x !== k) : [...s, k]));
   return { faults, available, shown, toggle, markers };
-}
-
-/** The buttons of {@link useBearingFaultMarkers} (nothing when no fault frequency is offered). */
-export function BearingFaultButtons({
-  faults,
-  available,
-  shown,
-  toggle,
-  testIdPrefix,
-}: Pick<ReturnType<typeof useBearingFaultMarkers>, 'faults' | 'available' | 'shown' | 'toggle'> & { testIdPrefix: string }) {
-  const { t } = useTranslation('charts');
-  if (!available.length) return null;
-  return (
-    <Space.Compact size="small" data-testid={`${testIdPrefix}-faults`}>
-      {available.map((k) => (
-        <Button
-          key={k}
-          size="small"
-          type={shown.includes(k) ? 'primary' : 'default'}
-          style={shown.includes(k) ? { background: FAULT_COLORS[k] } : { color: FAULT_COLORS[k] }}
-          aria-pressed={shown.includes(k)}
-          onClick={() => toggle(k)}
-          title={t('envelope.faultTitle', { fault: t(`envelope.faults.${k}`) })}
-          data-testid={`${testIdPrefix}-fault-${k}`}
-          data-frequency-hz={faults[k]}
-        >
-          {t(`envelope.faults.${k}`)}
-        </Button>
-      ))}
-    </Space.Compact>
-  );
 }
 
 /**

@@ -22,17 +22,12 @@ import { gearMeshFrequenciesHz, gearMeshHarmonicsHz, type GearboxTeeth } from '.
 import { WindowSelect } from '../../charts/WindowSelect';
 import { formatFrequency } from '../../charts/formatNumber';
 import { evidenceMarker } from './evidenceMark';
+import { BearingFaultButtons, FAULT_COLORS } from './BearingFaultButtons';
 
 const SpectrumChart = lazy(() => import('../../charts/SpectrumChart'));
 const TimeChart = lazy(() => import('../../charts/TimeChart'));
 
-/** Marker colours of the fault frequencies (as the envelope panel's). */
-export const FAULT_COLORS: Record<BearingFault, string> = {
-  bpfo: '#c41d7f',
-  bpfi: '#389e0d',
-  ftf: '#08979c',
-  bsf: '#722ed1',
-};
+export { FAULT_COLORS };
 
 /** Marker colours of the gear meshes (input stage, second stage). */
 export const GEAR_MESH_COLORS = ['#d46b08', '#1d39c4'] as const;
@@ -162,25 +157,7 @@ export function SpectrumPanel({
         ]}
         data-testid="spectrum-mode"
       />
-      {available.length > 0 && (
-        <Space.Compact size="small" data-testid="spectrum-faults">
-          {available.map((k) => (
-            <Button
-              key={k}
-              size="small"
-              type={shown.includes(k) ? 'primary' : 'default'}
-              style={shown.includes(k) ? { background: FAULT_COLORS[k] } : { color: FAULT_COLORS[k] }}
-              aria-pressed={shown.includes(k)}
-              onClick={() => toggle(k)}
-              title={t('envelope.faultTitle', { fault: t(`envelope.faults.${k}`) })}
-              data-testid={`spectrum-fault-${k}`}
-              data-frequency-hz={faults[k]}
-            >
-              {t(`envelope.faults.${k}`)}
-            </Button>
-          ))}
-        </Space.Compact>
-      )}
+      <BearingFaultButtons faults={faults} available={available} shown={shown} toggle={toggle} testIdPrefix="spectrum" />
       {meshes.length > 0 && (
         <Space.Compact size="small" data-testid="spectrum-gear-mesh">
           {meshes.map((gmf, i) => {
