@@ -10,6 +10,7 @@ import { createSecondTenant, OTHER_HOST } from '../apps/server/test/support/seco
 import { launchChromium } from './support/browser.ts';
 import { localeText } from './support/locale.ts';
 import { closeOnboardingTour, solveCaptcha, submitLogin } from './support/login.ts';
+import { pickOption } from './support/select.ts';
 
 const WEB_DIST = path.resolve(import.meta.dirname, '../apps/web/dist');
 const SHOTS = path.resolve(import.meta.dirname, '../.test-data/screenshots');
@@ -42,10 +43,7 @@ afterAll(async () => {
 });
 
 /** Picks the option with this text in the antd Select carrying `testId`. */
-async function pick(testId: string, text: string) {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
-}
+const pick = (testId: string, text: string) => pickOption(page, testId, text);
 
 /**
  * Opens the user menu and clicks one of its entries (a language: opens the submenu first), then

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { TEST_PASSWORD } from '../apps/server/test/support/constants.ts';
 import { closeOnboardingTour, submitLogin } from './support/login.ts';
+import { pickOption } from './support/select.ts';
 import { SHOTS, startPlantSession, type PlantSession } from './support/plant-session.ts';
 
 /**
@@ -26,10 +27,7 @@ afterAll(async () => {
 });
 
 /** Picks the option of an antd Select (by its data-testid) whose label contains `text`. */
-async function choose(p: Page, testId: string, text: string) {
-  await p.getByTestId(testId).click();
-  await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
-}
+const choose = (p: Page, testId: string, text: string) => pickOption(p, testId, text);
 const area = (p: Page, name: string) => p.getByTestId(`point-area-${name}`).click();
 const healthOf = (p: Page) => p.getByTestId(`tree-node-${POINT}`).getAttribute('data-health');
 

@@ -8,6 +8,7 @@ import { api, login, startTestServer } from '../apps/server/test/support/test-se
 import { TEST_PASSWORD } from '../apps/server/test/support/constants.ts';
 import { launchChromium } from './support/browser.ts';
 import { closeOnboardingTour, submitLogin } from './support/login.ts';
+import { pickOption } from './support/select.ts';
 
 const WEB_DIST = path.resolve(import.meta.dirname, '../apps/web/dist');
 const SHOTS = path.resolve(import.meta.dirname, '../.test-data/screenshots');
@@ -48,12 +49,7 @@ const byName = (nodes: TreeNode[], name: string) => {
 };
 
 /** Picks the option with this text in the antd Select carrying `testId` (typing first filters searchable ones). */
-async function pick(testId: string, text: string, type = false) {
-  const select = page.getByTestId(testId);
-  await select.click();
-  if (type) await page.keyboard.type(text);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
-}
+const pick = (testId: string, text: string, type = false) => pickOption(page, testId, text, { type });
 
 /** Opens a node's menu ("more" button) and clicks one entry. */
 async function nodeMenu(name: string, entry: 'edit' | 'createPoint' | 'createGroup' | 'delete') {

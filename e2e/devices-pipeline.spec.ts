@@ -16,6 +16,7 @@ import { api, login, startTestServer } from '../apps/server/test/support/test-se
 import { TEST_PASSWORD } from '../apps/server/test/support/constants.ts';
 import { launchChromium } from './support/browser.ts';
 import { closeOnboardingTour, submitLogin } from './support/login.ts';
+import { pickOption } from './support/select.ts';
 import { plantCredentials } from '../apps/server/test/support/edge.ts';
 
 const WEB_DIST = path.resolve(import.meta.dirname, '../apps/web/dist');
@@ -87,18 +88,9 @@ async function get<T>(p: string): Promise<T> {
 }
 
 /** Picks the option with exactly this text in the antd Select carrying `testId`. */
-async function pick(testId: string, text: string) {
-  await page.getByTestId(testId).click();
-  const dropdown = page.locator('.ant-select-dropdown:visible');
-  // Click only once the dropdown has finished opening (an option clicked during the motion is lost).
-  await eventually(() => dropdown.evaluateAll((ds) => ds.map((d) => /slide|motion/.test(d.className)))).toEqual([false]);
-  await dropdown.locator('.ant-select-item-option', { hasText: new RegExp(`^${escapeRe(text)}$`) }).click();
-  // …and the next pick starts once it has closed.
-  await eventually(() => dropdown.count()).toBe(0);
-}
+const pick = (testId: string, text: string) => pickOption(page, testId, text, { exact: true });
 /** The <input> of an antd control by its data-testid (on the input itself or on a wrapper). */
 const inputOf = (testId: string) => page.locator(`input[data-testid="${testId}"], [data-testid="${testId}"] input`).first();
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Confirms the open Popconfirm (its primary button). */
 const confirmPopover = () => page.locator('.ant-popover:visible .ant-popconfirm-buttons .ant-btn-primary').click();
