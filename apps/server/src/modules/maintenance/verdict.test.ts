@@ -166,6 +166,22 @@ describe('compareBeforeAfter', () => {
     expect(v.lines.find((l) => l.quantity === 'BPFO' && l.axis === 'x')?.outcome).toBe('improved');
   });
 
+  it('a line two addressed reports cite is listed once; both reports are weighed (and cured)', () => {
+    const again: AddressedReport = { ...outerReport, id: 'r-outer-again' };
+    const v = compareBeforeAfter({
+      machineClass: 'II',
+      before: times(3, faulty),
+      after: times(3, repaired),
+      reports: [outerReport, again],
+    });
+    const evidence = v.lines.filter((l) => l.quantity === 'EVIDENCE');
+    expect(evidence.map((l) => [l.kind, l.faultReportId])).toEqual([
+      ['BPFO', 'r-outer'],
+      ['TIME', 'r-outer'],
+    ]);
+    expect(v.cured).toEqual(['r-outer', 'r-outer-again']);
+  });
+
   it('an evidence line under its floor on both sides (another axis) does not keep the report from being cured', () => {
     const zLine = { ...outerReport.evidence[0]!, axis: 'z' as const };
     const report: AddressedReport = { ...outerReport, evidence: [...outerReport.evidence, zLine] };

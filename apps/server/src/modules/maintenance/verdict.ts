@@ -249,6 +249,21 @@ function evidenceLines(input: VerdictInput, report: AddressedReport): BuiltLine[
   return out;
 }
 
+/**
+ * The evidence lines to list: one per reading. Two addressed reports citing the same line (a fault
+ * re-reported after a first report, both closed by one repair) would list it twice with the same
+ * numbers; the first report's line is kept. The verdict itself still weighs every report's lines.
+ */
+function distinctEvidence(lines: VerdictLine[]): VerdictLine[] {
+  const seen = new Set<string>();
+  return lines.filter((l) => {
+    const key = `${l.kind}|${l.axis}|${l.unit}|${l.before}|${l.after}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /** Whether the diagnosis no longer finds a code: absent from more than half of the measurements after. */
 const codeGone = (after: readonly VerdictMeasurement[], code: string) =>
   after.length > 0 && after.filter((m) => m.codes.includes(code)).length * 2 < after.length;
@@ -312,7 +327,7 @@ export function compareBeforeAfter(input: VerdictInput): VerdictComparison {
     const linesGone = measured.every((l) => l.line.outcome === 'improved' || !l.presentAfter);
     if (codeGone(input.after, r.code) && linesGone) cured.push(r.id);
   }
-  lines.push(...compared.map((l) => l.line), ...evidence.map((l) => l.line));
+  lines.push(...compared.map((l) => l.line), ...distinctEvidence(evidence.map((l) => l.line)));
 
   if (input.after.length < VERDICT_MEASUREMENTS) return { outcome: 'pending', lines, cured: [] };
   const zones = lines.filter((l) => l.quantity === 'ISO10816_ZONE');
