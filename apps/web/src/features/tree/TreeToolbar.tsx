@@ -103,11 +103,17 @@ interface SelectionBarProps {
 export function SelectionBar({ count, onSelectAll, onReset }: SelectionBarProps) {
   const { t } = useTranslation('tree');
   return (
-    <Flex align="center" justify="space-between" gap={4}>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="tree-selected-count" data-count={count}>
+    // wraps as a whole (the count above the buttons) where a language's words do not fit on one line
+    <Flex align="center" justify="space-between" gap={4} wrap>
+      <Typography.Text
+        type="secondary"
+        style={{ fontSize: 12, whiteSpace: 'nowrap' }}
+        data-testid="tree-selected-count"
+        data-count={count}
+      >
         {t('pointsSelected', { count })}
       </Typography.Text>
-      <Flex gap={2}>
+      <Flex gap={2} style={{ marginInlineStart: 'auto' }}>
         <Button size="small" type="text" icon={<CheckSquareOutlined />} onClick={onSelectAll} data-testid="tree-select-all">
           {t('selectAll')}
         </Button>
