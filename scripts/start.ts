@@ -2,12 +2,22 @@
  * `npm start`: the server (API, web app, embedded database, broker, storage, outbox) and, unless
  * SIMULATOR=off, the simulated plant connected to the server's broker as a real gateway would be.
  * Ctrl+C stops both cleanly.
+ *
+ * Compiled (`dist/start.js`, scripts/build-server.ts) it runs the compiled server and simulator with
+ * plain `node`; run as TypeScript (`npm run dev`) it runs their sources through tsx.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
+/** Replaced by `true` in the compiled start script (scripts/build-server.ts `define`). */
+declare const __OVERTONE_COMPILED__: boolean | undefined;
+const compiled = typeof __OVERTONE_COMPILED__ !== 'undefined' && __OVERTONE_COMPILED__;
+
 const root = path.resolve(import.meta.dirname, '..');
+const entries = compiled
+  ? { server: 'apps/server/dist/main.js', gatewaySim: 'apps/gateway-sim/dist/main.js', nodeArgs: ['--enable-source-maps'] }
+  : { server: 'apps/server/src/main.ts', gatewaySim: 'apps/gateway-sim/src/main.ts', nodeArgs: ['--import', 'tsx'] };
 const port = process.env.PORT ?? '8080';
 const mqttPort = process.env.MQTT_PORT ?? '1883';
 const children: ChildProcess[] = [];
@@ -15,7 +25,7 @@ const children: ChildProcess[] = [];
 const credentialsFile = path.join(path.resolve(root, process.env.DATA_DIR ?? 'data'), 'simulator-credentials.json');
 
 function run(name: string, script: string, env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...entries.nodeArgs, script], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: 'inherit',
@@ -66,13 +76,13 @@ async function waitForCredentials(timeoutMs = 60000) {
 }
 
 fs.rmSync(credentialsFile, { force: true }); // written anew by this start's server
-run('server', 'apps/server/src/main.ts', { PORT: port, MQTT_PORT: mqttPort });
+run('server', entries.server, { PORT: port, MQTT_PORT: mqttPort });
 if (process.env.MQTT_URL || process.env.SIMULATOR === 'off') {
   if (process.env.SIMULATOR !== 'off')
     console.log('MQTT_URL is set: start the simulator against that broker with `npm start -w @overtone/gateway-sim`.');
 } else if ((await waitHealthy()) && (await waitForCredentials())) {
   // The simulated gateways authenticate like real ones, with the credentials the server issued them.
-  run('gateway-sim', 'apps/gateway-sim/src/main.ts', {
+  run('gateway-sim', entries.gatewaySim, {
     MQTT_URL: `mqtt://127.0.0.1:${mqttPort}`,
     GATEWAY_CREDENTIALS_FILE: credentialsFile,
   });
