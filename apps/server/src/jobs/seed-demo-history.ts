@@ -358,6 +358,9 @@ export async function seedDemoHistory(
       kinematics: job.kinematics,
       temperatureC: null,
     });
+    // Awaited in turn below; marked handled now so that a stop, which rejects every task in flight
+    // (the pool is destroyed), fails this run through the first one and not the process through the rest.
+    analysis.catch(() => {});
     return { job, bytes, fs, analysis };
   };
   const window: ReturnType<typeof compute>[] = [];
