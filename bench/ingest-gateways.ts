@@ -1,7 +1,7 @@
 /**
  * The simulated gateways of bench/ingest.bench.ts, in their own process as real gateways are on
  * their own machines: the server's process then does only the server's work. Receives
- * `{ mqttUrl, devices, gateway, perGateway, burst, idBase }` on IPC; each device publishes on its own
+ * `{ mqttUrl, devices, gateway, perGateway, burst, idBase, samples? }` on IPC; each device publishes on its own
  * MQTT connection `perGateway` self-initiated measurements (chunks highest index first, then `done`),
  * `burst` back to back before waiting for their acknowledgements (or, with `ratePerS`, evenly paced
  * at that total rate); reports
@@ -14,9 +14,15 @@ import mqtt from 'mqtt';
 import { senseway } from '@overtone/contract';
 
 export const SAMPLES = 12_000;
+/** What real sensors send: 3 × 50 000 samples (300 000 bytes, 15 legacy chunks). */
+export const SENSOR_SAMPLES = 50_000;
 
-/** CWRU 105 (drive end, fan end, drive end later) quantised at ±4 g: the bench's signal. */
-export function benchCounts() {
+/**
+ * CWRU 105 (drive end, fan end, drive end 60 000 samples later) quantised at ±4 g: the bench's signal.
+ * @param samples samples per axis, at most 60 000 (the recording holds 120 000 per channel)
+ * @returns int16 X,Y,Z interleaved, 3 × `samples`
+ */
+export function benchCounts(samples = SAMPLES) {
   const dir = path.resolve(import.meta.dirname, '../apps/gateway-sim/recordings/cwru');
   const ch = (f: string) => {
     const b = fs.readFileSync(path.join(dir, f));
@@ -24,9 +30,9 @@ export function benchCounts() {
   };
   const de = ch('cwru_105_IR007_0HP_DE.f32');
   const fe = ch('cwru_105_IR007_0HP_FE.f32');
-  const counts = new Int16Array(3 * SAMPLES);
+  const counts = new Int16Array(3 * samples);
   const k = senseway.gPerCount(2);
-  for (let i = 0; i < SAMPLES; i++) {
+  for (let i = 0; i < samples; i++) {
     counts[3 * i] = Math.round(de[i] / k);
     counts[3 * i + 1] = Math.round(fe[i] / k);
     counts[3 * i + 2] = Math.round(de[i + 60000] / k);
@@ -45,10 +51,12 @@ interface Job {
   idBase: number;
   /** measurements per second of all gateways together, evenly paced; absent: as fast as acknowledged */
   ratePerS?: number;
+  /** samples per axis of each measurement (default {@link SAMPLES}) */
+  samples?: number;
 }
 
 async function main(job: Job) {
-  const chunks = senseway.encodeChunks(benchCounts());
+  const chunks = senseway.encodeChunks(benchCounts(job.samples));
   const now = () => performance.timeOrigin + performance.now();
   let seq = job.idBase;
   const clients = await Promise.all(

@@ -10,8 +10,12 @@
  * bare computation. Then the gateways publish paced at 100 measurements/s in total (the target
  * rate) and the latency at that load is printed. The fault diagnosis' cost to ingest is measured in
  * the same run: the burst is first sent with the diagnosis stopped (the reference), then with it
- * running; the ratio of the two rates is printed, and how fast the diagnosis catches up. `INGEST_BENCH_PER_GATEWAY` (default 150) sets the
- * burst's size, `INGEST_BENCH_PACED_PER_GATEWAY` (default 200) the paced phase's;
+ * running; the ratio of the two rates is printed, and how fast the diagnosis catches up. Last, the
+ * same burst at the size real sensors send (3 × 50 000 samples, 300 000 bytes, 15 chunks; issue 18)
+ * with its own same-run reference (decode + telemetry of one such measurement on this thread), so
+ * both ratios are printed with their times. `INGEST_BENCH_PER_GATEWAY` (default 500) sets the
+ * burst's size, `INGEST_BENCH_PACED_PER_GATEWAY` (default 1000) the paced phase's,
+ * `INGEST_BENCH_SENSOR_PER_GATEWAY` (default 100) the 50 000-sample burst's;
  * `INGEST_BENCH_DISK=1` keeps the database on disk instead of in memory.
  */
 import { fork } from 'node:child_process';
@@ -25,7 +29,7 @@ import { startServer } from '../apps/server/src/server.ts';
 import { startDiagnosis, type Diagnosis } from '../apps/server/src/jobs/diagnosis/diagnoser.ts';
 import { testServerConfig } from '../apps/server/test/support/test-server.ts';
 import { edgeCredentialsFor, serverMqttOptions } from '../apps/server/test/support/edge.ts';
-import { benchCounts, SAMPLES } from './ingest-gateways.ts';
+import { benchCounts, SAMPLES, SENSOR_SAMPLES } from './ingest-gateways.ts';
 import { median, timeBatches } from './timing.ts';
 
 const GATEWAY = 'CA:B8:28:00:00:01';
@@ -33,6 +37,8 @@ const DEVICES = ['CA:B8:31:00:00:01', 'CA:B8:31:00:00:02', 'CA:B8:31:00:00:03'];
 const PER_GATEWAY = Number(process.env.INGEST_BENCH_PER_GATEWAY ?? 500);
 const PACED_RATE = Number(process.env.INGEST_BENCH_PACED_RATE ?? 100); // measurements/s of the latency phase (the target)
 const PACED_PER_GATEWAY = Number(process.env.INGEST_BENCH_PACED_PER_GATEWAY ?? 1000);
+/** measurements per gateway of the burst at the size real sensors send (3 × 50 000 samples) */
+const SENSOR_PER_GATEWAY = Number(process.env.INGEST_BENCH_SENSOR_PER_GATEWAY ?? 100);
 const BURST = 25; // measurements a gateway publishes back to back before waiting for their acknowledgements
 const pct = (v: number[], p: number) => [...v].sort((a, b) => a - b)[Math.min(v.length - 1, Math.floor((p / 100) * v.length))];
 const now = () => performance.timeOrigin + performance.now(); // epoch ms, comparable across processes
@@ -64,8 +70,8 @@ export default async function ingestBench() {
   let idBase = 0;
   let chunksPerMeasurement = 0;
   let startedAt = 0; // when the gateways' process began publishing (its start-up is not counted)
-  /** Runs the gateways' process for `perGateway` measurements each; resolves when all are persisted. */
-  const run = async (perGateway: number, ratePerS?: number) => {
+  /** Runs the gateways' process for `perGateway` measurements each (of `samples` per axis); resolves when all are persisted. */
+  const run = async (perGateway: number, ratePerS?: number, samples = SAMPLES) => {
     const child = fork(path.join(import.meta.dirname, 'ingest-gateways.ts'), { execArgv: ['--import', 'tsx'] });
     const finished = new Promise<void>((resolve, reject) => {
       child.on(
@@ -90,6 +96,7 @@ export default async function ingestBench() {
       burst: BURST,
       idBase,
       ratePerS,
+      samples,
     });
     idBase += DEVICES.length * perGateway;
     await finished;
@@ -154,6 +161,16 @@ export default async function ingestBench() {
       .selectFrom('measurement_diagnoses')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
+    const chunksAt12k = chunksPerMeasurement;
+
+    // The size real sensors send: 3 × 50 000 samples (300 000 bytes), the same burst shape, diagnosis running.
+    await run(2, undefined, SENSOR_SAMPLES); // warm-up at this size
+    await diagnosis.idle();
+    const cpuSensor0 = process.cpuUsage();
+    await run(SENSOR_PER_GATEWAY, undefined, SENSOR_SAMPLES);
+    const sensorElapsedS = (now() - startedAt) / 1000;
+    const cpuSensor = process.cpuUsage(cpuSensor0);
+    const nSensor = DEVICES.length * SENSOR_PER_GATEWAY;
     const stored = await server.ctx.db
       .selectFrom('measurements')
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -162,16 +179,20 @@ export default async function ingestBench() {
 
     // Reference, same run: decode + telemetry of one measurement on this thread.
     const rateHz = 12000;
-    const bare = median(
-      timeBatches(() => runDspTask({ kind: 'measurementTelemetry', bytes, rangeIndex: 2, samplingRateHz: rateHz }), {
-        warmup: 5,
-        targetMs: 50,
-        batches: 10,
-      }),
-    );
+    const bareOf = (b: Uint8Array) =>
+      median(
+        timeBatches(() => runDspTask({ kind: 'measurementTelemetry', bytes: b, rangeIndex: 2, samplingRateHz: rateHz }), {
+          warmup: 5,
+          targetMs: 50,
+          batches: 10,
+        }),
+      );
+    const bare = bareOf(bytes);
+    const bareSensor = bareOf(new Uint8Array(benchCounts(SENSOR_SAMPLES).buffer));
     const perMeasurementMs = (elapsedS * 1000) / n;
+    const perSensorMs = (sensorElapsedS * 1000) / nSensor;
     console.log(
-      `${n} measurements of 3 × ${SAMPLES} samples (${chunksPerMeasurement} chunks + done each), ${DEVICES.length} gateways in another process, bursts of ${BURST}; ${os.availableParallelism()} cores; database ${process.env.INGEST_BENCH_DISK === '1' ? 'on disk' : 'in memory'}, chunks in ${server.ctx.chunks.kind}; ${stored.n} persisted`,
+      `${n} measurements of 3 × ${SAMPLES} samples (${chunksAt12k} chunks + done each), ${DEVICES.length} gateways in another process, bursts of ${BURST}; ${os.availableParallelism()} cores; database ${process.env.INGEST_BENCH_DISK === '1' ? 'on disk' : 'in memory'}, chunks in ${server.ctx.chunks.kind}; ${stored.n} persisted`,
     );
     console.log('| figure | value |');
     console.log('|---|---|');
@@ -199,7 +220,16 @@ export default async function ingestBench() {
     );
     console.log(`| reference: decode + telemetry of one measurement, one thread | ${bare.toFixed(2)} ms |`);
     console.log(
-      `| server time per measurement (wall / n) | ${perMeasurementMs.toFixed(2)} ms (ratio to the reference ${(perMeasurementMs / bare).toFixed(1)}×) |`,
+      `| server time per measurement (wall / n) | ${perMeasurementMs.toFixed(2)} ms (ratio to the reference ${(perMeasurementMs / bare).toFixed(1)}×, target ≤ 2×) |`,
+    );
+    console.log(
+      `| 3 × ${SENSOR_SAMPLES} samples (${chunksPerMeasurement} chunks + done, ${6 * SENSOR_SAMPLES} bytes), ${nSensor} measurements, same burst shape | ${(nSensor / sensorElapsedS).toFixed(0)} measurements/s, ${((cpuSensor.user + cpuSensor.system) / 1000 / nSensor).toFixed(1)} ms server CPU per measurement |`,
+    );
+    console.log(
+      `| reference at 3 × ${SENSOR_SAMPLES}: decode + telemetry of one measurement, one thread | ${bareSensor.toFixed(2)} ms |`,
+    );
+    console.log(
+      `| server time per measurement at 3 × ${SENSOR_SAMPLES} (wall / n) | ${perSensorMs.toFixed(2)} ms (ratio to the reference ${(perSensorMs / bareSensor).toFixed(1)}×, target ≤ 2×) |`,
     );
   } finally {
     await diagnosis?.stop();

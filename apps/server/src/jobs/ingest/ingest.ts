@@ -45,6 +45,8 @@ interface KeyInfo {
   gateway: string;
   /** bytes it may hold at most */
   limit: number;
+  /** whether a measurement row exists for the key (one we requested); false for a self-initiated one */
+  known: boolean;
 }
 
 /** How long a device found unregistered is not looked up again (a flood of its chunks costs one query per period). */
@@ -88,6 +90,7 @@ async function lookupKey(
   return {
     gateway: row.m_gateway ?? row.dev_gateway ?? row.scan_gateway ?? (row.duck ? device : '-'),
     limit: Math.min(perMeasurementBytes, requested),
+    known: row.m_id !== null,
   };
 }
 
@@ -125,8 +128,11 @@ export async function startIngest(ctx: AppContext, log: Log, opts: { limits?: Pa
     const info = await keyInfo(device, objectId);
     if (!info) throw new IngestRejected('UNREGISTERED_DEVICE', null, device);
     const stored = await ctx.chunks.chunkSizes(device, objectId);
-    const refused = admission.open(key, { device, ...info, stored });
+    const refused = admission.open(key, { device, gateway: info.gateway, limit: info.limit, stored });
     if (refused) throw new IngestRejected(refused, null, device);
+    // A self-initiated measurement has no row yet: there is no `requested`/`accepted` state to
+    // move to `receiving`, so its chunks cost no update (one database round trip per measurement).
+    if (!info.known) markReceiving(key);
   };
   const reject = (r: { topic: string; reason: string; gateway?: string | null; device?: string | null }) => rejections.record(r);
   const queues = new Map<string, Promise<unknown>>();
@@ -134,8 +140,12 @@ export async function startIngest(ctx: AppContext, log: Log, opts: { limits?: Pa
   const pending = new Set<Promise<unknown>>();
   /** keys whose `done` is stored: a chunk arriving after it triggers finalization */
   const doneSeen = new Set<string>();
-  /** keys already marked `receiving` (a cache: losing it costs one redundant update) */
+  /** keys already marked `receiving`, or with no row to mark (a cache: losing it costs one redundant update) */
   const receiving = new Set<string>();
+  const markReceiving = (key: string) => {
+    receiving.add(key);
+    if (receiving.size > 10_000) receiving.clear();
+  };
   let stopped = false;
 
   const track = <T>(p: Promise<T>) => {
@@ -250,8 +260,7 @@ export async function startIngest(ctx: AppContext, log: Log, opts: { limits?: Pa
           new Uint8Array(payload.buffer, payload.byteOffset, payload.byteLength),
         );
         if (receiving.has(key)) return doneSeen.has(key) ? finalizeLater(t.device, t.id) : undefined;
-        receiving.add(key); // one state update per measurement, not per chunk
-        if (receiving.size > 10_000) receiving.clear();
+        markReceiving(key); // one state update per measurement, not per chunk
         // A display state, not part of what is acknowledged: not awaited, so the PUBACK of a chunk
         // waits only for its file (the database queue may be busy finalizing other measurements).
         // It cannot undo a later state: it applies only to `requested` or `accepted`.
