@@ -17,6 +17,10 @@ export default defineConfig({
     // The largest chunk left is ECharts (~570 KB raw), loaded only by the dashboard.
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      // The contract's modules (zod schemas, constants) have no side effects: a module whose exports a
+      // chunk does not use is left out of it, so the login page does not carry the schemas of the
+      // screens behind the login (the barrel `@overtone/contract` otherwise pulls in every module).
+      treeshake: { moduleSideEffects: [{ test: /[\\/]packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }] },
       output: {
         // React and the small libraries every page needs, the login page included, are groups that
         // cache across releases; Ant Design is split with the routes that use each component (one

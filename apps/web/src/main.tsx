@@ -1,14 +1,23 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './app/i18n';
+import { currentLanguage, loadLanguage } from './app/i18n';
 import './app/global.css';
 import { App } from './app/App';
 import { reloadOnChunkLoadError } from './app/chunks/chunkReload';
 
 reloadOnChunkLoadError();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/**
+ * The first render waits for the language in use (its own chunk, app/i18n.ts): no raw keys are ever
+ * shown. Until then the page shows index.html's placeholder, which React replaces. A failed load
+ * (e.g. a chunk gone after a deployment, which reloads the page) still renders.
+ */
+void loadLanguage(currentLanguage())
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );

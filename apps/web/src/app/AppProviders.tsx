@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@overtone/contract';
-import { ANTD_LOCALES } from './antdLocale';
+import { antdLocaleOf } from './antdLocale';
 import { ApiBridge } from './api/ApiBridge';
 import { createQueryClient } from './queryClient';
 import { appTheme } from './theme';
@@ -18,7 +18,7 @@ const NOTIFICATION_CONFIG = { placement: 'bottomRight' } as const;
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   const { i18n } = useTranslation();
-  const locale = ANTD_LOCALES[i18n.language as Language] ?? ANTD_LOCALES.tr;
+  const locale = antdLocaleOf(i18n.language as Language);
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={locale} theme={appTheme}>

@@ -1,11 +1,18 @@
 import type { Locale } from 'antd/es/locale';
-import trTR from 'antd/locale/tr_TR';
-import enUS from 'antd/locale/en_US';
-import deDE from 'antd/locale/de_DE';
-import ruRU from 'antd/locale/ru_RU';
-import zhCN from 'antd/locale/zh_CN';
-import zhTW from 'antd/locale/zh_TW';
 import type { Language } from '@overtone/contract';
 
-/** Ant Design's own strings (pagination, empty states, date pickers) per interface language. */
-export const ANTD_LOCALES: Record<Language, Locale> = { tr: trTR, en: enUS, de: deDE, ru: ruRU, zh: zhCN, 'zh-tw': zhTW };
+/**
+ * Ant Design's own strings (pagination, empty states, date pickers) per interface language, filled as
+ * each language's chunk loads (app/i18n.ts `installLanguage`, locales/bundles/*.ts).
+ */
+const ANTD_LOCALES: Partial<Record<Language, Locale>> = {};
+
+/** Records the Ant Design locale of a language whose bundle has loaded. */
+export function registerAntdLocale(lng: Language, locale: Locale): void {
+  ANTD_LOCALES[lng] = locale;
+}
+
+/** Ant Design's locale for `lng`; `undefined` (Ant Design's built-in English) until its bundle has loaded. */
+export function antdLocaleOf(lng: Language): Locale | undefined {
+  return ANTD_LOCALES[lng];
+}

@@ -3,23 +3,35 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageSpin } from '../ui/FullPageSpin';
 import { PageSpin } from '../ui/PageSpin';
 import { configureApiClient } from './api/apiClient';
+import { loadAppTexts } from './i18n';
 import { RequireAuth, loginPath } from './RequireAuth';
 import { LoginPage } from '../features/login/LoginPage';
-import { ForgotPasswordPage } from '../features/login/ForgotPasswordPage';
-import { VerifyMfaPage } from '../features/login/VerifyMfaPage';
 
 /*
- * Route-level code splitting (issue 18 "Assets"): the login, forgot-password and MFA pages are in the
- * entry chunk; everything behind the login (the shell with its menus and live notifications, the tree
- * and dashboard, the measurement page with uPlot, the administration) is loaded on demand, each
- * showing a spinner at once while its chunk arrives. A chunk that fails to load after a deployment
- * reloads the page (./chunks/chunkReload.ts, Vite's `vite:preloadError`).
+ * Route-level code splitting (issue 18 "Assets"): the login page is in the entry chunk; the
+ * forgot-password (new password) and MFA pages, reached from a link or after the login, are chunks
+ * of their own (the password checklist, Ant Design's Result, Skeleton, Avatar); everything behind
+ * the login (the shell with its menus and live notifications, the tree and dashboard, the
+ * measurement page with uPlot, the administration) is loaded on demand, each showing a spinner at
+ * once while its chunk arrives, together with the texts of those screens (the login page has only
+ * its own, app/i18n.ts). A chunk that fails to load after a deployment reloads the page
+ * (./chunks/chunkReload.ts, Vite's `vite:preloadError`).
  */
-const MainShell = lazy(() => import('./shell/MainShell').then((m) => ({ default: m.MainShell })));
-const HomePage = lazy(() => import('../features/home/HomePage').then((m) => ({ default: m.HomePage })));
-const AdminPage = lazy(() => import('../features/admin/AdminPage').then((m) => ({ default: m.AdminPage })));
+
+/** A screen's chunk together with the texts of the screens behind the login (app/i18n.ts). */
+const withAppTexts = <T,>(chunk: Promise<T>): Promise<T> => Promise.all([chunk, loadAppTexts()]).then(([m]) => m);
+
+const ForgotPasswordPage = lazy(() =>
+  withAppTexts(import('../features/login/ForgotPasswordPage')).then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const VerifyMfaPage = lazy(() =>
+  withAppTexts(import('../features/login/VerifyMfaPage')).then((m) => ({ default: m.VerifyMfaPage })),
+);
+const MainShell = lazy(() => withAppTexts(import('./shell/MainShell')).then((m) => ({ default: m.MainShell })));
+const HomePage = lazy(() => withAppTexts(import('../features/home/HomePage')).then((m) => ({ default: m.HomePage })));
+const AdminPage = lazy(() => withAppTexts(import('../features/admin/AdminPage')).then((m) => ({ default: m.AdminPage })));
 /** The measurement page brings uPlot and the chart code. */
-const MeasurementDetailPage = lazy(() => import('../features/measurement-detail/MeasurementDetailPage'));
+const MeasurementDetailPage = lazy(() => withAppTexts(import('../features/measurement-detail/MeasurementDetailPage')));
 
 const suspended = (node: ReactNode, fallback: ReactNode = <PageSpin />) => <Suspense fallback={fallback}>{node}</Suspense>;
 
@@ -35,8 +47,8 @@ export const routes: RouteObject[] = [
     ],
   },
   { path: '/login', element: <LoginPage /> },
-  { path: '/forgotpassword', element: <ForgotPasswordPage /> },
-  { path: '/verify-mfa/:id', element: <VerifyMfaPage /> },
+  { path: '/forgotpassword', element: suspended(<ForgotPasswordPage />, <FullPageSpin />) },
+  { path: '/verify-mfa/:id', element: suspended(<VerifyMfaPage />, <FullPageSpin />) },
   { path: '*', element: <Navigate to="/" replace /> },
 ];
 

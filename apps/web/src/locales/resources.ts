@@ -1,43 +1,19 @@
 import { LANGUAGES, type Language } from '@overtone/contract';
+import type { Namespace } from './namespaces';
 
-/** Translation namespaces, one per feature (CONVENTIONS.md: keys namespaced by feature). */
-export const NAMESPACES = [
-  'common',
-  'login',
-  'shell',
-  'tree',
-  'measurements',
-  'point',
-  'live',
-  'measurementDetail',
-  'charts',
-  'errors',
-  'admin',
-  'ducks',
-  'pointForm',
-  'routes',
-  'pointConfig',
-  'pointConfigSchedule',
-  'analysisDomains',
-  'compare',
-  'duckMeasurement',
-  'aiModel',
-  'trend',
-  'alarms',
-  'faultReports',
-  'maintenance',
-  'dashboard',
-  'condition',
-  'telemetryNames',
-] as const;
-export type Namespace = (typeof NAMESPACES)[number];
+export { NAMESPACES, type Namespace } from './namespaces';
 
+/** One namespace's texts: nested keys, strings at the leaves. */
 export type Messages = { [key: string]: string | Messages };
 export type Resources = Record<Language, Record<Namespace, Messages>>;
 
 const files = import.meta.glob<Messages>('./*/*.json', { eager: true, import: 'default' });
 
-/** Every locale file, grouped by language and namespace (all bundled: a few kB each). */
+/**
+ * Every locale file, grouped by language and namespace, loaded at once: for the tests (the web tests'
+ * setup installs all six languages, app/testing/setup.ts) and checks over all languages. The app
+ * itself never imports this: it loads one language at a time (./languages.ts).
+ */
 export const resources: Resources = (() => {
   const out = Object.fromEntries(LANGUAGES.map((l) => [l, {}])) as Resources;
   for (const [path, messages] of Object.entries(files)) {

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { DEFAULT_PASSWORD_POLICY } from '@overtone/contract';
+import i18n from '../i18n';
 import { createQueryClient } from '../queryClient';
 import { mockApi } from '../testing/mockApi';
 import { useCustomer } from './CustomerContext';
@@ -45,5 +46,39 @@ describe('CustomerGate', () => {
     ]);
     expect((await screen.findByTestId('policy')).textContent).toBe('Acme 14');
     expect(screen.queryByTestId('loading-screen')).toBeNull();
+  });
+
+  it('shows the warning with the host and a retry when the customer cannot be loaded; the retry loads it', async () => {
+    let fail = true;
+    const calls = mockApi({
+      'GET /customer/*/summary': () =>
+        fail
+          ? [503, { message: 'down', code: 'INTERNAL' }]
+          : [
+              200,
+              {
+                _id: 'c1',
+                name: 'Acme',
+                logo: null,
+                preferedLanguage: 'tr',
+                languages: ['tr'],
+                passwordPolicy: { ...DEFAULT_PASSWORD_POLICY, minCharacter: 9 },
+              },
+            ],
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <CustomerGate>
+          <Policy />
+        </CustomerGate>
+      </QueryClientProvider>,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(i18n.t('customerLoadFailed'));
+    expect(alert.textContent).toContain(i18n.t('customerLoadFailedHint', { host: window.location.hostname }));
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: i18n.t('retry') }));
+    expect((await screen.findByTestId('policy')).textContent).toBe('Acme 9');
+    expect(calls).toHaveLength(2);
   });
 });

@@ -1,4 +1,7 @@
 import { configure } from '@testing-library/react';
+import type { Language } from '@overtone/contract';
+import type { LanguageBundle } from '../../locales/collect';
+import { installLanguage } from '../i18n';
 
 /**
  * Setup of the web tests (vitest.config.ts `web`): `findBy…` and `waitFor` wait up to 5 s, not
@@ -7,3 +10,14 @@ import { configure } from '@testing-library/react';
  * and a real failure still fails, 4 s later.
  */
 configure({ asyncUtilTimeout: 5000 });
+
+/*
+ * The app loads one language at a time (app/i18n.ts, main.tsx awaits it); the tests install all six
+ * at once, before any test runs, so `t`, `i18n.changeLanguage` and dayjs's and Ant Design's locales
+ * work synchronously in every language, as they did with the texts bundled eagerly.
+ */
+const bundles = import.meta.glob<LanguageBundle>('../../locales/bundles/**/*.ts', { eager: true, import: 'default' });
+for (const [file, bundle] of Object.entries(bundles)) {
+  const lng = /([^/]+)\.ts$/.exec(file)![1] as Language;
+  installLanguage(lng, file.includes('/bundles/app/') ? 'app' : 'open', bundle);
+}

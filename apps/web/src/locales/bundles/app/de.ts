@@ -1,0 +1,14 @@
+// The de texts of the screens behind the login (every namespace but the open pages' ones,
+// ../de.ts): loaded with the first of those screens (see ../../languages.ts).
+import type { Messages } from '../../resources';
+import { collectMessages, type LanguageBundle } from '../../collect';
+
+const bundle: LanguageBundle = {
+  messages: collectMessages(
+    import.meta.glob<Messages>(['../../de/*.json', '!../../de/{common,login,errors}.json'], {
+      eager: true,
+      import: 'default',
+    }),
+  ),
+};
+export default bundle;
