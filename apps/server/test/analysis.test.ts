@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import net from 'node:net';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANALYSIS_ADMITTED } from '../src/modules/analysis/routes.ts';
 import { api, login, startTestServer } from './support/test-server.ts';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -63,6 +65,34 @@ describe('POST /vibration/signal/spectrum (worker pool)', () => {
     expect(bad.body.errors.map((e) => e.msg)).toContain('The signal needs at least 2 samples');
     const anon = await api(server.url, null, 'POST', '/vibration/signal/spectrum', { signal: [1, 2], samplingRate: 10 });
     expect(anon.status).toBe(401);
+  });
+});
+
+describe('admission of analysis requests', () => {
+  it('a client that drops its request in flight frees its place: more drops than places, then a request is still computed', async () => {
+    const signal = Array.from({ length: 50_000 }, (_, i) => Math.sin(i / 7));
+    const body = JSON.stringify({
+      half: true,
+      dcOffset: true,
+      window: 'hanning',
+      mode: 'accelerometer',
+      signal,
+      samplingRate: 12000,
+    });
+    const { hostname, port } = new URL(server.url);
+    const dropped = async () => {
+      const socket = net.connect(Number(port), hostname);
+      await new Promise<void>((r) => socket.once('connect', () => r()));
+      const head = `POST /api/vibration/signal/spectrum HTTP/1.1\r\nHost: ${hostname}:${port}\r\ntoken: ${token}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n`;
+      // the whole request is sent, then the connection goes before the answer
+      await new Promise<void>((r) => socket.write(head + body, () => r()));
+      await new Promise((r) => setTimeout(r, 20));
+      socket.destroy();
+    };
+    for (let i = 0; i < ANALYSIS_ADMITTED * 2; i++) await dropped();
+    await new Promise((r) => setTimeout(r, 500)); // the dropped requests' computations end
+    const r = await api<Spectrum>(server.url, token, 'POST', '/vibration/signal/spectrum', JSON.parse(body) as object);
+    expect(r.status).toBe(200);
   });
 });
 
