@@ -47,7 +47,7 @@ const get = (p: string, headers: Record<string, string> = {}) => request(`${serv
 function expectSecurityHeaders(h: Record<string, unknown>, what: string) {
   const csp = String(h['content-security-policy'] ?? '');
   expect(csp, what).toContain("default-src 'self'");
-  expect(csp, what).toMatch(/script-src 'self'(;|$)/); // no 'unsafe-inline', no 'unsafe-eval'
+  expect(csp, what).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|$)/); // no 'unsafe-inline', no 'unsafe-eval': WebAssembly only
   expect(csp, what).toContain("frame-ancestors 'none'");
   expect(csp, what).toContain('object-src blob:');
   expect(csp, what).toContain('frame-src blob:');

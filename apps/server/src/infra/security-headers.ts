@@ -9,7 +9,10 @@ export const VALID_HOST =
 
 /**
  * The Content-Security-Policy of every answer (pages and API):
- * - `script-src 'self'`: only the bundle's own files; no inline script, no eval (the web app has none);
+ * - `script-src 'self' 'wasm-unsafe-eval'`: only the bundle's own files; no inline script, no eval
+ *   (the web app has none). `'wasm-unsafe-eval'` (CSP Level 3) allows compiling WebAssembly and
+ *   nothing else: the measurement page's worker runs packages/dsp's SIMD FFT module, the same kernels
+ *   as the server (docs/signals.md), instead of its slower JavaScript fallback;
  * - `style-src 'self' 'unsafe-inline'`: Ant Design's CSS-in-JS and the captcha widget write `<style>`
  *   elements at run time (styles cannot run code; scripts stay strict);
  * - `worker-src 'self' blob:`: the captcha solver runs in a Blob worker;
@@ -29,7 +32,7 @@ export function contentSecurityPolicy(host: string | undefined): string {
   const live = host && VALID_HOST.test(host) ? ` ws://${host} wss://${host}` : '';
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
