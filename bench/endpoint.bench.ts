@@ -2,13 +2,16 @@
  * `POST /api/vibration/signal/spectrum` with a 50 000-sample body (a real CWRU record) on this
  * machine: requests/s and latency under autocannon (2 connections, the DSP pool on every core),
  * (autocannon in its own process), and where one request's time goes (JSON parse of the body, the computation, JSON of the answer),
- * each measured in the same run. Ratio: one request's server time over the bare computation.
+ * each measured in the same run. Ratio: one request's server time over the bare computation, for
+ * the JSON body, the binary body (float32 LE, settings in the query; docs/signals.md) with a JSON
+ * answer, and the binary body with a binary answer (Accept: application/octet-stream).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { encodeFloat32Body } from '@overtone/contract';
 import { amplitudeSpectrum } from '@overtone/dsp';
 import { startServer } from '../apps/server/src/server.ts';
 import { login, testServerConfig } from '../apps/server/test/support/test-server.ts';
@@ -38,38 +41,49 @@ export default async function endpointBench() {
     const headers = { 'content-type': 'application/json', token };
     // warm-up (JIT, worker start)
     for (let i = 0; i < 5; i++) await fetch(url, { method: 'POST', headers, body });
-    // The load generator runs in its own process so it does not share the server's event loop.
+    // The load generator runs in its own process so it does not share the server's event loop. Its
+    // programmatic API is used there, with the body read as bytes: the CLI's `-i` reads the file as
+    // UTF-8 text, which mangles a float32 body (its length changes; the requests then time out).
+    const lib = path.resolve(import.meta.dirname, '../node_modules/autocannon/autocannon.js');
+    const runner = `const [lib, url, file, headers] = process.argv.slice(1);
+require(lib)({ url, method: 'POST', connections: 2, duration: 10, headers: JSON.parse(headers),
+  body: require('node:fs').readFileSync(file) }, (err, res) => {
+  if (err) { console.error(err); process.exit(1); }
+  process.stdout.write(JSON.stringify(res));
+});`;
+    const load = async (target: string, bodyFile: string, headerArgs: string[]) => {
+      const headerMap = Object.fromEntries([...headerArgs, `token=${token}`].map((h) => h.split(/=(.*)/s).slice(0, 2)));
+      // async: the server answering the load lives in this process
+      const run = await promisify(execFile)(process.execPath, ['-e', runner, lib, target, bodyFile, JSON.stringify(headerMap)], {
+        encoding: 'utf8',
+        maxBuffer: 16 * 1024 * 1024,
+      });
+      return JSON.parse(run.stdout) as {
+        requests: { average: number };
+        latency: { p50: number; p99: number };
+        errors: number;
+        non2xx: number;
+      };
+    };
     const bodyFile = path.join(dataDir, 'body.json');
     fs.writeFileSync(bodyFile, body);
-    const cli = path.resolve(import.meta.dirname, '../node_modules/autocannon/autocannon.js');
-    // async: the server answering the load lives in this process
-    const run = await promisify(execFile)(
-      process.execPath,
-      [
-        cli,
-        '-j',
-        '-c',
-        '2',
-        '-d',
-        '10',
-        '-m',
-        'POST',
-        '-H',
-        'content-type=application/json',
-        '-H',
-        `token=${token}`,
-        '-i',
-        bodyFile,
-        url,
-      ],
-      { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
-    );
-    const result = JSON.parse(run.stdout) as {
-      requests: { average: number };
-      latency: { p50: number; p99: number };
-      errors: number;
-      non2xx: number;
-    };
+    const result = await load(url, bodyFile, ['content-type=application/json']);
+    // The binary body (docs/signals.md): float32 LE samples, the settings in the query string.
+    const binary = Buffer.from(encodeFloat32Body(signal));
+    const binFile = path.join(dataDir, 'body.f32');
+    fs.writeFileSync(binFile, binary);
+    const binUrl = `${url}?half=true&dcOffset=true&window=hanning&mode=accelerometer&samplingRate=12000`;
+    const binHeaders = { 'content-type': 'application/octet-stream', token };
+    for (let i = 0; i < 5; i++) await fetch(binUrl, { method: 'POST', headers: binHeaders, body: binary });
+    const probe = await fetch(binUrl, {
+      method: 'POST',
+      headers: { ...binHeaders, accept: 'application/octet-stream' },
+      body: binary,
+    });
+    if (probe.status !== 200) throw new Error(`binary body answered ${probe.status}`);
+    const binaryAnswerBytes = (await probe.arrayBuffer()).byteLength;
+    const binJson = await load(binUrl, binFile, ['content-type=application/octet-stream']);
+    const binBin = await load(binUrl, binFile, ['content-type=application/octet-stream', 'accept=application/octet-stream']);
 
     const parse = time(() => JSON.parse(body));
     const compute = time(() =>
@@ -78,19 +92,25 @@ export default async function endpointBench() {
     const s = amplitudeSpectrum({ signal: Float64Array.from(signal), samplingRateHz: 12000, window: 'hanning' });
     const answer = { results: { x: Array.from(s.frequencyHz), y: Array.from(s.amplitude), unit: s.unit } };
     const serialize = time(() => JSON.stringify(answer));
-    const perRequestMs = 1000 / (result.requests.average / 2); // 2 connections in flight
+    const perRequest = (r: typeof result) => 1000 / (r.requests.average / 2); // 2 connections in flight
+    const line = (label: string, r: typeof result) => {
+      const ms = perRequest(r);
+      console.log(
+        `  ${label.padEnd(40)} ${(ms / compute).toFixed(1).padStart(6)}×   (${ms.toFixed(2)} ms/request, ${r.requests.average.toFixed(1)} requests/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, errors ${r.errors + r.non2xx})`,
+      );
+    };
 
     console.log(
-      `body ${(body.length / 1e6).toFixed(2)} MB, answer ${(JSON.stringify(answer).length / 1e6).toFixed(2)} MB; ${os.availableParallelism()} cores`,
-    );
-    console.log(
-      `requests/s ${result.requests.average.toFixed(1)}   latency p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   errors ${result.errors + result.non2xx}`,
+      `body: JSON ${(body.length / 1e6).toFixed(2)} MB, float32 ${(binary.length / 1e6).toFixed(2)} MB; answer: JSON ${(JSON.stringify(answer).length / 1e6).toFixed(2)} MB, binary ${(binaryAnswerBytes / 1e6).toFixed(2)} MB; ${os.availableParallelism()} cores`,
     );
     console.log('split of one request (ms, medians):');
-    console.log(`  JSON.parse body      ${parse.toFixed(2)}`);
-    console.log(`  spectrum (compute)   ${compute.toFixed(2)}`);
+    console.log(`  JSON.parse body       ${parse.toFixed(2)}`);
+    console.log(`  spectrum (compute)    ${compute.toFixed(2)}   (the reference of the ratios below)`);
     console.log(`  JSON.stringify answer ${serialize.toFixed(2)}`);
-    console.log(`  server time/request  ${perRequestMs.toFixed(2)}  (ratio to compute ${(perRequestMs / compute).toFixed(1)}×)`);
+    console.log(`server time per request / compute, ${N} samples (target ≤ 5× with the binary body):`);
+    line('JSON body, JSON answer', result);
+    line('binary body, JSON answer', binJson);
+    line('binary body, binary answer', binBin);
   } finally {
     await server.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

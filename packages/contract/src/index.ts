@@ -22,6 +22,7 @@ export * from './iot.ts';
 export * from './schedule.ts';
 export * from './analysis.ts';
 export * as senseway from './senseway/index.ts';
+export * from './signal-codec.ts';
 export * from './measurement-detail.ts';
 export * from './share.ts';
 export * from './ai-model.ts';

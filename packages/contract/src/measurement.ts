@@ -127,3 +127,9 @@ export const measurementDetail = measurementListItem.extend({
   config: duckConfigObject.nullable().optional(),
 });
 export type MeasurementDetail = z.infer<typeof measurementDetail>;
+/**
+ * Query of `GET /measurement/{id}` (and `GET /share/measurement/{id}`): `samples=none` answers a
+ * tri-axial measurement without its samples (`data: {}`), which the page reads in binary from
+ * `GET /measurement/{id}/signal` (signal-codec.ts, docs/signals.md).
+ */
+export const measurementDetailQuery = z.object({ samples: z.enum(['json', 'none']).default('json') });

@@ -93,3 +93,11 @@ export {
   type Seconds,
   type VibrationUnit,
 } from './units.ts';
+export {
+  computeDomain,
+  type DomainCurve,
+  type DomainPolarPart,
+  type DomainRequest,
+  type DomainResult,
+  type DomainResults,
+} from './domains.ts';

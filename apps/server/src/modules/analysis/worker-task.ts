@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import {
   MAX_SIGNAL_SAMPLES,
+  decodeFloat32Body,
+  encodeSignal,
   autoCorrelationBody,
   cepstrumBody,
   envelopeBody,
@@ -9,7 +11,7 @@ import {
   spectrogramBody,
   spectrumBody,
 } from '@overtone/contract';
-import type { DspTask } from '../../infra/dsp-tasks.ts';
+import { computeDomain, type DomainCurve, type DomainPolarPart, type DomainRequest, type DomainResults } from '@overtone/dsp';
 import { validationItems, type ValidationItem } from '../../infra/validator.ts';
 
 /**
@@ -21,13 +23,25 @@ import { validationItems, type ValidationItem } from '../../infra/validator.ts';
 export interface AnalysisRequestTask {
   kind: 'analysisRequest';
   analysis: AnalysisName;
-  /** The request body as received (UTF-8 JSON). */
+  /**
+   * - 'json' (default): `bytes` is the contract's JSON body (samples in `signal`);
+   * - 'float32': `bytes` is float32 LE samples (an orbit's: `signal` then `signal2`), the settings in `query`;
+   * - 'stored': the samples are a stored measurement's axes in `signals`, the settings in `query`.
+   */
+  format?: 'json' | 'float32' | 'stored';
+  /** The request body as received (UTF-8 JSON, or float32 LE samples). */
   bytes: Uint8Array;
+  /** The settings of a binary or stored-signal request (query string values as strings, or parsed JSON). */
+  query?: Record<string, unknown>;
+  /** A stored measurement's axes in g ('stored'). */
+  signals?: Float64Array[];
+  /** Answer a curve (spectrum, envelope, cepstrum, autocorrelation) in the binary signal layout. */
+  binaryAnswer?: boolean;
 }
 
-/** What the worker answers: the JSON answer's bytes, or why there is none. */
+/** What the worker answers: the answer's bytes (JSON, or binary with its unit), or why there is none. */
 export type AnalysisRequestResult =
-  | { ok: Uint8Array }
+  | { ok: Uint8Array; binary?: { unit: string } }
   /** the body does not match the route's schema: the 400 items (infra/validator.ts) */
   | { invalid: ValidationItem[] }
   /** a signal longer than MAX_SIGNAL_SAMPLES: 413 PAYLOAD_TOO_LARGE */
@@ -35,95 +49,119 @@ export type AnalysisRequestResult =
   /** bad input the schema cannot see (e.g. lagSize ≥ N, a result that is not finite): 400 with a message key */
   | { badInput: { param: string; message: string } };
 
-const f64 = (a: number[]) => Float64Array.from(a);
 const arr = (a: Float64Array | number[]) => Array.from(a);
 
-type Run = (task: DspTask) => unknown;
-type Analysis<S extends z.ZodType> = { body: S; answer: (b: z.infer<S>, run: Run) => unknown };
-const analysis = <S extends z.ZodType>(body: S, answer: (b: z.infer<S>, run: Run) => unknown): Analysis<S> => ({ body, answer });
+/** A signal as the analyses take it: the JSON body's array or a decoded binary / stored signal. */
+type Samples = ArrayLike<number>;
+type Settings<S extends z.ZodObject> = Omit<z.infer<S>, 'signal' | 'signal2'> & { signal: Samples; signal2?: Samples };
+interface Analysis<S extends z.ZodObject = z.ZodObject> {
+  body: S;
+  /** The body's settings without its samples: what the query string (binary body) or a stored-signal body carries. */
+  params: z.ZodObject;
+  /** How many signals the analysis takes (orbit: `signal` and `signal2`). */
+  signals: 1 | 2;
+  /** The request to @overtone/dsp's `computeDomain`. */
+  request: (b: Settings<S>) => DomainRequest;
+  /** The JSON answer (contract analysis.ts) of the computed result. */
+  json: (r: never) => unknown;
+}
+const analysis = <S extends z.ZodObject, R>(
+  body: S,
+  request: (b: Settings<S>) => DomainRequest,
+  json: (r: R) => unknown,
+  signals: 1 | 2 = 1,
+): Analysis<S> => ({
+  body,
+  params: signals === 2 ? body.omit({ signal: true, signal2: true } as never) : body.omit({ signal: true } as never),
+  signals,
+  request,
+  json: json as (r: never) => unknown,
+});
 
-type Curve = { x: Float64Array; y: Float64Array; unit: string };
-type Part = { r: Float64Array; phase: Float64Array; r_mean: number; phase_mean: number };
-const part = (p: Part) => ({ r: arr(p.r), phase: arr(p.phase), r_mean: p.r_mean, phase_mean: p.phase_mean });
+const part = (p: DomainPolarPart) => ({ r: arr(p.r), phase: arr(p.phase), r_mean: p.r_mean, phase_mean: p.phase_mean });
+const curve = (s: DomainCurve) => ({ results: { x: arr(s.x), y: arr(s.y), unit: s.unit } });
 
-/** The analyses of `POST /vibration/signal/<name>`: the body schema and the answer (contract analysis.ts). */
+/**
+ * The analyses of `POST /vibration/signal/<name>`: the body schema, the request to
+ * @overtone/dsp's `computeDomain` (the very function the measurement page's Web Worker runs,
+ * docs/signals.md) and the JSON answer (contract analysis.ts).
+ */
 export const ANALYSES = {
-  spectrum: analysis(spectrumBody, (b, run) => {
-    const s = run({
+  spectrum: analysis(
+    spectrumBody,
+    (b) => ({
       kind: 'spectrum',
-      signal: f64(b.signal),
+      signal: b.signal,
       samplingRateHz: b.samplingRate,
       window: b.window,
       removeDc: b.dcOffset,
       half: b.half,
       mode: b.mode,
-    }) as Curve;
-    return { results: { x: arr(s.x), y: arr(s.y), unit: s.unit } };
-  }),
-  envelope: analysis(envelopeBody, (b, run) => {
-    const s = run({
+    }),
+    curve,
+  ),
+  envelope: analysis(
+    envelopeBody,
+    (b) => ({
       kind: 'envelope',
-      signal: f64(b.signal),
+      signal: b.signal,
       samplingRateHz: b.samplingRate,
       window: b.window,
       removeDc: b.dcOffset,
       bandHz: b.frequencyRange,
       xlimHz: b.xlim,
-    }) as Curve;
-    return { results: { x: arr(s.x), y: arr(s.y), unit: s.unit } };
-  }),
-  cepstrum: analysis(cepstrumBody, (b, run) => {
-    const s = run({
-      kind: 'cepstrum',
-      signal: f64(b.signal),
-      samplingRateHz: b.samplingRate,
-      window: b.window,
-      removeDc: b.dcOffset,
-    }) as Curve;
-    return { results: { x: arr(s.x), y: arr(s.y), unit: s.unit } };
-  }),
-  spectrogram: analysis(spectrogramBody, (b, run) => {
-    const s = run({
+    }),
+    curve,
+  ),
+  cepstrum: analysis(
+    cepstrumBody,
+    (b) => ({ kind: 'cepstrum', signal: b.signal, samplingRateHz: b.samplingRate, window: b.window, removeDc: b.dcOffset }),
+    curve,
+  ),
+  spectrogram: analysis(
+    spectrogramBody,
+    (b) => ({
       kind: 'spectrogram',
-      signal: f64(b.signal),
+      signal: b.signal,
       samplingRateHz: b.samplingRate,
       window: b.window,
       removeDc: b.dcOffset,
       nfft: b.nfft,
       overlap: b.overlap,
-    }) as { f: Float64Array; t: Float64Array; sxx: Float64Array[]; unit: string };
-    return { results: { f: arr(s.f), t: arr(s.t), sxx: s.sxx.map(arr), unit: s.unit } };
-  }),
-  'auto-correlation': analysis(autoCorrelationBody, (b, run) => {
-    const a = run({ kind: 'autocorrelation', signal: f64(b.signal), window: b.window, lagSize: b.lagSize }) as {
-      r: Float64Array;
-      lags: Float64Array;
-    };
-    return { r: arr(a.r), lags: arr(a.lags) };
-  }),
-  'polar-analyze': analysis(polarBody, (b, run) => {
-    const p = run({
+    }),
+    (s: DomainResults['spectrogram']) => ({ results: { f: arr(s.f), t: arr(s.t), sxx: s.sxx.map(arr), unit: s.unit } }),
+  ),
+  'auto-correlation': analysis(
+    autoCorrelationBody,
+    (b) => ({ kind: 'autocorrelation', signal: b.signal, window: b.window, lagSize: b.lagSize }),
+    (a: DomainResults['autocorrelation']) => ({ r: arr(a.r), lags: arr(a.lags) }),
+  ),
+  'polar-analyze': analysis(
+    polarBody,
+    (b) => ({
       kind: 'polar',
-      signal: f64(b.signal),
+      signal: b.signal,
       samplingRateHz: b.samplingRate,
       window: b.window,
       removeDc: b.dcOffset,
       referenceFrequencyHz: b.referenceFrequency,
-    }) as Part & { unit: string };
-    return { ...part(p), unit: p.unit };
-  }),
-  'orbit-analyze': analysis(orbitBody, (b, run) => {
-    const o = run({
+    }),
+    (p: DomainResults['polar']) => ({ ...part(p), unit: p.unit }),
+  ),
+  'orbit-analyze': analysis(
+    orbitBody,
+    (b) => ({
       kind: 'orbit',
-      signal: f64(b.signal),
-      signal2: f64(b.signal2),
+      signal: b.signal,
+      signal2: b.signal2!,
       samplingRateHz: b.samplingRate,
       window: b.window,
       removeDc: b.dcOffset,
       referenceFrequencyHz: b.referenceFrequency,
-    }) as Part & { unit: string; x: Part; y: Part };
-    return { ...part(o), unit: o.unit, x: part(o.x), y: part(o.y) };
-  }),
+    }),
+    (o: DomainResults['orbit']) => ({ ...part(o), unit: o.unit, x: part(o.x), y: part(o.y) }),
+    2,
+  ),
 } as const;
 export type AnalysisName = keyof typeof ANALYSES;
 
@@ -151,30 +189,106 @@ export function nonFinitePath(value: unknown, at = ''): string | undefined {
 }
 
 /**
- * Runs one analysis request from its raw body (worker side).
- * @param run the DSP task runner of this thread (dsp-tasks.ts `runDspTask`)
- * @returns the answer's JSON bytes, or the reason for a 400 / 413 (AnalysisRequestResult)
+ * Query-string values as the settings schemas take them: 'true'/'false' → booleans, numbers →
+ * numbers, `frequencyRange=lo,hi` → [lo, hi]; anything else stays a string (and fails its schema).
  */
-export function runAnalysisRequest(task: AnalysisRequestTask, run: Run): AnalysisRequestResult {
-  const spec = ANALYSES[task.analysis] as Analysis<z.ZodType>;
-  let json: unknown;
-  try {
-    json = JSON.parse(new TextDecoder().decode(task.bytes));
-  } catch {
-    return { badInput: { param: 'body', message: 'Body is not valid JSON' } };
+export function coerceQuery(q: Record<string, unknown>): Record<string, unknown> {
+  const num = (v: string) => (/^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i.test(v) ? Number(v) : v);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(q)) {
+    if (typeof v !== 'string') out[k] = v;
+    else if (v === 'true' || v === 'false') out[k] = v === 'true';
+    else if (k === 'frequencyRange') out[k] = v.split(',').map(num);
+    else out[k] = num(v);
   }
-  const body = json as { signal?: unknown; signal2?: unknown } | null;
-  for (const s of [body?.signal, body?.signal2]) if (Array.isArray(s) && s.length > MAX_SIGNAL_SAMPLES) return { tooLarge: true };
-  const parsed = spec.body.safeParse(json, { reportInput: true });
+  return out;
+}
+
+/** The binary answer of a curve: channels `x`, `y` (autocorrelation: `lags`, `r`) as float64 (docs/signals.md). */
+function binaryAnswerOf(result: unknown): { ok: Uint8Array; binary: { unit: string } } | null {
+  const r = result as Partial<DomainCurve & DomainResults['autocorrelation']>;
+  const pair: [string, Float64Array][] | null =
+    r.x && r.y
+      ? [
+          ['x', r.x],
+          ['y', r.y],
+        ]
+      : r.lags && r.r
+        ? [
+            ['lags', r.lags],
+            ['r', r.r],
+          ]
+        : null;
+  if (!pair) return null;
+  for (const [, a] of pair) for (let i = 0; i < a.length; i++) if (!Number.isFinite(a[i])) return null;
+  const bytes = encodeSignal({
+    samplingRateHz: 0,
+    scale: 1,
+    sampleType: 'float64',
+    channels: pair.map(([key, samples]) => ({ key, samples })),
+  });
+  return { ok: bytes, binary: { unit: r.unit ?? '' } };
+}
+
+/** The samples and settings of a request, or why there are none. */
+function readRequest(
+  task: AnalysisRequestTask,
+  spec: Analysis,
+):
+  | { settings: Record<string, unknown> & { signal: Samples; signal2?: Samples } }
+  | Exclude<AnalysisRequestResult, { ok: Uint8Array }> {
+  if (!task.format || task.format === 'json') {
+    let json: unknown;
+    try {
+      json = JSON.parse(new TextDecoder().decode(task.bytes));
+    } catch {
+      return { badInput: { param: 'body', message: 'Body is not valid JSON' } };
+    }
+    const body = json as { signal?: unknown; signal2?: unknown } | null;
+    for (const s of [body?.signal, body?.signal2])
+      if (Array.isArray(s) && s.length > MAX_SIGNAL_SAMPLES) return { tooLarge: true };
+    const parsed = spec.body.safeParse(json, { reportInput: true });
+    if (!parsed.success) return { invalid: validationItems(parsed.error.issues) };
+    return { settings: parsed.data as never };
+  }
+  // binary or stored: zod sees the few settings only, never the samples
+  let signals: Float64Array[];
+  if (task.format === 'float32') {
+    const decoded = decodeFloat32Body(task.bytes, spec.signals);
+    if ('error' in decoded) return { badInput: { param: 'body', message: decoded.error } };
+    signals = decoded;
+  } else signals = task.signals ?? [];
+  if (signals.some((s) => s.length > MAX_SIGNAL_SAMPLES)) return { tooLarge: true };
+  if (signals.length < spec.signals || signals.some((s) => s.length < 2))
+    return { badInput: { param: 'signal', message: 'The signal needs at least 2 samples' } };
+  const parsed = spec.params.safeParse(coerceQuery(task.query ?? {}), { reportInput: true });
   if (!parsed.success) return { invalid: validationItems(parsed.error.issues) };
-  let answer: unknown;
+  return { settings: { ...(parsed.data as Record<string, unknown>), signal: signals[0]!, signal2: signals[1] } };
+}
+
+/**
+ * Runs one analysis request from its raw body, binary samples or stored signal (worker side).
+ * @param _run unused (the analyses call @overtone/dsp directly); kept for the DSP pool's call shape
+ * @returns the answer's bytes (JSON, or the binary layout when asked and the answer is a curve),
+ *   or the reason for a 400 / 413 (AnalysisRequestResult)
+ */
+export function runAnalysisRequest(task: AnalysisRequestTask, _run?: unknown): AnalysisRequestResult {
+  const spec = ANALYSES[task.analysis] as unknown as Analysis;
+  const read = readRequest(task, spec);
+  if (!('settings' in read)) return read;
+  let result: unknown;
   try {
-    answer = spec.answer(parsed.data, run);
+    result = computeDomain(spec.request(read.settings as never));
   } catch (e) {
     const err = e as Error;
     if (err?.name === 'RangeError' || err?.name === 'TypeError') return { badInput: { param: 'signal', message: err.message } };
     throw e;
   }
+  if (task.binaryAnswer) {
+    const bin = binaryAnswerOf(result);
+    if (bin) return bin;
+  }
+  const answer = spec.json(result as never);
   // Samples near the largest double overflow the transforms to ±Infinity or NaN: no JSON number holds them.
   if (nonFinitePath(answer)) return { badInput: { param: 'signal', message: 'analysisResultNotFinite' } };
   return { ok: new TextEncoder().encode(JSON.stringify(answer)) };

@@ -86,8 +86,15 @@ async function duckSeries(storage: ObjectStorage, key: string, cfg: DuckConfig):
  * MEASUREMENT_NOT_FOUND otherwise) with its samples and telemetry. A tri-axial measurement's
  * `data` holds the three axes in g; a Duck's (MAC prefix CA:B8:DA, or a stored `duck_config`) the
  * `channel_{order}` series in its sensors' units, with `config` the configuration it was taken with.
+ * `samples: false` leaves a tri-axial measurement's `data` empty (the page reads them in binary from
+ * GET /measurement/{id}/signal, docs/signals.md); a Duck's channels are always answered.
  */
-export async function loadMeasurementDetail(ctx: AppContext, customerId: string, id: string): Promise<MeasurementDetail> {
+export async function loadMeasurementDetail(
+  ctx: AppContext,
+  customerId: string,
+  id: string,
+  opts: { samples?: boolean } = {},
+): Promise<MeasurementDetail> {
   const m = await measurementRow(ctx.db, customerId, id);
   const stored = m.waveform_key && (m.state === 'persisted' || m.state === 'partial') ? m.waveform_key : null;
   const duck = isDuckDevice(m.device_mac) || m.duck_config != null;
@@ -96,6 +103,8 @@ export async function loadMeasurementDetail(ctx: AppContext, customerId: string,
   let series = NO_SERIES;
   if (duck) {
     if (stored && duckConfig) series = await duckSeries(ctx.storage, stored, duckConfig);
+  } else if (stored && opts.samples === false) {
+    series = { measurementData: AXIS_KEYS.map((key) => ({ key, unit: 'g' })), data: {} };
   } else if (stored) {
     const wave = await loadWaveformG(ctx.storage, stored, m.range_index);
     if (wave)

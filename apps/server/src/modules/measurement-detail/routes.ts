@@ -1,7 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AXIS_KEYS,
+  SIGNAL_MEDIA_TYPE,
   badRequestBody,
   deleteMeasurementResponse,
   errorBody,
@@ -27,8 +29,22 @@ import {
   PHOTO_OBJECT_PATH,
   verifyPhotoUrl,
 } from './repo.ts';
+import { loadMeasurementSignal, type MeasurementSignal } from './signal.ts';
 
 const idParams = z.object({ id: z.string() });
+
+/** The query of GET /measurement/{id}/signal (and its share-link twin). */
+export const signalQuery = z.object({ axis: z.enum(AXIS_KEYS).optional() });
+/** The OpenAPI text of the binary waveform read. */
+export const SIGNAL_DOC =
+  'The stored samples as binary (`application/octet-stream`, brotli/gzip by Accept-Encoding): header `OTSG`, version 1, sample type (1 int16), channel count k, samples per channel n, the calibrated sampling rate (float64 Hz) and the scale (float64 g per count), then k channel keys of 16 bytes and the k·n int16 LE counts channel after channel; g = count × scale. Layout: docs/signals.md (packages/contract signal-codec.ts encodes and decodes it). `axis` asks for one axis; without it x, y, z. No channel while the waveform is not stored, and for a Duck (its channels come with GET /measurement/{id}).';
+
+/** Sends an encoded signal: binary, compressible, cached for an hour once the waveform is final. */
+export const sendSignal = (reply: FastifyReply, s: MeasurementSignal) =>
+  reply
+    .type(SIGNAL_MEDIA_TYPE)
+    .header('cache-control', s.final ? 'private, max-age=3600' : 'no-store')
+    .send(Buffer.from(s.bytes.buffer, s.bytes.byteOffset, s.bytes.byteLength) as never);
 
 /** The measurement detail page's own calls (spec 002 §2, §7); docs/measurement-list.md for the list. */
 export async function measurementDetailRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -170,6 +186,20 @@ export async function measurementDetailRoutes(app: FastifyInstance, ctx: AppCont
       response: { 200: deleteMeasurementResponse, 404: errorBody },
     },
     handler: async (req) => deleteOne(ctx, authOf(req).customerId, req.params.id, req.log),
+  });
+
+  r.get('/measurement/:id/signal', {
+    config: { access: needs('readMeasurement') },
+    schema: {
+      tags: ['measurement detail'],
+      summary: 'The waveform of a measurement, binary (int16 counts with their scale)',
+      description: `${SIGNAL_DOC} ${NOT_FOUND_DOC}`,
+      params: idParams,
+      querystring: signalQuery,
+      response: { 400: badRequestBody, 404: errorBody },
+    },
+    handler: async (req, reply) =>
+      sendSignal(reply, await loadMeasurementSignal(ctx, authOf(req).customerId, req.params.id, req.query.axis)),
   });
 
   r.get('/measurement/:id/json', {

@@ -5,6 +5,7 @@ import {
   badRequestBody,
   errorBody,
   measurementDetail,
+  measurementDetailQuery,
   deleteMeasurementsBody,
   deleteMeasurementsResponse,
   measurementDownloadResponse,
@@ -133,10 +134,12 @@ export async function measurementRoutes(app: FastifyInstance, ctx: AppContext) {
       tags: ['measurements'],
       summary: 'One measurement with its samples and telemetry',
       description:
-        '`data[key]` holds the samples at `calibratedSamplingRate` Hz, `measurementData` the keys with their units. A tri-axial measurement: `accelerometer_x/y/z` in g, decoded from the stored raw int16 stream. A Duck’s (docs/ducks.md): `channel_{order}` per configured channel in its sensor type’s unit (A, V, g, °C …), decoded from the stored uint32 stream with the measurement’s voltage reference and scaled as the ingest did, and `config` the Duck configuration it was taken with. Another customer’s measurement answers 404.',
+        '`data[key]` holds the samples at `calibratedSamplingRate` Hz, `measurementData` the keys with their units. A tri-axial measurement: `accelerometer_x/y/z` in g, decoded from the stored raw int16 stream. A Duck’s (docs/ducks.md): `channel_{order}` per configured channel in its sensor type’s unit (A, V, g, °C …), decoded from the stored uint32 stream with the measurement’s voltage reference and scaled as the ingest did, and `config` the Duck configuration it was taken with. `samples=none`: a tri-axial measurement’s `data` is `{}` (`measurementData` still lists the stored axes), the samples being read in binary from GET /measurement/{id}/signal (docs/signals.md). Another customer’s measurement answers 404.',
       params: z.object({ id: z.string() }),
-      response: { 200: measurementDetail, 404: errorBody },
+      querystring: measurementDetailQuery,
+      response: { 200: measurementDetail, 400: badRequestBody, 404: errorBody },
     },
-    handler: async (req) => loadMeasurementDetail(ctx, authOf(req).customerId, req.params.id),
+    handler: async (req) =>
+      loadMeasurementDetail(ctx, authOf(req).customerId, req.params.id, { samples: req.query.samples !== 'none' }),
   });
 }

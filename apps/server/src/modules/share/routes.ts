@@ -9,6 +9,7 @@ import {
   createShareBody,
   createShareResponse,
   errorBody,
+  measurementDetailQuery,
   measurementPhotosResponse,
   shareLinksQuery,
   shareLinksResponse,
@@ -26,6 +27,8 @@ import { analysisRoutes } from '../analysis/routes.ts';
 import { signedImageUrl } from '../points/images.ts';
 import { findPoint } from '../points/repo.ts';
 import { listPhotos, loadMeasurementDetail, measurementRow } from '../measurement-detail/repo.ts';
+import { SIGNAL_DOC, sendSignal, signalQuery } from '../measurement-detail/routes.ts';
+import { loadMeasurementSignal } from '../measurement-detail/signal.ts';
 import { listAlarmTransactions } from '../alarms/repo.ts';
 import { alarmNameIn } from '../alarms/built-in-name.ts';
 import { resolveLanguage } from '../../infra/i18n.ts';
@@ -157,13 +160,31 @@ export async function shareRoutes(app: FastifyInstance, ctx: AppContext) {
           summary: 'Token holder: the shared measurement (as GET /measurement/{id}, with its point’s chart settings)',
           description: `${TOKEN_DOC} Any other measurement id answers 404. \`pointSettings\`: the reference frequency (Hz), whether it varies, the bearing (fault-frequency multipliers) and the axis mapping of the measurement’s point, so the shared page marks the running speed and the bearing fault frequencies; null without a point. Nothing else of the point is answered.`,
           params: z.object({ id: z.string() }),
-          querystring: tokenQuery,
-          response: { 200: sharedMeasurementDetail, 401: errorBody, 404: errorBody },
+          querystring: measurementDetailQuery.extend(tokenQuery.shape),
+          response: { 200: sharedMeasurementDetail, 400: badRequestBody, 401: errorBody, 404: errorBody },
         },
         handler: async (req) => {
           const g = grantFor(req, req.params.id);
-          const detail = await loadMeasurementDetail(ctx, g.customerId, g.measurementId);
+          const detail = await loadMeasurementDetail(ctx, g.customerId, g.measurementId, {
+            samples: req.query.samples !== 'none',
+          });
           return { ...detail, pointSettings: await pointSettingsOf(ctx, g.customerId, detail.point?._id ?? null) };
+        },
+      });
+
+      sr.get('/measurement/:id/signal', {
+        config: { access: PUBLIC },
+        schema: {
+          tags: ['share links'],
+          summary: 'Token holder: the shared measurement’s waveform, binary (as GET /measurement/{id}/signal)',
+          description: `${TOKEN_DOC} Any other measurement id answers 404. ${SIGNAL_DOC}`,
+          params: z.object({ id: z.string() }),
+          querystring: signalQuery.extend(tokenQuery.shape),
+          response: { 400: badRequestBody, 401: errorBody, 404: errorBody },
+        },
+        handler: async (req, reply) => {
+          const g = grantFor(req, req.params.id);
+          return sendSignal(reply, await loadMeasurementSignal(ctx, g.customerId, g.measurementId, req.query.axis));
         },
       });
 
@@ -271,9 +292,9 @@ export async function shareRoutes(app: FastifyInstance, ctx: AppContext) {
         },
       });
 
-      // The analysis calls (POST /vibration/signal/*) take the signal in the body and read nothing
-      // stored: the token holder gets the very same routes under /share, guarded by the share token
-      // instead of a session (the shared page already holds the samples it sends).
+      // The analysis calls (POST /vibration/signal/*): the token holder gets the very same routes
+      // under /share, guarded by the share token instead of a session; the stored-signal form
+      // (measurementId + axis) reads the shared measurement only (any other id answers 404).
       await s.register(async (a) => {
         a.addHook('onRoute', (route) => {
           route.config = { ...(route.config as object), access: PUBLIC };
@@ -285,7 +306,7 @@ export async function shareRoutes(app: FastifyInstance, ctx: AppContext) {
             description: `${TOKEN_DOC} ${schema.description ?? ''}`.trim(),
           };
         });
-        await analysisRoutes(a, ctx);
+        await analysisRoutes(a, ctx, { customerOf: (req, id) => grantFor(req, id).customerId });
       });
     },
     { prefix: SHARE_PREFIX },

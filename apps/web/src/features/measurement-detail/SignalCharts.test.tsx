@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import type { AxisKey, Bearing, MeasurementDetail } from '@overtone/contract';
+import { computeDomain, type DomainRequest } from '@overtone/dsp';
 import i18n from '../../app/i18n';
 import { ALL, fakeApi, loginAs, renderAdmin, type ApiCall } from '../admin/adminTestKit';
 import { SignalCharts } from './SignalCharts';
@@ -42,6 +43,22 @@ vi.mock('uplot', () => ({
     }
   },
 }));
+
+/**
+ * Every domain is computed in the browser (docs/signals.md): the real computation, each request
+ * recorded. No analysis request may reach the API (checked after every test).
+ */
+const computed = vi.hoisted(() => [] as Record<string, unknown>[]);
+vi.mock('./domains/domainClient', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./domains/domainClient')>();
+  return {
+    ...real,
+    computeInBrowser: (r: Record<string, unknown>) => {
+      computed.push(r);
+      return real.computeInBrowser(r as never);
+    },
+  };
+});
 
 /** A 2D context that records the calls the heat map makes. */
 const canvasCalls: string[] = [];
@@ -134,6 +151,7 @@ beforeEach(async () => {
   await i18n.changeLanguage('en');
   charts.length = 0;
   canvasCalls.length = 0;
+  computed.length = 0;
   stubCanvas();
   loginAs(ALL);
   api = fakeApi({
@@ -165,14 +183,40 @@ beforeEach(async () => {
   });
 });
 afterEach(() => {
+  // switching domains, axes and settings sends no request: everything is computed in the browser
+  expect(api.filter((c) => c.path.includes('/vibration/signal'))).toEqual([]);
   cleanup();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   localStorage.clear();
 });
 
-const posts = (kind: string) => api.filter((c) => c.method === 'POST' && c.path === `/vibration/signal/${kind}`);
-const bodies = (kind: string) => posts(kind).map((c) => c.body as Record<string, unknown>);
+/** The computations of an analysis (named by its endpoint), in order. */
+const KIND: Record<string, string> = {
+  spectrum: 'spectrum',
+  envelope: 'envelope',
+  cepstrum: 'cepstrum',
+  spectrogram: 'spectrogram',
+  'auto-correlation': 'autocorrelation',
+  'polar-analyze': 'polar',
+  'orbit-analyze': 'orbit',
+};
+const posts = (endpoint: string) => computed.filter((r) => r.kind === KIND[endpoint]);
+const plain = (v: unknown) => (v instanceof Float64Array ? Array.from(v) : v);
+/** A computation's request in the endpoint's body names (signal, samplingRate, referenceFrequency …). */
+const bodies = (endpoint: string) =>
+  posts(endpoint).map((r) => {
+    const names: Record<string, string> = {
+      samplingRateHz: 'samplingRate',
+      referenceFrequencyHz: 'referenceFrequency',
+      bandHz: 'frequencyRange',
+      xlimHz: 'xlim',
+    };
+    return Object.fromEntries(Object.entries(r).map(([k, v]) => [names[k] ?? k, plain(v)]));
+  });
+/** What the browser computes for a request (the same function as the server's endpoint). */
+const expected = <R extends DomainRequest>(r: R) => computeDomain(r);
+const X = () => Float64Array.from(measurement.data.accelerometer_x!);
 const measurementGets = () => api.filter((c) => c.method === 'GET' && c.path.startsWith('/measurement'));
 
 function renderCharts(referenceFrequencyHz = 25, bearing: Bearing | null = SKF_6205) {
@@ -271,7 +315,8 @@ describe('SignalCharts: the domain switch', () => {
     await pick('cepstrum-window', 'Hamming');
     await waitFor(() => expect(posts('cepstrum').length).toBe(2));
     expect(bodies('cepstrum')[1]).toMatchObject({ window: 'hamming', signal: measurement.data.accelerometer_x });
-    await waitFor(() => expect(charts.at(-1)!.data[1]).toEqual(Float64Array.from([1, 0.2, 0.4])));
+    const want = expected({ kind: 'cepstrum', signal: X(), samplingRateHz: FS, window: 'hamming', removeDc: true });
+    await waitFor(() => expect(charts.at(-1)!.data[1]).toEqual(Float64Array.from(want.y)));
     expect(measurementGets()).toEqual([]);
   });
 });
@@ -354,7 +399,16 @@ describe('Polar and orbit', () => {
     await waitFor(() => expect(posts('polar-analyze').length).toBe(1));
     expect(bodies('polar-analyze')[0]).toMatchObject({ referenceFrequency: 24.5, window: 'rectangular', samplingRate: FS });
     expect(screen.queryByTestId('polar-reference-hint')).toBeNull();
-    await waitFor(() => expect(screen.getAllByTestId('polar-revolution')).toHaveLength(3));
+    const revolutions = expected({
+      kind: 'polar',
+      signal: X(),
+      samplingRateHz: FS,
+      window: 'rectangular',
+      removeDc: true,
+      referenceFrequencyHz: 24.5,
+    }).r.length;
+    expect(revolutions).toBeGreaterThan(1);
+    await waitFor(() => expect(screen.getAllByTestId('polar-revolution')).toHaveLength(revolutions));
     expect(screen.getByTestId('polar-mean')).toBeTruthy();
   });
 
@@ -413,16 +467,29 @@ describe('Autocorrelation and spectrogram', () => {
     await openDomain('spectrogram');
     await waitFor(() => expect(posts('spectrogram').length).toBe(1));
     expect(bodies('spectrogram')[0]).toMatchObject({ nfft: 1024, window: 'hanning', samplingRate: FS });
-    await waitFor(() => expect(screen.getByTestId('spectrogram-chart').dataset.cells).toBe('3x513'));
-    expect(canvasCalls).toContain('createImageData 3x513');
+    const cells = (nfft: number) => {
+      const s = expected({
+        kind: 'spectrogram',
+        signal: X(),
+        samplingRateHz: FS,
+        window: 'hanning',
+        removeDc: true,
+        nfft,
+        overlap: 0.5,
+      });
+      return `${s.t.length}x${s.f.length}`;
+    };
+    expect(cells(1024)).toBe('7x513');
+    await waitFor(() => expect(screen.getByTestId('spectrogram-chart').dataset.cells).toBe(cells(1024)));
+    expect(canvasCalls).toContain(`createImageData ${cells(1024)}`);
     expect(canvasCalls).toContain('drawImage');
 
     canvasCalls.length = 0;
     await pick('spectrogram-nfft', '2048');
     await waitFor(() => expect(posts('spectrogram').length).toBe(2));
     expect(bodies('spectrogram')[1].nfft).toBe(2048);
-    await waitFor(() => expect(screen.getByTestId('spectrogram-chart').dataset.cells).toBe('3x1025'));
-    expect(canvasCalls).toContain('createImageData 3x1025');
+    await waitFor(() => expect(screen.getByTestId('spectrogram-chart').dataset.cells).toBe(cells(2048)));
+    expect(canvasCalls).toContain(`createImageData ${cells(2048)}`);
     expect(canvasCalls).toContain('putImageData');
     expect(canvasCalls).toContain('drawImage');
 

@@ -1,5 +1,10 @@
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
+  LANGUAGE_HEADER,
+  SIGNAL_MEDIA_TYPE,
+  TOKEN_HEADER,
+  decodeSignal,
+  type DecodedSignal,
   alarmTransactionsResponse,
   createShareResponse,
   deleteMeasurementResponse,
@@ -14,7 +19,6 @@ import {
   shareScope,
   sharedMeasurementDetail,
   type SharedMeasurementDetail,
-  spectrumResponse,
   tagsResponse,
   type AxisKey,
   type CreateShareBody,
@@ -22,9 +26,12 @@ import {
   type Point,
   type WindowName,
 } from '@overtone/contract';
-import { apiRequest } from '../../app/api/apiClient';
+import { apiRequest, buildUrl } from '../../app/api/apiClient';
+import { currentLanguage } from '../../app/i18n';
+import { currentToken } from '../../app/session';
+import { computeInBrowser, samplesOf } from './domains/domainClient';
 import { pointQueryKey } from '../point-detail/pointApi';
-import { sharePrefix, useApiPrefix } from './detailAccess';
+import { sharePrefix } from './detailAccess';
 import { blankPoint } from '../point-detail/blankPoint';
 
 export const measurementQueryKey = (id: string) => ['measurement', id] as const;
@@ -32,22 +39,63 @@ export const measurementQueryKey = (id: string) => ['measurement', id] as const;
 const measurementUrl = (id: string, rest = '') => `/measurement/${encodeURIComponent(id)}${rest}`;
 
 /**
- * `GET /measurement/{id}` (read-only: `GET /share/measurement/{id}`); failures are handled by the
- * page (404 redirect, 403 access denied).
+ * The measurement's waveform, binary (`GET {prefix}/measurement/{id}/signal`, docs/signals.md):
+ * int16 counts with their scale, decoded with the contract's codec (the server's encoder) into g.
+ * Null when the answer is not a signal (a failure): the caller decides.
+ */
+async function fetchSignal(path: string, signal?: AbortSignal): Promise<DecodedSignal | null> {
+  const headers: Record<string, string> = { Accept: SIGNAL_MEDIA_TYPE, [LANGUAGE_HEADER]: currentLanguage() };
+  const token = currentToken();
+  if (token) headers[TOKEN_HEADER] = token;
+  const res = await fetch(buildUrl(path), { headers, signal });
+  if (!res.ok || !(res.headers.get('content-type') ?? '').startsWith(SIGNAL_MEDIA_TYPE)) return null;
+  try {
+    return decodeSignal(new Uint8Array(await res.arrayBuffer()));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The detail without its samples and the binary waveform, read in parallel: the samples travel
+ * once, as int16 (docs/signals.md), and fill `data` (g, per axis key). A Duck's channels come with
+ * the detail. When the waveform cannot be read, the samples the detail holds (if any) are kept.
+ */
+async function withSignal<T extends MeasurementDetail>(detail: Promise<T>, signalPath: string, signal?: AbortSignal): Promise<T> {
+  const [m, s] = await Promise.all([detail, fetchSignal(signalPath, signal).catch(() => null)]);
+  if (!s?.channels.length) return m;
+  return { ...m, data: { ...m.data, ...Object.fromEntries(s.channels.map((c) => [c.key, Array.from(c.values)])) } };
+}
+
+/**
+ * `GET /measurement/{id}?samples=none` and `GET /measurement/{id}/signal` (read-only: under
+ * `/share`); failures are handled by the page (404 redirect, 403 access denied).
  */
 export const useMeasurementQuery = (id: string, readOnly = false) => {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: readOnly ? ([...measurementQueryKey(id), 'shared'] as const) : measurementQueryKey(id),
     queryFn: async ({ signal }) => {
-      if (!readOnly) return apiRequest(measurementUrl(id), { schema: measurementDetail, signal, silent: true });
+      const prefix = sharePrefix(readOnly);
+      const signalPath = `${prefix}${measurementUrl(id, '/signal')}`;
+      if (!readOnly)
+        return withSignal(
+          apiRequest(measurementUrl(id), { query: { samples: 'none' }, schema: measurementDetail, signal, silent: true }),
+          signalPath,
+          signal,
+        );
       // A link that expires while the page is open answers 401: the page says so (no logout).
-      const m: SharedMeasurementDetail = await apiRequest(`${sharePrefix(true)}${measurementUrl(id)}`, {
-        schema: sharedMeasurementDetail,
+      const m: SharedMeasurementDetail = await withSignal(
+        apiRequest(`${prefix}${measurementUrl(id)}`, {
+          query: { samples: 'none' },
+          schema: sharedMeasurementDetail,
+          signal,
+          silent: true,
+          redirectOnUnauthorized: false,
+        }),
+        signalPath,
         signal,
-        silent: true,
-        redirectOnUnauthorized: false,
-      });
+      );
       seedSharedPoint(queryClient, m);
       return m;
     },
@@ -201,45 +249,48 @@ export interface SpectrumRequest {
   measurementId: string;
   axis: AxisKey;
   /** Samples in g. */
-  signal: number[];
+  signal: ArrayLike<number>;
   samplingRateHz: number;
   window: WindowName;
   mode: SpectrumMode;
   dcOffset: boolean;
 }
 
+const curveOf = (c: { x: Float64Array; y: Float64Array; unit: string }) => ({
+  x: Array.from(c.x),
+  y: Array.from(c.y),
+  unit: c.unit,
+});
+
 /**
- * `POST /vibration/signal/spectrum` (spec 002 §7) for one axis of a measurement: one-sided RMS
- * spectrum in g (accelerometer) or mm/s (velocity). Cached per measurement, axis and settings.
+ * The spectrum (spec 002 §7, as `POST /vibration/signal/spectrum` answers it) of one axis of a
+ * measurement, computed in the browser by @overtone/dsp (domains/domainClient.ts; no request): one-
+ * sided RMS spectrum in g (accelerometer) or mm/s (velocity). Cached per measurement, axis and settings.
  */
-export const useSpectrumQuery = (r: SpectrumRequest | null) => {
-  const prefix = useApiPrefix();
-  return useQuery({
+export const useSpectrumQuery = (r: SpectrumRequest | null) =>
+  useQuery({
     queryKey: ['spectrum', r?.measurementId, r?.axis, r?.window, r?.mode, r?.dcOffset],
-    queryFn: ({ signal }) =>
-      apiRequest(`${prefix}/vibration/signal/spectrum`, {
-        method: 'POST',
-        body: {
-          half: true,
-          dcOffset: r!.dcOffset,
+    queryFn: async () =>
+      curveOf(
+        await computeInBrowser({
+          kind: 'spectrum',
+          signal: samplesOf(r!.signal),
+          samplingRateHz: r!.samplingRateHz,
           window: r!.window,
+          removeDc: r!.dcOffset,
+          half: true,
           mode: r!.mode,
-          signal: r!.signal,
-          samplingRate: r!.samplingRateHz,
-        },
-        schema: spectrumResponse,
-        signal,
-      }).then((res) => res.results),
+        }),
+      ),
     enabled: !!r && r.signal.length >= 2 && r.samplingRateHz > 0,
     staleTime: Infinity,
   });
-};
 
 export interface EnvelopeRequest {
   measurementId: string;
   axis: AxisKey;
   /** Samples in g. */
-  signal: number[];
+  signal: ArrayLike<number>;
   samplingRateHz: number;
   window: WindowName;
   /** Bandpass [low, high] in Hz. */
@@ -249,32 +300,27 @@ export interface EnvelopeRequest {
 }
 
 /**
- * `POST /vibration/signal/envelope` (spec 002 §7) for one axis of a measurement: spectrum of the
- * envelope of the band-passed signal up to `xlim`. Cached per measurement, axis, window and band.
+ * The envelope spectrum (spec 002 §7, as `POST /vibration/signal/envelope` answers it) of one axis
+ * of a measurement, computed in the browser: spectrum of the envelope of the band-passed signal up
+ * to `xlim`. Cached per measurement, axis, window and band.
  */
-export const useEnvelopeQuery = (r: EnvelopeRequest | null) => {
-  const prefix = useApiPrefix();
-  return useQuery({
+export const useEnvelopeQuery = (r: EnvelopeRequest | null) =>
+  useQuery({
     queryKey: ['envelope', r?.measurementId, r?.axis, r?.window, r?.band[0], r?.band[1], r?.xlimHz],
-    queryFn: ({ signal }) =>
-      apiRequest(`${prefix}/vibration/signal/envelope`, {
-        method: 'POST',
-        body: {
-          signal: r!.signal,
-          samplingRate: r!.samplingRateHz,
-          frequencyRange: r!.band,
-          xlim: r!.xlimHz,
+    queryFn: async () =>
+      curveOf(
+        await computeInBrowser({
+          kind: 'envelope',
+          signal: samplesOf(r!.signal),
+          samplingRateHz: r!.samplingRateHz,
           window: r!.window,
-          dcOffset: true,
-          half: true,
-        },
-        schema: spectrumResponse,
-        signal,
-        silent: true,
-      }).then((res) => res.results),
+          removeDc: true,
+          bandHz: r!.band,
+          xlimHz: r!.xlimHz,
+        }),
+      ),
     enabled: !!r && r.signal.length >= 2 && r.samplingRateHz > 0 && r.band[0] < r.band[1],
     // The chart stays (with a spinner) while another band is computed.
     placeholderData: (previous) => previous,
     staleTime: Infinity,
   });
-};

@@ -1,133 +1,123 @@
 /**
- * Queries of the analysis domains (spec 002 §7 "Analysis"): the signal is already in the
- * measurement detail and is sent in the body, so a change of window, lag size, nfft, axis or
- * reference frequency is one analysis request and never a new `GET /measurement/{id}`. Results are
- * cached per measurement, axis and settings (a change back is answered from the cache).
+ * Queries of the analysis domains (spec 002 §7 "Analysis"), computed in the browser (docs/signals.md):
+ * the measurement's waveform is read once, in binary, with the measurement; each domain is computed
+ * from it by @overtone/dsp in the page's Web Worker (domainClient.ts), the very function
+ * `POST /vibration/signal/*` runs on the server. A change of domain, window, lag size, nfft, axis or
+ * reference frequency sends no request. Results are cached per measurement, axis and settings (a
+ * change back is answered from the cache). The answers keep the endpoints' shapes (contract analysis.ts).
  */
-import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import {
-  autoCorrelationResponse,
-  orbitResponse,
-  polarResponse,
-  spectrogramResponse,
-  spectrumResponse,
-  type AxisKey,
-  type WindowName,
-} from '@overtone/contract';
-import { apiRequest } from '../../../app/api/apiClient';
-import { useApiPrefix } from '../detailAccess';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AxisKey, WindowName } from '@overtone/contract';
+import type { DomainRequest, DomainResult } from '@overtone/dsp';
+import { computeInBrowser, samplesOf } from './domainClient';
 
 interface Base {
   measurementId: string;
   axis: AxisKey;
   /** Samples in g. */
-  signal: number[];
+  signal: ArrayLike<number>;
   samplingRateHz: number;
   window: WindowName;
 }
 
 const usable = (r: Base) => r.signal.length >= 2 && r.samplingRateHz > 0;
+const arr = (a: Float64Array) => Array.from(a);
+const part = (p: { r: Float64Array; phase: Float64Array; r_mean: number; phase_mean: number }) => ({
+  r: arr(p.r),
+  phase: arr(p.phase),
+  r_mean: p.r_mean,
+  phase_mean: p.phase_mean,
+});
 
 /**
- * One analysis request of the page: `POST {prefix}/vibration/signal/{path}` (under `/share` for a
- * share-link visitor), silent (the panel shows its own error), cached forever per key, the previous
- * result kept on screen while a new one loads.
+ * One analysis domain of the page, computed in the browser, cached forever per key, the previous
+ * result kept on screen while a new one is computed.
  */
-function useAnalysisQuery<T>(o: {
-  path: string;
+function useDomainQuery<K extends DomainRequest['kind'], T>(o: {
   key: readonly unknown[];
-  body: Record<string, unknown>;
-  schema: z.ZodType<T>;
+  request: () => Extract<DomainRequest, { kind: K }>;
+  answer: (r: DomainResult<K>) => T;
   enabled: boolean;
 }) {
-  const prefix = useApiPrefix();
   return useQuery({
-    queryKey: [o.path, ...o.key],
-    queryFn: ({ signal }) =>
-      apiRequest(`${prefix}/vibration/signal/${o.path}`, {
-        method: 'POST',
-        body: o.body,
-        schema: o.schema,
-        signal,
-        silent: true,
-      }),
+    queryKey: ['domain', ...o.key],
+    queryFn: async () => o.answer((await computeInBrowser(o.request())) as DomainResult<K>),
     enabled: o.enabled,
-    placeholderData: (previous) => previous,
+    placeholderData: keepPreviousData,
     staleTime: Infinity,
   });
 }
 
-/** `POST /vibration/signal/cepstrum`: real cepstrum, `x` quefrency in s. */
-export const useCepstrumQuery = (r: Base) => {
-  const q = useAnalysisQuery({
-    path: 'cepstrum',
-    key: [r.measurementId, r.axis, r.window],
-    body: {
-      half: true,
+/** Real cepstrum (as `POST /vibration/signal/cepstrum`), `x` quefrency in s. */
+export const useCepstrumQuery = (r: Base) =>
+  useDomainQuery({
+    key: ['cepstrum', r.measurementId, r.axis, r.window],
+    request: () => ({
+      kind: 'cepstrum',
+      signal: samplesOf(r.signal),
+      samplingRateHz: r.samplingRateHz,
       window: r.window,
-      dcOffset: true,
-      mode: 'accelerometer',
-      signal: r.signal,
-      samplingRate: r.samplingRateHz,
-    },
-    schema: spectrumResponse,
+      removeDc: true,
+    }),
+    answer: (c) => ({ x: arr(c.x), y: arr(c.y), unit: c.unit }),
     enabled: usable(r),
   });
-  return { ...q, data: q.data?.results };
-};
 
-/** `POST /vibration/signal/spectrogram`: STFT with `nfft` samples per segment. */
-export const useSpectrogramQuery = (r: Base & { nfft: number }) => {
-  const q = useAnalysisQuery({
-    path: 'spectrogram',
-    key: [r.measurementId, r.axis, r.window, r.nfft],
-    body: { window: r.window, dcOffset: true, nfft: r.nfft, signal: r.signal, samplingRate: r.samplingRateHz },
-    schema: spectrogramResponse,
+/** Spectrogram (as `POST /vibration/signal/spectrogram`): STFT with `nfft` samples per segment. */
+export const useSpectrogramQuery = (r: Base & { nfft: number }) =>
+  useDomainQuery({
+    key: ['spectrogram', r.measurementId, r.axis, r.window, r.nfft],
+    request: () => ({
+      kind: 'spectrogram',
+      signal: samplesOf(r.signal),
+      samplingRateHz: r.samplingRateHz,
+      window: r.window,
+      removeDc: true,
+      nfft: r.nfft,
+      overlap: 0.5,
+    }),
+    answer: (s) => ({ f: arr(s.f), t: arr(s.t), sxx: s.sxx.map(arr), unit: s.unit }),
     enabled: usable(r) && r.nfft <= r.signal.length,
   });
-  return { ...q, data: q.data?.results };
-};
 
-/** `POST /vibration/signal/auto-correlation`: normalised autocorrelation for lags 0…lagSize samples. */
+/** Normalised autocorrelation (as `POST /vibration/signal/auto-correlation`) for lags 0…lagSize samples. */
 export const useAutoCorrelationQuery = (r: Base & { lagSize: number }) =>
-  useAnalysisQuery({
-    path: 'auto-correlation',
-    key: [r.measurementId, r.axis, r.window, r.lagSize],
-    body: { window: r.window, lagSize: r.lagSize, signal: r.signal },
-    schema: autoCorrelationResponse,
+  useDomainQuery({
+    key: ['autocorrelation', r.measurementId, r.axis, r.window, r.lagSize],
+    request: () => ({ kind: 'autocorrelation', signal: samplesOf(r.signal), window: r.window, lagSize: r.lagSize }),
+    answer: (a) => ({ r: arr(a.r), lags: arr(a.lags) }),
     enabled: usable(r) && r.lagSize < r.signal.length,
   });
 
-/** `POST /vibration/signal/polar-analyze`: 1× amplitude and phase per revolution; not sent for a reference of 0. */
+/** Polar (as `POST /vibration/signal/polar-analyze`): 1× amplitude and phase per revolution; nothing for a reference of 0. */
 export const usePolarQuery = (r: Base & { referenceFrequencyHz: number }) =>
-  useAnalysisQuery({
-    path: 'polar-analyze',
-    key: [r.measurementId, r.axis, r.window, r.referenceFrequencyHz],
-    body: {
+  useDomainQuery({
+    key: ['polar', r.measurementId, r.axis, r.window, r.referenceFrequencyHz],
+    request: () => ({
+      kind: 'polar',
+      signal: samplesOf(r.signal),
+      samplingRateHz: r.samplingRateHz,
       window: r.window,
-      dcOffset: true,
-      referenceFrequency: r.referenceFrequencyHz,
-      signal: r.signal,
-      samplingRate: r.samplingRateHz,
-    },
-    schema: polarResponse,
+      removeDc: true,
+      referenceFrequencyHz: r.referenceFrequencyHz,
+    }),
+    answer: (p) => ({ ...part(p), unit: p.unit }),
     enabled: usable(r) && r.referenceFrequencyHz > 0,
   });
 
-/** `POST /vibration/signal/orbit-analyze`: 1× orbit of `axis` (x) and `axis2` (y); not sent for a reference of 0. */
-export const useOrbitQuery = (r: Base & { axis2: AxisKey; signal2: number[]; referenceFrequencyHz: number }) =>
-  useAnalysisQuery({
-    path: 'orbit-analyze',
-    key: [r.measurementId, r.axis, r.axis2, r.window, r.referenceFrequencyHz],
-    body: {
+/** Orbit (as `POST /vibration/signal/orbit-analyze`) of `axis` (x) and `axis2` (y); nothing for a reference of 0. */
+export const useOrbitQuery = (r: Base & { axis2: AxisKey; signal2: ArrayLike<number>; referenceFrequencyHz: number }) =>
+  useDomainQuery({
+    key: ['orbit', r.measurementId, r.axis, r.axis2, r.window, r.referenceFrequencyHz],
+    request: () => ({
+      kind: 'orbit',
+      signal: samplesOf(r.signal),
+      signal2: samplesOf(r.signal2),
+      samplingRateHz: r.samplingRateHz,
       window: r.window,
-      dcOffset: true,
-      referenceFrequency: r.referenceFrequencyHz,
-      signal: r.signal,
-      signal2: r.signal2,
-      samplingRate: r.samplingRateHz,
-    },
-    schema: orbitResponse,
+      removeDc: true,
+      referenceFrequencyHz: r.referenceFrequencyHz,
+    }),
+    answer: (o) => ({ ...part(o), unit: o.unit, x: part(o.x), y: part(o.y) }),
     enabled: usable(r) && r.signal2.length >= 2 && r.referenceFrequencyHz > 0,
   });
