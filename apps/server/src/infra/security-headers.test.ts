@@ -3,10 +3,10 @@ import { contentSecurityPolicy, VALID_HOST } from './security-headers.ts';
 import { liveSocketUrl } from './live-url.ts';
 
 describe('contentSecurityPolicy', () => {
-  it('allows scripts from the origin only, no inline script, no framing', () => {
+  it('allows scripts from the origin only (and WebAssembly compilation), no inline script, no eval, no framing', () => {
     const csp = contentSecurityPolicy('plant.example:8443');
-    expect(csp).toContain("script-src 'self';");
-    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval|hashes)'/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("connect-src 'self' ws://plant.example:8443 wss://plant.example:8443");
   });
