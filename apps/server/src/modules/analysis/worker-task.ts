@@ -268,11 +268,10 @@ function readRequest(
 
 /**
  * Runs one analysis request from its raw body, binary samples or stored signal (worker side).
- * @param _run unused (the analyses call @overtone/dsp directly); kept for the DSP pool's call shape
  * @returns the answer's bytes (JSON, or the binary layout when asked and the answer is a curve),
  *   or the reason for a 400 / 413 (AnalysisRequestResult)
  */
-export function runAnalysisRequest(task: AnalysisRequestTask, _run?: unknown): AnalysisRequestResult {
+export function runAnalysisRequest(task: AnalysisRequestTask): AnalysisRequestResult {
   const spec = ANALYSES[task.analysis] as unknown as Analysis;
   const read = readRequest(task, spec);
   if (!('settings' in read)) return read;
