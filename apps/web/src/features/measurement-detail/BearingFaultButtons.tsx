@@ -13,18 +13,19 @@ export const FAULT_COLORS: Record<BearingFault, string> = {
 /**
  * The bearing fault-frequency toggles (BPFO, BPFI, FTF, BSF) of a spectrum: one button per fault
  * offered, in its marker colour, pressed while its harmonics are drawn; nothing when none is offered.
- * Used by the measurement page's spectrum and the Duck page's vibration channels.
- * @param faults fault frequencies in Hz by fault (charts/spectrumMath `bearingFaultFrequenciesHz`)
+ * Used by the measurement page's spectrum and envelope and the Duck page's vibration channels.
+ * @param faults fault frequencies in Hz by fault (charts/spectrumMath `bearingFaultFrequenciesHz`),
+ *   written as each button's `data-frequency-hz`; optional
  * @param testIdPrefix `<prefix>-faults` on the group, `<prefix>-fault-<k>` on each button
  */
 export function BearingFaultButtons({
-  faults,
+  faults = {},
   available,
   shown,
   toggle,
   testIdPrefix,
 }: {
-  faults: Partial<Record<BearingFault, number>>;
+  faults?: Partial<Record<BearingFault, number>>;
   available: readonly BearingFault[];
   shown: readonly BearingFault[];
   toggle(fault: BearingFault): void;

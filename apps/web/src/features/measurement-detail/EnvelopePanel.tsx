@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Alert, Button, Empty, Flex, Skeleton, Space, Spin } from 'antd';
+import { Alert, Empty, Flex, Skeleton, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type AxisKey, type Bearing, type WindowName } from '@overtone/contract';
 import type { MarkerSet } from '../../charts/spectrumOverlay';
@@ -20,16 +20,9 @@ import { WindowSelect } from '../../charts/WindowSelect';
 import { FitSelect } from '../../ui/FitSelect';
 import { formatFrequency } from '../../charts/formatNumber';
 import { evidenceMarker } from './evidenceMark';
+import { BearingFaultButtons, FAULT_COLORS } from './BearingFaultButtons';
 
 const SpectrumChart = lazy(() => import('../../charts/SpectrumChart'));
-
-/** Marker colours of the fault frequencies: distinct from the series (primary), harmonics (warning) and peak (error). */
-const FAULT_COLORS: Record<FaultKind, string> = {
-  bpfo: '#c41d7f',
-  bpfi: '#389e0d',
-  ftf: '#08979c',
-  bsf: '#722ed1',
-};
 
 interface Props {
   measurementId: string;
@@ -97,24 +90,7 @@ function EnvelopeContent({
     <Flex gap={10} align="center" wrap style={{ width: '100%' }}>
       <WindowSelect value={windowName} onChange={setWindowName} testId="envelope-window" />
       <EnvelopeBandSlider limits={limits} band={band} onChange={setBand} testId="envelope-band" />
-      {faults.length > 0 && (
-        <Space.Compact size="small" data-testid="envelope-faults">
-          {faults.map((k) => (
-            <Button
-              key={k}
-              size="small"
-              type={shown.includes(k) ? 'primary' : 'default'}
-              style={shown.includes(k) ? { background: FAULT_COLORS[k] } : { color: FAULT_COLORS[k] }}
-              aria-pressed={shown.includes(k)}
-              onClick={() => toggle(k)}
-              title={t('envelope.faultTitle', { fault: t(`envelope.faults.${k}`) })}
-              data-testid={`envelope-fault-${k}`}
-            >
-              {t(`envelope.faults.${k}`)}
-            </Button>
-          ))}
-        </Space.Compact>
-      )}
+      <BearingFaultButtons available={faults} shown={shown} toggle={toggle} testIdPrefix="envelope" />
       {faults.length > 0 && (
         <FitSelect<number>
           size="small"
