@@ -16,6 +16,7 @@ import { newId } from '../src/infra/ids.ts';
 import { waveformKey } from '../src/modules/measurements/waveform.ts';
 import { caller, startTwoTenants } from './admin-client.ts';
 import { edgeCredentialsFor } from './support/edge.ts';
+import { until } from './support/until.ts';
 
 /**
  * The detail of a Duck measurement (docs/ducks.md "Measurement"): GET /measurement/{id} and the
@@ -61,15 +62,6 @@ const CONFIG: DuckConfig = {
   ],
 };
 
-const until = async <T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 15000): Promise<T> => {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 const mean = (a: readonly number[]) => a.reduce((s, x) => s + x, 0) / a.length;
 /** Population standard deviation: the DSP's GRMS / a non-g sensor's RMS (mean removed). */
 const std = (a: readonly number[]) => {

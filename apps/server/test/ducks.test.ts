@@ -14,6 +14,7 @@ import { loadRecording } from '../../gateway-sim/src/recordings.ts';
 import { newId } from '../src/infra/ids.ts';
 import { caller, loginOn, passwordChosen, startTwoTenants, type Call } from './admin-client.ts';
 import { edgeCredentialsFor } from './support/edge.ts';
+import { until } from './support/until.ts';
 
 /**
  * Ducks (spec 002 §2–5, §7; protocol §10.1) against the real embedded database and broker:
@@ -44,16 +45,6 @@ const config = (over: Partial<DuckConfig> = {}): DuckConfig => ({
   sensors: [sensor()],
   ...over,
 });
-
-const until = async <T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 15000): Promise<T> => {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 beforeAll(async () => {
   t = await startTwoTenants();

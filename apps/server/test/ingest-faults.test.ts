@@ -13,6 +13,7 @@ import type { RunningServer } from '../src/server.ts';
 import { api, login, startTestServer } from './support/test-server.ts';
 import { plantCredentials } from './support/edge.ts';
 import { connectGateway } from './support/gateway-client.ts';
+import { until } from './support/until.ts';
 
 const DEVICE = 'CA:B8:31:00:00:02'; // inner race 105; demo profile: range 2, rate 9, 24 000 samples
 const GATEWAY = 'CA:B8:28:00:00:01';
@@ -21,16 +22,6 @@ const CHUNK = 20480; // bytes, legacy firmware
 const CHUNKS = Math.ceil((6 * SAMPLES) / CHUNK); // 8: indices 7 … 0
 const CHUNK_WAIT_MS = 1500;
 const MEASURE_TIMEOUT_MS = 4000;
-
-const until = async <T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 20000, stepMs = 100): Promise<T> => {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, stepMs));
-  }
-};
 
 type Server = RunningServer & { dataDir: string };
 

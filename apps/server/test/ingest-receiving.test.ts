@@ -10,6 +10,7 @@ import { newId } from '../src/infra/ids.ts';
 import { DEMO_GATEWAY, DEMO_POINTS } from '../src/jobs/seed-demo.ts';
 import { connectGateway } from './support/gateway-client.ts';
 import { startTestServer } from './support/test-server.ts';
+import { until } from './support/until.ts';
 
 const DEVICE = DEMO_POINTS[0].mac;
 const SAMPLES = 4000; // 24 000 bytes: two legacy chunks
@@ -41,16 +42,6 @@ const publishDone = (id: string, count: number) =>
     JSON.stringify({ STAT: { CALIBRATED_SAMPLINGRATE: 12000, CHUNK_COUNT: count }, TELEMETRY: [] }),
     { qos: 1 },
   );
-/** Polls `fn` until it yields a truthy value (the broker acknowledges before the server has stored). */
-const until = async <T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 20000): Promise<T> => {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 const stateOf = async (id: string, states: string[]) => {
   const rows = await rowsOf(id);
   return rows.length === 1 && states.includes(rows[0].state) ? rows : null;

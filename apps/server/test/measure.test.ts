@@ -9,6 +9,7 @@ import { api, login, startTestServer } from './support/test-server.ts';
 import { plantCredentials } from './support/edge.ts';
 import { connectGateway } from './support/gateway-client.ts';
 import { createSecondTenant } from './support/second-tenant.ts';
+import { until } from './support/until.ts';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let plant: Plant;
@@ -33,16 +34,6 @@ afterAll(async () => {
   await plant?.stop();
   await server?.close();
 });
-
-const until = async <T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 10000, stepMs = 100): Promise<T> => {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, stepMs));
-  }
-};
 
 async function liveClient(tok: string, host?: string) {
   const { body } = await api<{ url: string }>(server.url, tok, 'GET', '/iot/sigv4', undefined, { host });

@@ -14,21 +14,13 @@ import { edgeCredentialsFor, plantCredentials } from './support/edge.ts';
 import type { AppContext } from '../src/context.ts';
 import { createSecondTenant, OTHER_HOST } from './support/second-tenant.ts';
 import { demoCustomerId, insertUser } from './support/users.ts';
+import { until } from './support/until.ts';
 
 type Periodic = {
   sleepAmount: number | null;
   schedulerJob: { nextRunAt: string; lastRunAt: string | null; failedAt: string | null; failReason: string | null } | null;
 };
 
-const until = async <T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 15000, stepMs = 100): Promise<T> => {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, stepMs));
-  }
-};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function pointIdOf(url: string, token: string, name: string) {

@@ -17,6 +17,7 @@ import { TEST_PASSWORD } from './support/constants.ts';
 import { createSecondTenant } from './support/second-tenant.ts';
 import { startTestServer } from './support/test-server.ts';
 import { plantCredentials } from './support/edge.ts';
+import { until } from './support/until.ts';
 
 /**
  * The demo of `npm start` (jobs/seed-demo.ts): the template the tests start from is `seedDemo`;
@@ -24,15 +25,6 @@ import { plantCredentials } from './support/edge.ts';
  * it, idempotently, and a trigger event of the simulated plant then makes the two assigned sensors
  * and the Duck measure.
  */
-const until = async <T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 20000): Promise<T> => {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 /** Rows of the demo plant's MACs in every table that could hold a duplicate. */
 async function registrations(server: Awaited<ReturnType<typeof startTestServer>>) {

@@ -6,6 +6,7 @@ import { newId } from '../src/infra/ids.ts';
 import { DEMO_POINTS } from '../src/jobs/seed-demo.ts';
 import { caller, loginOn, passwordChosen, startTwoTenants, type Call } from './admin-client.ts';
 import { edgeCredentialsFor, plantCredentials } from './support/edge.ts';
+import { until } from './support/until.ts';
 
 /**
  * Sensors on triggers from the trigger's side (spec 001 §7, spec 002 §7: `POST /trigger/{id}/device
@@ -27,15 +28,6 @@ type Trigger = TriggerItem & { assignedDevices: Assigned[] };
 type PointTriggers = { triggers: { macAddress: string }[] };
 type Bad = { errors: { msg: string; param?: string }[] };
 
-const until = async <T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 15000): Promise<T> => {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let server: Awaited<ReturnType<typeof startTwoTenants>>['server'];

@@ -13,6 +13,7 @@ import { createSecondTenant } from './support/second-tenant.ts';
 import { startTestServer } from './support/test-server.ts';
 import { demoCustomerId } from './support/users.ts';
 import { edgeCredentialsFor, serverMqttOptions } from './support/edge.ts';
+import { until } from './support/until.ts';
 
 /**
  * Ducks on triggers (spec 001 §7, spec 002 §7: `POST` and `DELETE /trigger/{id}/duck {duck}`;
@@ -44,15 +45,6 @@ const CONFIG: DuckConfig = {
   ],
 };
 
-const until = async <T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 15000): Promise<T> => {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
