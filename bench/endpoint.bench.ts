@@ -51,19 +51,29 @@ require(lib)({ url, method: 'POST', connections: 2, duration: 10, headers: JSON.
   if (err) { console.error(err); process.exit(1); }
   process.stdout.write(JSON.stringify(res));
 });`;
+    // The server's own time per request: from its request's headers arriving to the last byte of its
+    // answer handed to the socket ('finish'), for the analysis requests of the running phase.
+    let serverTimes: number[] = [];
+    server.app.server.on('request', (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
+      if (!req.url?.startsWith('/api/vibration/signal/')) return;
+      const t0 = performance.now();
+      res.once('finish', () => serverTimes.push(performance.now() - t0));
+    });
     const load = async (target: string, bodyFile: string, headerArgs: string[]) => {
+      serverTimes = [];
       const headerMap = Object.fromEntries([...headerArgs, `token=${token}`].map((h) => h.split(/=(.*)/s).slice(0, 2)));
       // async: the server answering the load lives in this process
       const run = await promisify(execFile)(process.execPath, ['-e', runner, lib, target, bodyFile, JSON.stringify(headerMap)], {
         encoding: 'utf8',
         maxBuffer: 16 * 1024 * 1024,
       });
-      return JSON.parse(run.stdout) as {
+      const r = JSON.parse(run.stdout) as {
         requests: { average: number };
         latency: { p50: number; p99: number };
         errors: number;
         non2xx: number;
       };
+      return { ...r, serverMs: median(serverTimes) };
     };
     const bodyFile = path.join(dataDir, 'body.json');
     fs.writeFileSync(bodyFile, body);
@@ -96,7 +106,7 @@ require(lib)({ url, method: 'POST', connections: 2, duration: 10, headers: JSON.
     const line = (label: string, r: typeof result) => {
       const ms = perRequest(r);
       console.log(
-        `  ${label.padEnd(40)} ${(ms / compute).toFixed(1).padStart(6)}×   (${ms.toFixed(2)} ms/request, ${r.requests.average.toFixed(1)} requests/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, errors ${r.errors + r.non2xx})`,
+        `  ${label.padEnd(28)} server ${(r.serverMs / compute).toFixed(1).padStart(5)}× (${r.serverMs.toFixed(2)} ms)   client ${(ms / compute).toFixed(1).padStart(5)}× (${ms.toFixed(2)} ms/request, ${r.requests.average.toFixed(1)} requests/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, errors ${r.errors + r.non2xx})`,
       );
     };
 
@@ -107,7 +117,10 @@ require(lib)({ url, method: 'POST', connections: 2, duration: 10, headers: JSON.
     console.log(`  JSON.parse body       ${parse.toFixed(2)}`);
     console.log(`  spectrum (compute)    ${compute.toFixed(2)}   (the reference of the ratios below)`);
     console.log(`  JSON.stringify answer ${serialize.toFixed(2)}`);
-    console.log(`server time per request / compute, ${N} samples (target ≤ 5× with the binary body):`);
+    console.log(`time per request / compute, ${N} samples (target ≤ 5× with the binary body), 2 requests in flight:`);
+    console.log(
+      '  server: median time in the server, headers in to answer out; client: 2 connections / requests per second (autocannon, same cores)',
+    );
     line('JSON body, JSON answer', result);
     line('binary body, JSON answer', binJson);
     line('binary body, binary answer', binBin);

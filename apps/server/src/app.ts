@@ -10,7 +10,7 @@ import type { AppContext } from './context.ts';
 import { AppError, notFoundBody, registerErrorHandler } from './infra/errors.ts';
 import { rejectUnsafeInput, validatorCompiler } from './infra/validator.ts';
 import { registerSecurityHeaders, webFileHeaders } from './infra/security-headers.ts';
-import { resolveAuth, tokenOf } from './modules/auth/session.ts';
+import { authFromSession, requestTokenHash, tokenOf } from './modules/auth/session.ts';
 import { assertRouteDeclaresAccess, enforceAccess } from './modules/auth/access.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
@@ -89,13 +89,15 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
   });
   // Every API request: the customer from the host (404 when none is served there; not for
   // /api/health), then the session, valid only on its own customer's hosts, then the route's access.
+  // Customer and session are read in one database round trip.
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith(API_PREFIX)) return;
-    await resolveTenant(ctx.db, req);
+    const tokenHash = requestTokenHash(tokenOf(req));
+    const session = await resolveTenant(ctx.db, req, tokenHash);
     // An /api path no API route serves (the web app's wildcard file route would take GETs) is 404
     // for everyone, before session and access: unknown paths reveal nothing and are no 403.
     if (req.is404 || !req.routeOptions.url?.startsWith(API_PREFIX)) throw new AppError('NOT_FOUND');
-    req.auth = await resolveAuth(ctx.db, tokenOf(req), req.customer?.id ?? null);
+    req.auth = authFromSession(session, tokenHash);
     enforceAccess(req);
   });
   // Every API request, once parsed: no NUL character in any string, no path parameter ending in '.'.

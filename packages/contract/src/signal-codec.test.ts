@@ -94,4 +94,23 @@ describe('signal codec', () => {
     expect(decodeFloat32Body(encodeFloat32Body(x), 2)).toHaveProperty('error');
     expect(decodeFloat32Body(encodeFloat32Body([1, Number.POSITIVE_INFINITY]))).toHaveProperty('error');
   });
+
+  it('decodes the same from a view at any byte offset (network buffers are not aligned)', () => {
+    const at = (bytes: Uint8Array, offset: number) => {
+      const shifted = new Uint8Array(bytes.length + offset);
+      shifted.set(bytes, offset);
+      return shifted.subarray(offset);
+    };
+    const f = Float64Array.from({ length: 33 }, (_, i) => Math.cos(i) * 1e3);
+    for (const sampleType of ['int16', 'float32', 'float64'] as const) {
+      const samples = sampleType === 'int16' ? counts[2]! : f;
+      const bytes = encodeSignal({ samplingRateHz: 5, scale: 0.5, sampleType, channels: [{ key: 'a', samples }] });
+      const aligned = decodeSignal(bytes);
+      for (const offset of [1, 2, 3, 5, 7]) expect(decodeSignal(at(bytes, offset))).toEqual(aligned);
+    }
+    const body = encodeFloat32Body(f, f);
+    for (const offset of [1, 2, 3]) expect(decodeFloat32Body(at(body, offset), 2)).toEqual(decodeFloat32Body(body, 2));
+    for (const offset of [1, 3]) expect(triaxialCounts(at(stored, offset))).toEqual(counts);
+    expect(decodeFloat32Body(at(encodeFloat32Body([1, Number.NaN]), 1))).toEqual({ error: 'Sample 1 is not a finite number' });
+  });
 });

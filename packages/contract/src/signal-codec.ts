@@ -43,6 +43,22 @@ export const SIGNAL_MEDIA_TYPE = 'application/octet-stream';
 export type SignalSampleType = 'int16' | 'float32' | 'float64';
 const TYPE_CODE: Record<SignalSampleType, number> = { int16: 1, float32: 2, float64: 3 };
 const BYTES: Record<SignalSampleType, number> = { int16: 2, float32: 4, float64: 8 };
+const ARRAYS = { int16: Int16Array, float32: Float32Array, float64: Float64Array } as const;
+
+/** Typed arrays are in the platform's byte order: little-endian on every host Node and browsers run on today. */
+const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/**
+ * The `n` little-endian samples of `type` at byte `at` of `bytes` as a typed array (a view when
+ * aligned, else a copy), or null on a big-endian host (the callers then read through a DataView).
+ * Reading a view is ~10× faster than a DataView call per sample.
+ */
+function littleEndianView(bytes: Uint8Array, at: number, n: number, type: SignalSampleType) {
+  if (!LITTLE_ENDIAN_HOST) return null;
+  const b = BYTES[type];
+  const start = bytes.byteOffset + at;
+  return start % b === 0 ? new ARRAYS[type](bytes.buffer as ArrayBuffer, start, n) : new ARRAYS[type](bytes.slice(at, at + b * n).buffer, 0, n);
+}
 
 /** What {@link encodeSignal} writes: channels of equal length, int16 counts or float32 values. */
 export interface SignalToEncode {
@@ -106,7 +122,9 @@ export function encodeSignal(s: SignalToEncode): Uint8Array {
       throw new RangeError(`channel key ${JSON.stringify(c.key)} is not 1–16 ASCII characters`);
     for (let i = 0; i < c.key.length; i++) out[SIGNAL_HEADER_BYTES + SIGNAL_KEY_BYTES * ci + i] = c.key.charCodeAt(i);
     const at = dataAt + b * n * ci;
-    if (s.sampleType === 'int16') for (let i = 0; i < n; i++) dv.setInt16(at + 2 * i, c.samples[i]!, true);
+    // `at` is a multiple of b (32 + 16k + b·n·ci) in a fresh buffer: a view of it takes the samples at once
+    if (LITTLE_ENDIAN_HOST) new ARRAYS[s.sampleType](out.buffer, at, n).set(c.samples);
+    else if (s.sampleType === 'int16') for (let i = 0; i < n; i++) dv.setInt16(at + 2 * i, c.samples[i]!, true);
     else if (s.sampleType === 'float32') for (let i = 0; i < n; i++) dv.setFloat32(at + 4 * i, c.samples[i]!, true);
     else for (let i = 0; i < n; i++) dv.setFloat64(at + 8 * i, c.samples[i]!, true);
   });
@@ -150,19 +168,21 @@ export function decodeSignal(bytes: Uint8Array): DecodedSignal {
       key += String.fromCharCode(c);
     }
     const at = dataAt + b * n * ci;
-    const samples =
-      sampleType === 'int16' ? new Int16Array(n) : sampleType === 'float32' ? new Float32Array(n) : new Float64Array(n);
+    const view = littleEndianView(bytes, at, n, sampleType);
+    const samples = view ? view.slice() : new ARRAYS[sampleType](n);
     const values = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      const v =
-        sampleType === 'int16'
-          ? dv.getInt16(at + 2 * i, true)
-          : sampleType === 'float32'
-            ? dv.getFloat32(at + 4 * i, true)
-            : dv.getFloat64(at + 8 * i, true);
-      samples[i] = v;
-      values[i] = v * scale;
-    }
+    if (view) for (let i = 0; i < n; i++) values[i] = samples[i]! * scale;
+    else
+      for (let i = 0; i < n; i++) {
+        const v =
+          sampleType === 'int16'
+            ? dv.getInt16(at + 2 * i, true)
+            : sampleType === 'float32'
+              ? dv.getFloat32(at + 4 * i, true)
+              : dv.getFloat64(at + 8 * i, true);
+        samples[i] = v;
+        values[i] = v * scale;
+      }
     channels.push({ key, samples, values });
   }
   return { samplingRateHz, scale, sampleType, length: n, channels };
@@ -177,10 +197,12 @@ export function decodeSignal(bytes: Uint8Array): DecodedSignal {
 export function triaxialCounts(bytes: Uint8Array, axes: readonly (0 | 1 | 2)[] = [0, 1, 2]): Int16Array[] {
   if (bytes.length % 6 !== 0) throw new RangeError(`byte length ${bytes.length} is not a multiple of 6`);
   const n = bytes.length / 6;
+  const view = littleEndianView(bytes, 0, 3 * n, 'int16');
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return axes.map((a) => {
     const out = new Int16Array(n);
-    for (let i = 0; i < n; i++) out[i] = dv.getInt16(6 * i + 2 * a, true);
+    if (view) for (let i = 0; i < n; i++) out[i] = view[3 * i + a]!;
+    else for (let i = 0; i < n; i++) out[i] = dv.getInt16(6 * i + 2 * a, true);
     return out;
   });
 }
@@ -200,16 +222,17 @@ export function triaxialCounts(bytes: Uint8Array, axes: readonly (0 | 1 | 2)[] =
  */
 export function decodeFloat32Body(bytes: Uint8Array, halves: 1 | 2 = 1): Float64Array[] | { error: string } {
   if (bytes.length % (4 * halves) !== 0) return { error: `The body must be float32 samples (${4 * halves}·n bytes)` };
-  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const n = bytes.length / 4 / halves;
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const f32 =
+    littleEndianView(bytes, 0, halves * n, 'float32') ??
+    Float32Array.from({ length: halves * n }, (_, i) => dv.getFloat32(4 * i, true));
   const out: Float64Array[] = [];
   for (let h = 0; h < halves; h++) {
     const a = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      const v = dv.getFloat32(4 * (h * n + i), true);
-      if (!Number.isFinite(v)) return { error: `Sample ${h * n + i} is not a finite number` };
-      a[i] = v;
-    }
+    a.set(f32.subarray(h * n, (h + 1) * n));
+    // v − v is 0 for every finite v, NaN for NaN and ±Infinity
+    for (let i = 0; i < n; i++) if (a[i]! - a[i]! !== 0) return { error: `Sample ${h * n + i} is not a finite number` };
     out.push(a);
   }
   return out;
@@ -221,6 +244,10 @@ export function encodeFloat32Body(...signals: ArrayLike<number>[]): Uint8Array {
   const out = new Uint8Array(4 * total);
   const dv = new DataView(out.buffer);
   let at = 0;
-  for (const s of signals) for (let i = 0; i < s.length; i++, at += 4) dv.setFloat32(at, s[i]!, true);
+  for (const s of signals) {
+    if (LITTLE_ENDIAN_HOST) new Float32Array(out.buffer, at, s.length).set(s);
+    else for (let i = 0; i < s.length; i++) dv.setFloat32(at + 4 * i, s[i]!, true);
+    at += 4 * s.length;
+  }
   return out;
 }

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { TOKEN_HEADER } from '@overtone/contract';
 import type { DB } from '../../infra/db/schema.ts';
+import type { SessionOfHost } from '../customers/repo.ts';
 
 /** The authenticated caller of a request. Every tenant-owned query is scoped by `customerId`. */
 export interface Auth {
@@ -47,24 +48,17 @@ export async function createSession(
   return token;
 }
 
+/** The hash of a request's token, or undefined when it has none or one no server ever issues (over 200 characters). */
+export const requestTokenHash = (token: string | undefined) => (token && token.length <= 200 ? hashToken(token) : undefined);
+
 /**
- * Resolves the `token` header to the caller, or null: unknown, expired, or issued for another
- * customer than `customerId` (the request host's: a session is valid only on its own customer's hosts).
- * Role and permissions are read now, so an admin's change applies on the next request.
+ * The caller of a request from its token's session, or null: no session, or an expired one. The
+ * session was read with the request's customer (customers/repo.ts `findCustomerByHost` with the
+ * token's hash), so a session is valid only on its own customer's hosts. Role and permissions are
+ * read on every request, so an admin's change applies on the next one.
  */
-export async function resolveAuth(db: Kysely<DB>, token: string | undefined, customerId: string | null): Promise<Auth | null> {
-  if (!token || token.length > 200 || !customerId) return null;
-  const tokenHash = hashToken(token);
-  const row = await db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .leftJoin('roles as r', 'r.id', 'u.role_id')
-    .select(['s.user_id', 's.customer_id', 's.expires_at', 's.purpose', 'u.user_type', 'u.password_changed', 'r.permissions'])
-    .where('s.token_hash', '=', tokenHash)
-    .where('s.customer_id', '=', customerId)
-    .where('u.customer_id', '=', customerId)
-    .executeTakeFirst();
-  if (!row || row.expires_at < new Date()) return null;
+export function authFromSession(row: SessionOfHost | undefined, tokenHash: string | undefined): Auth | null {
+  if (!row || !tokenHash || row.expires_at < new Date()) return null;
   return {
     userId: row.user_id,
     customerId: row.customer_id,

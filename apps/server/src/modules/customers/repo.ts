@@ -23,15 +23,63 @@ export function parsePreferences(stored: unknown): CustomerPreferences {
   return customerPreferences.parse({ passwordPolicy: DEFAULT_PASSWORD_POLICY, localization: {} });
 }
 
-/** The enabled customer that serves `host` (any case, with or without port), or undefined. */
-export async function findCustomerByHost(db: Kysely<DB>, host: string): Promise<Tenant | undefined> {
+/** A session row as the request's caller is resolved from it (auth/session.ts `authFromSession`). */
+export interface SessionOfHost {
+  user_id: string;
+  customer_id: string;
+  expires_at: Date;
+  purpose: 'session' | 'password_reset';
+  user_type: 'admin' | 'user';
+  password_changed: boolean;
+  permissions: string[] | null;
+}
+
+/**
+ * The enabled customer that serves `host` (any case, with or without port), or undefined; with
+ * `tokenHash`, also the session of that token on this customer (its user of the same customer and
+ * the user's role), read in the same statement: one database round trip resolves both the tenant
+ * and the caller of every API request.
+ * @param tokenHash SHA-256 hex of the request's token (auth/session.ts `hashToken`), or undefined
+ * @returns `session` undefined when there is no token or no such session of this customer
+ */
+export async function findCustomerByHost(
+  db: Kysely<DB>,
+  host: string,
+  tokenHash?: string,
+): Promise<(Tenant & { session?: SessionOfHost }) | undefined> {
   const h = normalizeHost(host);
   if (!h) return undefined;
-  const row = await db
-    .selectFrom('customers')
-    .select(['id', 'name', 'hosts', 'preferences'])
-    .where((eb) => eb(eb.val(h), '=', eb.fn.any('hosts')))
-    .where('disabled', '=', false)
-    .executeTakeFirst();
-  return row && { id: row.id, name: row.name, hosts: row.hosts, preferences: parsePreferences(row.preferences) };
+  const base = db
+    .selectFrom('customers as c')
+    .select(['c.id', 'c.name', 'c.hosts', 'c.preferences'])
+    .where((eb) => eb(eb.val(h), '=', eb.fn.any('c.hosts')))
+    .where('c.disabled', '=', false);
+  const row = tokenHash
+    ? await base
+        .leftJoin(
+          (eb) =>
+            eb
+              .selectFrom('sessions as s')
+              .innerJoin('users as u', (j) => j.onRef('u.id', '=', 's.user_id').onRef('u.customer_id', '=', 's.customer_id'))
+              .leftJoin('roles as r', 'r.id', 'u.role_id')
+              .select([
+                's.user_id',
+                's.customer_id',
+                's.expires_at',
+                's.purpose',
+                'u.user_type',
+                'u.password_changed',
+                'r.permissions',
+              ])
+              .where('s.token_hash', '=', tokenHash)
+              .as('a'),
+          (j) => j.onRef('a.customer_id', '=', 'c.id'),
+        )
+        .select(['a.user_id', 'a.customer_id', 'a.expires_at', 'a.purpose', 'a.user_type', 'a.password_changed', 'a.permissions'])
+        .executeTakeFirst()
+    : await base.executeTakeFirst();
+  if (!row) return undefined;
+  const tenant: Tenant = { id: row.id, name: row.name, hosts: row.hosts, preferences: parsePreferences(row.preferences) };
+  const a = row as Partial<Record<keyof SessionOfHost, unknown>>;
+  return a.user_id ? { ...tenant, session: a as unknown as SessionOfHost } : tenant;
 }

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../infra/db/schema.ts';
 import { AppError } from '../../infra/errors.ts';
 import { parseRequestHost, type RequestHost } from './hosts.ts';
-import { findCustomerByHost, type Tenant } from './repo.ts';
+import { findCustomerByHost, type SessionOfHost, type Tenant } from './repo.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,16 +22,20 @@ const requestHosts = new WeakMap<FastifyRequest, RequestHost>();
  * header, or X-Forwarded-Host behind a trusted proxy), parsed strictly (hosts.ts
  * `parseRequestHost`): a malformed host answers 400 HOST_INVALID and is never used. Body fields and
  * tenant headers are never read. Unknown or disabled host → 404 CUSTOMER_NOT_FOUND.
+ * @param tokenHash the request token's hash: its session on this customer is read in the same round trip
+ * @returns that session (auth/session.ts `authFromSession` makes the caller of it), or undefined
  */
-export async function resolveTenant(db: Kysely<DB>, req: FastifyRequest): Promise<void> {
+export async function resolveTenant(db: Kysely<DB>, req: FastifyRequest, tokenHash?: string): Promise<SessionOfHost | undefined> {
   req.customer = null;
-  if (TENANT_FREE_ROUTES.has(req.routeOptions.url ?? '')) return;
+  if (TENANT_FREE_ROUTES.has(req.routeOptions.url ?? '')) return undefined;
   const host = parseRequestHost(req.host);
   if (!host) throw new AppError('HOST_INVALID');
-  const customer = await findCustomerByHost(db, host.hostname);
-  if (!customer) throw new AppError('CUSTOMER_NOT_FOUND');
+  const found = await findCustomerByHost(db, host.hostname, tokenHash);
+  if (!found) throw new AppError('CUSTOMER_NOT_FOUND');
+  const { session, ...customer } = found;
   requestHosts.set(req, host);
   req.customer = customer;
+  return session;
 }
 
 /** The customer of a request that went through `resolveTenant` (every tenant route). */
