@@ -29,6 +29,10 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/, priority: 3 },
             { name: 'vendor', test: /node_modules[\\/](zod|i18next|react-i18next|altcha)[\\/]/, priority: 1 },
+            // The chart maths of @overtone/dsp the pages import statically (`@overtone/dsp/kinematics`,
+            // `/integration`): one small chunk of its own, shared with the DSP chunk, so the DSP chunk
+            // (which re-exports them) does not import a page chunk holding them.
+            { name: 'dsp-kinematics', test: /packages[\\/]dsp[\\/]src[\\/](kinematics|integration|units)\.ts$/, priority: 2 },
           ],
         },
       },

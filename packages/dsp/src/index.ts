@@ -13,6 +13,7 @@ export {
   type WindowCorrection,
   type WindowName,
 } from './windows.ts';
+export { VELOCITY_LOW_CUT_HZ, velocityFromAcceleration, velocityOfLine } from './integration.ts';
 export {
   amplitudeSpectrum,
   frequencyToOrder,
@@ -65,12 +66,15 @@ export {
   type VelocityBand,
 } from './telemetry.ts';
 export {
+  BEARING_FAULTS,
+  bearingFaultFrequenciesHz,
   bearingFrequencies,
   bearingFrequenciesFromOrders,
   beltFrequencyHz,
   gearMeshHz,
   harmonics,
   sidebands,
+  type BearingFault,
   type BearingFrequencies,
   type BearingGeometry,
   type BearingOrders,

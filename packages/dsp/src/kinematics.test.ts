@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BEARING_FAULTS,
+  bearingFaultFrequenciesHz,
   bearingFrequencies,
   bearingFrequenciesFromOrders,
   beltFrequencyHz,
@@ -59,5 +61,31 @@ describe('families, gear mesh, belt', () => {
     expect(beltFrequencyHz(29.95, 0.2, 1.6)).toBeCloseTo((Math.PI * 0.2 * 29.95) / 1.6, 12);
     expect(() => gearMeshHz(10, 0)).toThrow(RangeError);
     expect(() => beltFrequencyHz(10, 0, 1)).toThrow(RangeError);
+  });
+});
+
+describe('bearingFaultFrequenciesHz', () => {
+  it('are the kinematics frequencies (orders × shaft speed), keyed by order', () => {
+    expect(BEARING_FAULTS).toEqual(['bpfo', 'bpfi', 'ftf', 'bsf']);
+    const geometry = { balls: 9, ballDiameter: 0.3126, pitchDiameter: 1.537 };
+    const o = bearingFrequencies({ shaftHz: 1, ...geometry });
+    const atSpeed = bearingFrequencies({ shaftHz: 29.95, ...geometry });
+    const hz = bearingFaultFrequenciesHz(29.95, { bpfo: o.BPFO, bpfi: o.BPFI, ftf: o.FTF, bsf: o.BSF });
+    expect(hz.bpfo).toBeCloseTo(atSpeed.BPFO, 9);
+    expect(hz.bpfi).toBeCloseTo(atSpeed.BPFI, 9);
+    expect(hz.ftf).toBeCloseTo(atSpeed.FTF, 9);
+    expect(hz.bsf).toBeCloseTo(atSpeed.BSF, 9);
+    expect(hz.bpfo).toBeCloseTo(107.36, 2);
+    expect(Object.keys(hz)).toEqual(['bpfo', 'bpfi', 'ftf', 'bsf']);
+  });
+
+  it('are none without orders or a positive finite speed, and skip zero, negative and non-finite orders', () => {
+    expect(bearingFaultFrequenciesHz(30, null)).toEqual({});
+    expect(bearingFaultFrequenciesHz(30, undefined)).toEqual({});
+    expect(bearingFaultFrequenciesHz(0, { bpfo: 3, bpfi: 5, ftf: 0.4, bsf: 2 })).toEqual({});
+    expect(bearingFaultFrequenciesHz(Number.NaN, { bpfo: 3 })).toEqual({});
+    expect(bearingFaultFrequenciesHz(Infinity, { bpfo: 3 })).toEqual({});
+    expect(bearingFaultFrequenciesHz(10, { bpfo: 3, bpfi: 0, ftf: 0.4, bsf: 0 })).toEqual({ bpfo: 30, ftf: 4 });
+    expect(bearingFaultFrequenciesHz(10, { bpfo: -1, bpfi: Number.NaN, bsf: Infinity })).toEqual({});
   });
 });

@@ -116,6 +116,38 @@ export function bearingFrequenciesFromOrders(shaftHz: number, orders: BearingOrd
   } as BearingFrequencies;
 }
 
+/** The bearing defects by their order key, in the order the charts offer them (spec 002 "Chart controls"). */
+export const BEARING_FAULTS = ['bpfo', 'bpfi', 'ftf', 'bsf'] as const;
+/** One bearing defect: outer race, inner race, cage (fundamental train) or ball spin. */
+export type BearingFault = (typeof BEARING_FAULTS)[number];
+
+/**
+ * The defect frequencies a point's bearing can mark: order × f_r for each of
+ * {@link BEARING_FAULTS} whose order is known, finite and > 0 (a CUSTOM bearing saved with a zero
+ * order has no line; a line at 0 Hz is evidence of nothing). The lenient counterpart of
+ * {@link bearingFrequenciesFromOrders} for stored, possibly incomplete bearings: it never throws.
+ *
+ * @param shaftHz  Shaft frequency f_r, Hz; not finite or ≤ 0 gives no lines.
+ * @param orders   `{ bpfo?, bpfi?, ftf?, bsf? }`, orders of shaft speed (bsf the ball spin); null or
+ *                 undefined gives no lines.
+ * @returns        Hz per defect, only the defects with a positive order; `{}` without orders or a
+ *                 positive speed.
+ * Source: as {@link bearingFrequenciesFromOrders} (Randall 2021 §2.2.5).
+ * @example bearingFaultFrequenciesHz(10, { bpfo: 3, bpfi: 0, ftf: 0.4, bsf: 0 }) // { bpfo: 30, ftf: 4 }
+ */
+export function bearingFaultFrequenciesHz(
+  shaftHz: number,
+  orders: Partial<BearingOrders> | null | undefined,
+): Partial<Record<BearingFault, Hz>> {
+  const out: Partial<Record<BearingFault, Hz>> = {};
+  if (!orders || !(shaftHz > 0) || !Number.isFinite(shaftHz)) return out;
+  for (const k of BEARING_FAULTS) {
+    const order = orders[k];
+    if (order !== undefined && order > 0 && Number.isFinite(order)) out[k] = (order * shaftHz) as Hz;
+  }
+  return out;
+}
+
 /**
  * Harmonic family k·f_0, k = 1 … count (spec 002 §9: 10 drawn on the charts, 5 by default).
  *

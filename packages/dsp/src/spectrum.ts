@@ -1,4 +1,5 @@
 import { realFftPlan } from './fft-real.ts';
+import { VELOCITY_LOW_CUT_HZ, velocityOfLine } from './integration.ts';
 import { STANDARD_GRAVITY_MM_PER_S2, type VibrationUnit } from './units.ts';
 import { assertWindowName, cachedWindow, WINDOW_CORRECTION_NOMINAL, type WindowName } from './windows.ts';
 
@@ -120,7 +121,7 @@ export function checkSignal(n: number, samplingRateHz: number): void {
  *   k ≤ ⌊(N−1)/2⌋, else (k−N)·fs/N): y_k = a_w·|X_k|/N, no √2 (each of the two lines ±f
  *   of a sine of amplitude A reads A/2);
  * - `mode: 'velocity'`: single integration in the frequency domain,
- *   V_k = y_k · 9806.65 / (2π·|f_k|) in mm/s RMS (1 g = 9806.65 mm/s²); V_0 = 0, and lines with
+ *   V_k = y_k · 9806.65 / (2π·|f_k|) in mm/s RMS (1 g = 9806.65 mm/s²; `velocityOfLine`, integration.ts); V_0 = 0, and lines with
  *   |f_k| < `velocityLowCutHz` (2 Hz) are 0, since 1/(2πf) amplifies sensor drift and leakage
  *   of the DC near 0 Hz without bound;
  * - `scaling: 'peak'`: one-sided lines 0 < k < N/2 are multiplied by √2 (a sine of peak A reads A);
@@ -147,7 +148,7 @@ export function checkSignal(n: number, samplingRateHz: number): void {
 export function amplitudeSpectrum(options: AmplitudeSpectrumOptions): AmplitudeSpectrum {
   const { signal, samplingRateHz: fs, window = 'hanning', removeDc = true, half = true, mode = 'accelerometer' } = options;
   const { scaling = 'rms', correction = 'exact', accelerationUnit = 'g' } = options;
-  const lowCut = options.velocityLowCutHz ?? 2;
+  const lowCut = options.velocityLowCutHz ?? VELOCITY_LOW_CUT_HZ;
   const n = signal.length;
   checkSignal(n, fs);
   assertWindowName(window);
@@ -164,7 +165,6 @@ export function amplitudeSpectrum(options: AmplitudeSpectrumOptions): AmplitudeS
   const velocity = mode === 'velocity';
   const toMmPerS2 = !velocity && accelerationUnit === 'mm/s2';
   const base = (aw / n) * (toMmPerS2 ? STANDARD_GRAVITY_MM_PER_S2 : 1); // a_w / N
-  const vScale = STANDARD_GRAVITY_MM_PER_S2 / (2 * Math.PI);
   let freq: Float64Array;
   if (half) {
     freq = new Float64Array(nb);
@@ -173,7 +173,7 @@ export function amplitudeSpectrum(options: AmplitudeSpectrumOptions): AmplitudeS
       const f = k * df;
       freq[k] = f;
       let y = mag[k] * (k === 0 || 2 * k === n ? base : full);
-      if (velocity) y = f < lowCut || k === 0 ? 0 : (y * vScale) / f;
+      if (velocity) y = velocityOfLine(y, f, lowCut);
       mag[k] = y;
     }
   } else {
@@ -185,10 +185,7 @@ export function amplitudeSpectrum(options: AmplitudeSpectrumOptions): AmplitudeS
       const f = (k <= lastPositive ? k : k - n) * df;
       freq[k] = f;
       let y = mag[k] * base;
-      if (velocity) {
-        const af = Math.abs(f);
-        y = af < lowCut || k === 0 ? 0 : (y * vScale) / af;
-      }
+      if (velocity) y = velocityOfLine(y, f, lowCut);
       mag[k] = y;
     }
   }

@@ -1,4 +1,5 @@
 import type { Point } from '@overtone/contract';
+import { gearMeshHz } from '@overtone/dsp/kinematics';
 import { harmonicsHz } from './spectrumMath';
 
 /** Gear-mesh harmonics drawn on the spectrum (spec 002 §9: "Gear mesh harmonics 10"). */
@@ -21,11 +22,14 @@ export type GearboxTeeth = Partial<
 >;
 
 const positive = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0;
+/** A tooth count packages/dsp `gearMeshHz` takes: an integer ≥ 1 (the point form's `count`). */
+const teeth = (v: unknown): v is number => Number.isInteger(v) && (v as number) > 0;
 
 /**
- * Gear-mesh frequencies (GMF = shaft speed × teeth of a gear on that shaft; Randall 2011
- * "Vibration-based Condition Monitoring" §2.2.3) of a point's gearbox, from the point form's teeth
- * counts and the point's reference frequency, which is the speed of the shaft the sensor is on
+ * Gear-mesh frequencies (GMF = shaft speed × teeth of a gear on that shaft, packages/dsp
+ * `gearMeshHz`; Randall 2011 "Vibration-based Condition Monitoring" §2.2.3) of a point's gearbox,
+ * from the point form's teeth counts and the point's reference frequency, which is the speed of
+ * the shaft the sensor is on
  * (`shaftOfSensorAttachedTo`, input when not given). Mirrors the server's `gearMeshesOf`
  * (apps/server/src/modules/fault-reports/kinematics.ts), so the lines drawn are those the
  * diagnosis reads:
@@ -49,24 +53,25 @@ export function gearMeshFrequenciesHz(gearbox: GearboxTeeth | null | undefined, 
   if (g.gearboxType === 'planetaryGearReducer') {
     const zr = g.numberOfGearTeethAtRingGear,
       zs = g.numberOfGearTeethAtSunGear;
-    return positive(zr) && positive(zs) ? [((zr * zs) / (zs + zr)) * referenceFrequencyHz] : [];
+    return teeth(zr) && teeth(zs) ? [gearMeshHz((zs / (zs + zr)) * referenceFrequencyHz, zr)] : [];
   }
   const z1 = g.numberOfGearTeethAtDriverShaft,
     z2 = g.numberOfGearTeethAtFirstCurrentShaft,
     z3 = g.numberOfGearTeethAtSecondCurrentShaft,
     z4 = g.numberOfGearTeethAtDrivenShaft;
-  if (!positive(z1)) return [];
-  const twoStage = positive(z2) && positive(z3) && positive(z4);
+  if (!teeth(z1)) return [];
+  const twoStage = teeth(z2) && teeth(z3) && teeth(z4);
   const middle = twoStage ? z1 / z2 : null;
   const speeds = {
     input: 1,
     middle,
-    output: twoStage ? (middle! * z3) / z4 : positive(z4) ? z1 / z4 : null,
+    output: twoStage ? (middle! * z3) / z4 : teeth(z4) ? z1 / z4 : null,
   };
   const ref = speeds[g.shaftOfSensorAttachedTo ?? 'input'];
   if (!positive(ref)) return [];
   const inputHz = referenceFrequencyHz / ref;
-  return twoStage ? [z1 * inputHz, z3 * middle! * inputHz] : [z1 * inputHz];
+  const input = gearMeshHz(inputHz, z1);
+  return twoStage ? [input, gearMeshHz(middle! * inputHz, z3)] : [input];
 }
 
 /**

@@ -1,7 +1,12 @@
 /**
  * Display arithmetic of the spectrum chart (spec 002 §4, §9): dB scale, peak search, zoom window,
- * cursor stepping. Pure functions; frequencies in Hz, amplitudes in the spectrum's own unit.
+ * cursor stepping, harmonic markers. Pure functions; frequencies in Hz, amplitudes in the
+ * spectrum's own unit. The physics (velocity integration, bearing defect and gear-mesh
+ * frequencies, harmonic families) is packages/dsp's, the same code as the server's, imported by
+ * its light entry points (`@overtone/dsp/kinematics`, `/integration`) so that the charts' chunks do
+ * not carry the FFT and its WebAssembly (the DSP runs in the domains worker).
  */
+import { harmonics } from '@overtone/dsp/kinematics';
 
 /** Largest zoom level; each level halves the visible span (spec 002 §4: 0 to 10). */
 export const MAX_ZOOM_LEVEL = 10;
@@ -75,73 +80,22 @@ export const DEFAULT_HARMONIC_COUNT = 5;
 export const MAX_HARMONIC_COUNT = 10;
 
 /**
- * Harmonic positions k·f0 for k = 1..count.
- * @param f0Hz fundamental in Hz (reference frequency or a selected line)
+ * The harmonic markers of a line: packages/dsp `harmonics` (k·f0, k = 1..count) with the chart's
+ * limits, for any fundamental (reference frequency, a selected line, a bearing defect or gear-mesh
+ * frequency).
+ * @param f0Hz fundamental in Hz
  * @param count number of harmonics, clamped to 1..{@link MAX_HARMONIC_COUNT}
- * @returns ascending frequencies in Hz, empty when f0 is not positive and finite
+ * @returns ascending frequencies in Hz, empty when f0 is not positive and finite (or count is NaN)
  * @example harmonicsHz(25, 3) // → [25, 50, 75]
  */
 export function harmonicsHz(f0Hz: number, count = DEFAULT_HARMONIC_COUNT): number[] {
-  if (!(f0Hz > 0) || !Number.isFinite(f0Hz)) return [];
   const n = Math.max(1, Math.min(MAX_HARMONIC_COUNT, Math.round(count)));
-  return Array.from({ length: n }, (_, k) => (k + 1) * f0Hz);
+  if (!(f0Hz > 0) || !Number.isFinite(f0Hz) || !Number.isInteger(n)) return [];
+  return Array.from(harmonics(f0Hz, n));
 }
 
 /** Shaft speed in RPM of a frequency in Hz (× 60). @example hzToRpm(29.95) // 1797 */
 export const hzToRpm = (hz: number) => hz * RPM_PER_HZ;
-
-/** Standard gravity in mm/s² per g (as packages/dsp `STANDARD_GRAVITY_MM_PER_S2`). */
-const G_MM_PER_S2 = 9806.65;
-/** Lines below this frequency are 0 in a velocity spectrum (as the server's `velocityLowCutHz`), Hz. */
-export const VELOCITY_LOW_CUT_HZ = 2;
-
-/**
- * Velocity spectrum (Vrms, mm/s) from an acceleration spectrum (Grms, g) by single integration
- * per line, v = a·g/(2πf), exactly as `POST /vibration/signal/spectrum` with `mode: velocity`
- * (packages/dsp `amplitudeSpectrum`): lines below {@link VELOCITY_LOW_CUT_HZ} and the DC line are 0.
- * @param xHz line frequencies in Hz (shape n)
- * @param yG RMS acceleration per line in g (shape n)
- * @returns RMS velocity per line in mm/s (shape n)
- * @example velocityFromAcceleration([0, 100], [1, 1]) // → [0, 15.6078…]
- */
-export function velocityFromAcceleration(
-  xHz: ArrayLike<number>,
-  yG: ArrayLike<number>,
-  lowCutHz = VELOCITY_LOW_CUT_HZ,
-): number[] {
-  const scale = G_MM_PER_S2 / (2 * Math.PI);
-  const n = Math.min(xHz.length, yG.length);
-  const out = new Array<number>(n);
-  for (let i = 0; i < n; i++) {
-    const f = Math.abs(xHz[i]);
-    out[i] = f < lowCutHz || f === 0 ? 0 : (yG[i] * scale) / f;
-  }
-  return out;
-}
-
-/** Bearing fault kinds in the order of the buttons (spec 002 "Chart controls"). */
-export const BEARING_FAULTS = ['bpfo', 'bpfi', 'ftf', 'bsf'] as const;
-export type BearingFault = (typeof BEARING_FAULTS)[number];
-
-/**
- * Fault frequencies of a bearing at a shaft speed: order × f_r (the bearing's multipliers are the
- * orders of packages/dsp `bearingFrequencies`, docs/bearings.md).
- * @param bearing multipliers (orders of shaft speed)
- * @param referenceFrequencyHz shaft speed in Hz
- * @returns Hz per fault, only the faults with a positive order; empty without a bearing or a positive speed
- */
-export function bearingFaultFrequenciesHz(
-  bearing: Partial<Record<BearingFault, number>> | null | undefined,
-  referenceFrequencyHz: number,
-): Partial<Record<BearingFault, number>> {
-  const out: Partial<Record<BearingFault, number>> = {};
-  if (!bearing || !(referenceFrequencyHz > 0) || !Number.isFinite(referenceFrequencyHz)) return out;
-  for (const k of BEARING_FAULTS) {
-    const order = bearing[k];
-    if (order !== undefined && order > 0 && Number.isFinite(order)) out[k] = order * referenceFrequencyHz;
-  }
-  return out;
-}
 
 /**
  * The active line after a key press (spec 002 "Keyboard"): ←/→ step 1, Alt+←/→ jump 10, clamped.

@@ -8,8 +8,8 @@ import { DomainBody } from '../measurement-detail/domains/DomainBody';
 import { LineChart } from '../measurement-detail/domains/LineChart';
 import { bandpassLimits, defaultEnvelopeBand, ENVELOPE_XLIM_HZ } from '../measurement-detail/envelopeMath';
 import { useDuckAnalysisQuery, type DuckDomain } from './duckApi';
-import { BearingFaultButtons } from '../measurement-detail/BearingFaultButtons';
-import { DuckCompareButton, useBearingFaultMarkers } from './DuckFaultControls';
+import { BearingFaultButtons, useBearingFaultMarkers } from '../measurement-detail/BearingFaultButtons';
+import { DuckCompareButton } from './DuckFaultControls';
 
 const SpectrumChart = lazy(() => import('../../charts/SpectrumChart'));
 

@@ -3,16 +3,8 @@ import { Alert, Empty, Flex, Skeleton, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type AxisKey, type Bearing, type WindowName } from '@overtone/contract';
 import type { MarkerSet } from '../../charts/spectrumOverlay';
-import {
-  availableFaults,
-  bandpassLimits,
-  defaultEnvelopeBand,
-  ENVELOPE_XLIM_HZ,
-  FAULT_HARMONIC_COUNT,
-  faultHarmonicsHz,
-  MAX_FAULT_HARMONICS,
-  type FaultKind,
-} from './envelopeMath';
+import { DEFAULT_HARMONIC_COUNT, MAX_HARMONIC_COUNT } from '../../charts/spectrumMath';
+import { bandpassLimits, defaultEnvelopeBand, ENVELOPE_XLIM_HZ } from './envelopeMath';
 import { useEnvelopeQuery } from './measurementApi';
 
 import { EnvelopeBandSlider } from '../../charts/EnvelopeBandSlider';
@@ -20,7 +12,7 @@ import { WindowSelect } from '../../charts/WindowSelect';
 import { FitSelect } from '../../ui/FitSelect';
 import { formatFrequency } from '../../charts/formatNumber';
 import { evidenceMarker } from './evidenceMark';
-import { BearingFaultButtons, FAULT_COLORS } from './BearingFaultButtons';
+import { BearingFaultButtons, useBearingFaultMarkers } from './BearingFaultButtons';
 
 const SpectrumChart = lazy(() => import('../../charts/SpectrumChart'));
 
@@ -66,38 +58,35 @@ function EnvelopeContent({
   const [windowName, setWindowName] = useState<WindowName>('hanning');
   // `draft` follows the slider; `band` is requested, on release only (no request per pixel).
   const [band, setBand] = useState<[number, number]>(defaultBand);
-  const [shown, setShown] = useState<FaultKind[]>([]);
-  const [harmonics, setHarmonics] = useState(FAULT_HARMONIC_COUNT);
+  const [harmonics, setHarmonics] = useState(DEFAULT_HARMONIC_COUNT);
   const q = useEnvelopeQuery({ measurementId, axis, signal, samplingRateHz, window: windowName, band, xlimHz: ENVELOPE_XLIM_HZ });
 
-  const faults = availableFaults(bearing, referenceFrequencyHz);
+  const {
+    available,
+    shown,
+    toggle,
+    markers: faultMarkers,
+  } = useBearingFaultMarkers(bearing, referenceFrequencyHz, {
+    harmonics,
+    labelKey: 'envelope.faultHarmonic',
+  });
   const markers = useMemo<MarkerSet[]>(() => {
     const evidence = evidenceMarker(markHz, t('evidenceMark', { frequency: formatFrequency(markHz ?? 0) }));
-    return [
-      ...(evidence ? [evidence] : []),
-      ...availableFaults(bearing, referenceFrequencyHz)
-        .filter((k) => shown.includes(k))
-        .map((k) => ({
-          xs: faultHarmonicsHz(bearing![k], referenceFrequencyHz, harmonics),
-          color: FAULT_COLORS[k],
-          label: (order: number) => t('envelope.faultHarmonic', { fault: t(`envelope.faults.${k}`), order }),
-        })),
-    ];
-  }, [shown, bearing, referenceFrequencyHz, harmonics, markHz, t]);
-  const toggle = (k: FaultKind) => setShown((s) => (s.includes(k) ? s.filter((x) => x !== k) : [...s, k]));
+    return [...(evidence ? [evidence] : []), ...faultMarkers];
+  }, [faultMarkers, markHz, t]);
 
   const controls = (
     <Flex gap={10} align="center" wrap style={{ width: '100%' }}>
       <WindowSelect value={windowName} onChange={setWindowName} testId="envelope-window" />
       <EnvelopeBandSlider limits={limits} band={band} onChange={setBand} testId="envelope-band" />
-      <BearingFaultButtons available={faults} shown={shown} toggle={toggle} testIdPrefix="envelope" />
-      {faults.length > 0 && (
+      <BearingFaultButtons available={available} shown={shown} toggle={toggle} testIdPrefix="envelope" />
+      {available.length > 0 && (
         <FitSelect<number>
           size="small"
           value={harmonics}
           onChange={setHarmonics}
           prefix={t('analysisDomains:envelope.faultHarmonics')}
-          options={Array.from({ length: MAX_FAULT_HARMONICS }, (_, i) => ({ value: i + 1, label: String(i + 1) }))}
+          options={Array.from({ length: MAX_HARMONIC_COUNT }, (_, i) => ({ value: i + 1, label: String(i + 1) }))}
           data-testid="envelope-fault-harmonics"
         />
       )}

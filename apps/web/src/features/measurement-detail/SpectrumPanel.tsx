@@ -10,30 +10,19 @@ import {
   COMPARE_BASKET_MESSAGE_KEY,
   COMPARE_BASKET_MESSAGE_S,
 } from '../../charts/compareBasket';
+import { velocityFromAcceleration } from '@overtone/dsp/integration';
 import type { MarkerSet } from '../../charts/spectrumOverlay';
-import {
-  BEARING_FAULTS,
-  bearingFaultFrequenciesHz,
-  harmonicsHz,
-  velocityFromAcceleration,
-  type BearingFault,
-} from '../../charts/spectrumMath';
 import { gearMeshFrequenciesHz, gearMeshHarmonicsHz, type GearboxTeeth } from '../../charts/gearMesh';
 import { WindowSelect } from '../../charts/WindowSelect';
 import { formatFrequency } from '../../charts/formatNumber';
 import { evidenceMarker } from './evidenceMark';
-import { BearingFaultButtons, FAULT_COLORS } from './BearingFaultButtons';
+import { BearingFaultButtons, useBearingFaultMarkers } from './BearingFaultButtons';
 
 const SpectrumChart = lazy(() => import('../../charts/SpectrumChart'));
 const TimeChart = lazy(() => import('../../charts/TimeChart'));
 
-export { FAULT_COLORS };
-
 /** Marker colours of the gear meshes (input stage, second stage). */
 export const GEAR_MESH_COLORS = ['#d46b08', '#1d39c4'] as const;
-
-/** Lines marked per fault frequency on the FFT: 1×, 2×, 3×. */
-export const FAULT_MARKER_COUNT = 3;
 
 interface Props {
   measurementId: string;
@@ -55,7 +44,8 @@ interface Props {
 
 /**
  * Spectrum of one axis (spec 002 "Chart controls", FFT). The server computes the Grms spectrum per
- * window; Vrms is integrated from it here (the same per-line formula as the server's velocity mode),
+ * window; Vrms is integrated from it here (packages/dsp `velocityFromAcceleration`, the per-line
+ * function of the server's velocity mode, so the lines are the same to the bit),
  * so the Grms/Vrms switch, scale, axis, zoom and harmonics never re-request anything.
  */
 export function SpectrumPanel({
@@ -74,7 +64,6 @@ export function SpectrumPanel({
   const { message } = App.useApp();
   const [windowName, setWindowName] = useState<WindowName>('hanning');
   const [mode, setMode] = useState<SpectrumMode>('accelerometer');
-  const [shown, setShown] = useState<BearingFault[]>([]);
   const [shownMeshes, setShownMeshes] = useState<number[]>([]);
   const q = useSpectrumQuery({
     measurementId,
@@ -89,25 +78,19 @@ export function SpectrumPanel({
   const spectrum = useMemo(() => {
     if (!q.data) return null;
     if (mode === 'accelerometer') return q.data;
-    return { x: q.data.x, y: velocityFromAcceleration(q.data.x, q.data.y), unit: 'mm/s' };
+    return { x: q.data.x, y: Array.from(velocityFromAcceleration(q.data.x, q.data.y)), unit: 'mm/s' };
   }, [q.data, mode]);
 
-  const faults = bearingFaultFrequenciesHz(bearing, referenceFrequencyHz);
-  const available = BEARING_FAULTS.filter((k) => faults[k] !== undefined);
-  const faultKey = BEARING_FAULTS.map((k) => faults[k] ?? '').join(',');
+  const faults = useBearingFaultMarkers(bearing, referenceFrequencyHz);
+  const faultMarkers = faults.markers;
   const meshes = gearMeshFrequenciesHz(gearbox, referenceFrequencyHz);
   const meshKey = meshes.join(',');
   const meshLabel = (i: number) => (meshes.length > 1 ? t('gearMesh.stage', { stage: i + 1 }) : t('gearMesh.label'));
   const markers = useMemo<MarkerSet[]>(() => {
-    const hz = bearingFaultFrequenciesHz(bearing, referenceFrequencyHz);
     const evidence = evidenceMarker(markHz, t('evidenceMark', { frequency: formatFrequency(markHz ?? 0) }));
     return [
       ...(evidence ? [evidence] : []),
-      ...BEARING_FAULTS.filter((k) => shown.includes(k) && hz[k] !== undefined).map((k) => ({
-        xs: harmonicsHz(hz[k]!, FAULT_MARKER_COUNT),
-        color: FAULT_COLORS[k],
-        label: (order: number) => t('faultHarmonic', { fault: t(`envelope.faults.${k}`), order }),
-      })),
+      ...faultMarkers,
       ...meshes
         .map((gmf, i) => ({ gmf, i }))
         .filter(({ i }) => shownMeshes.includes(i))
@@ -117,9 +100,8 @@ export function SpectrumPanel({
           label: (order: number) => t('faultHarmonic', { fault: meshLabel(i), order }),
         })),
     ];
-    // faultKey stands for bearing and reference frequency, meshKey for gearbox and reference frequency.
-  }, [shown, faultKey, shownMeshes, meshKey, markHz, t]);
-  const toggle = (k: BearingFault) => setShown((s) => (s.includes(k) ? s.filter((x) => x !== k) : [...s, k]));
+    // meshKey stands for gearbox and reference frequency.
+  }, [faultMarkers, shownMeshes, meshKey, markHz, t]);
   const toggleMesh = (i: number) => setShownMeshes((s) => (s.includes(i) ? s.filter((x) => x !== i) : [...s, i]));
 
   const addToCompare = () => {
@@ -157,7 +139,7 @@ export function SpectrumPanel({
         ]}
         data-testid="spectrum-mode"
       />
-      <BearingFaultButtons faults={faults} available={available} shown={shown} toggle={toggle} testIdPrefix="spectrum" />
+      <BearingFaultButtons {...faults} testIdPrefix="spectrum" />
       {meshes.length > 0 && (
         <Space.Compact size="small" data-testid="spectrum-gear-mesh">
           {meshes.map((gmf, i) => {
