@@ -151,4 +151,13 @@ export function applyCustomerLanguage(preferred: Language): void {
 
 export const useChosenLanguage = () => useLocalStore(languageStore);
 
+/*
+ * The first language's texts start loading when this module runs (main.tsx imports it before the
+ * app's components), so the chunk arrives while the rest of the entry (Ant Design, the router, the
+ * login page) is evaluated; main.tsx's `loadLanguage` before the first render then awaits this same
+ * load instead of starting it only after all of them (issue 18: the login page usable at once). Not
+ * in the web tests, whose setup installs every language itself.
+ */
+if (import.meta.env.MODE !== 'test') void loadLanguage(currentLanguage()).catch(() => undefined);
+
 export default i18n;

@@ -5,15 +5,29 @@ import { WarningFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { applyCustomerLanguage } from '../i18n';
 import { FullPageSpin } from '../../ui/FullPageSpin';
-import { customerQueryKey, fetchCustomer } from './customerApi';
+import {
+  customerQueryKey,
+  fetchCustomer,
+  prefetchCustomer,
+  takePrefetchedCustomer,
+  takePrefetchedCustomerValue,
+} from './customerApi';
 import { CustomerContext } from './CustomerContext';
 
-/** Shows a loading screen until the customer served for this host is loaded (spec 000 §2). */
+// The customer's load starts when the entry's modules run, before the first render (issue 18: the
+// login page usable at once); the web tests give each test its own answers.
+if (import.meta.env.MODE !== 'test') prefetchCustomer();
+
+/**
+ * Shows a loading screen until the customer served for this host is loaded (spec 000 §2); the load
+ * started before the first render is taken over (customerApi.ts `prefetchCustomer`).
+ */
 export function CustomerGate({ children }: { children: ReactNode }) {
   const host = window.location.hostname;
   const q = useQuery({
     queryKey: customerQueryKey(host),
-    queryFn: ({ signal }) => fetchCustomer(host, signal),
+    queryFn: ({ signal }) => takePrefetchedCustomer(host) ?? fetchCustomer(host, signal),
+    initialData: () => takePrefetchedCustomerValue(host),
     staleTime: Infinity,
   });
 
