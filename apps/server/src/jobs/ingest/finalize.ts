@@ -5,7 +5,8 @@ import type { AppContext } from '../../context.ts';
 import { newId } from '../../infra/ids.ts';
 import { waveformKey } from '../../modules/measurements/waveform.ts';
 import { deviceTelemetryRows } from './device-telemetry.ts';
-import { insertFinalMeasurement, persistFinalMeasurement, type FinalMeasurementColumns } from './persist-measurement.ts';
+import { persistFinalMeasurement, type FinalMeasurementColumns } from './persist-measurement.ts';
+import { createFinalMeasurementWriter, type FinalMeasurementWriter } from './persist-batch.ts';
 import { measurementProfile } from '@overtone/contract';
 import type { StoredDone } from './chunk-store.ts';
 import type { MeasurementAnalysis } from '../../infra/dsp-tasks.ts';
@@ -84,6 +85,14 @@ export const plausibleStart = (unixtime: number | undefined) =>
 
 const alreadyFinal = new Error('measurement already final');
 
+/** One group-commit writer per database (persist-batch.ts): self-initiated measurements finalized together share a statement. */
+const writers = new WeakMap<AppContext['db'], FinalMeasurementWriter>();
+const writerOf = (db: AppContext['db']) => {
+  let w = writers.get(db);
+  if (!w) writers.set(db, (w = createFinalMeasurementWriter(db)));
+  return w;
+};
+
 type MeasurementRow = Selectable<DB['measurements']>;
 /** What finalization reads of a measurement. */
 type Target = Pick<
@@ -104,8 +113,8 @@ type Target = Pick<
 /**
  * The measurement of (device, objectId), or for a self-initiated one (the device measured on its
  * own) of a known device the measurement to create (`create: true`, created final by
- * `insertFinalMeasurement`). One query finds the measurement and the device together: each query is
- * a round trip to the database's thread.
+ * `createFinalMeasurementWriter`, several in one statement). One query finds the measurement and
+ * the device together: each query is a round trip to the database's thread.
  * @returns null for an unknown device without a measurement
  */
 async function measurementFor(
@@ -298,7 +307,7 @@ export async function finalizeMeasurement(
   };
   const unless = state === 'persisted' ? ['persisted'] : ['persisted', 'partial'];
   const stored = create
-    ? await insertFinalMeasurement(ctx.db, { ...m, device_mac: device }, columns, measuredAt, rows)
+    ? await writerOf(ctx.db).insert({ m: { ...m, device_mac: device }, set: columns, measuredAt, rows })
     : m.state === 'partial'
       ? // a partial measurement completed later: its telemetry is replaced, in one transaction
         await ctx.db

@@ -78,7 +78,7 @@ export function measurementValueRows(rows: readonly TelemetryRow[]): Measurement
 }
 
 /** The measurement's columns each `measurement_values` row copies (migrations 0011, 0018). */
-const OWNER_COLUMN_NAMES = [
+export const OWNER_COLUMN_NAMES = [
   'customer_id',
   'created_at',
   'point_id',
@@ -144,6 +144,15 @@ const queueDiagnosisSql = (sampleSize: number, withFeatures: boolean, owner: Raw
     ON CONFLICT DO NOTHING)
   ${withFeatures ? sql`` : sql`, stale AS (DELETE FROM measurement_features WHERE measurement_id IN (SELECT o.id FROM (${owner}) o))`}`;
 
+/**
+ * The condition a measurement's telemetry is inserted under in the statement that writes its row
+ * (the CTE `written`): that row was written; and the measurement is listed in
+ * `overtone.last_values_by_measurement` (migration 0030), since its row's trigger refreshes its
+ * point's last values at the end of the statement, and the telemetry's trigger need not again.
+ */
+const writtenNow = (id: string, written: RawBuilder<unknown>) =>
+  sql`EXISTS (SELECT 1 FROM ${written}) AND set_config('overtone.last_values_by_measurement', ${id}, true) IS NOT NULL`;
+
 /** What a finalized measurement's row gets (columns of `measurements`). */
 export interface FinalMeasurementColumns {
   state: 'persisted' | 'partial';
@@ -187,7 +196,7 @@ export async function persistFinalMeasurement(
              device_telemetry = ${JSON.stringify(set.device_telemetry)}::jsonb, persisted_at = now()
        WHERE id = ${m.id} AND NOT (state = ANY(${[...unlessState]}::text[]))
       RETURNING id, ${OWNER_COLUMNS}
-    ), inserted AS (${insertSql(m, measuredAt, rows, sql`EXISTS (SELECT 1 FROM updated)`)}),
+    ), inserted AS (${insertSql(m, measuredAt, rows, writtenNow(m.id, sql`updated`))}),
     valued AS (${insertMeasurementValuesSql(m.id, rows, sql`SELECT * FROM updated`)})
     ${features ? sql`, featured AS (${insertFeaturesSql(m, measuredAt, features, sql`SELECT 1 FROM updated`)})` : sql``}
     ${queueDiagnosisSql(set.sample_size, features !== null, sql`SELECT * FROM updated`)}
@@ -229,7 +238,7 @@ export async function insertFinalMeasurement(
               ${set.started_at}, ${set.waveform_key}, ${JSON.stringify(set.device_telemetry)}::jsonb, ${m.created_at}, now())
       ON CONFLICT (device_mac, object_id) DO NOTHING
       RETURNING id, ${OWNER_COLUMNS}
-    ), inserted AS (${insertSql(m, measuredAt, rows, sql`EXISTS (SELECT 1 FROM created)`)}),
+    ), inserted AS (${insertSql(m, measuredAt, rows, writtenNow(m.id, sql`created`))}),
     valued AS (${insertMeasurementValuesSql(m.id, rows, sql`SELECT * FROM created`)})
     ${features ? sql`, featured AS (${insertFeaturesSql(m, measuredAt, features, sql`SELECT 1 FROM created`)})` : sql``}
     ${queueDiagnosisSql(set.sample_size, true, sql`SELECT * FROM created`)}
