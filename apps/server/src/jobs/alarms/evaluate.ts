@@ -48,9 +48,12 @@ const round4 = (v: number) => Math.round(v * 1e4) / 1e4;
  * Points this process already gave the built-in alarms (saves ensureDefaultAlarms' transaction on
  * every measurement; the database row stays the authority, so another instance only repeats a no-op).
  */
-const defaultsApplied = new Set<string>();
+const defaultsAppliedByDb = new WeakMap<Db, Set<string>>();
 const DEFAULTS_CACHE_SIZE = 50_000;
 async function ensureDefaultsOnce(db: Db, customerId: string, pointId: string): Promise<boolean> {
+  // per database: point ids repeat across databases (a test's copy of the template, a restored backup)
+  let defaultsApplied = defaultsAppliedByDb.get(db);
+  if (!defaultsApplied) defaultsAppliedByDb.set(db, (defaultsApplied = new Set()));
   if (defaultsApplied.has(pointId)) return false;
   const created = await ensureDefaultAlarms(db, customerId, pointId);
   if (defaultsApplied.size >= DEFAULTS_CACHE_SIZE) defaultsApplied.clear();

@@ -1,5 +1,7 @@
-import { configure } from '@testing-library/react';
-import type { Language } from '@overtone/contract';
+import { afterEach } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { DEFAULT_LANGUAGE, type Language } from '@overtone/contract';
+import i18n from 'i18next';
 import type { LanguageBundle } from '../../locales/collect';
 import { installLanguage } from '../i18n';
 
@@ -21,3 +23,17 @@ for (const [file, bundle] of Object.entries(bundles)) {
   const lng = /([^/]+)\.ts$/.exec(file)![1] as Language;
   installLanguage(lng, file.includes('/bundles/app/') ? 'app' : 'open', bundle);
 }
+
+/*
+ * Every file starts as in a fresh window: most web test files share their worker's modules and
+ * happy-dom window with the files before them (vitest.config.ts, `isolate: false`), and this file
+ * runs again before each of them. Mounted trees are unmounted after every test, the DOM, storage
+ * and address are emptied, and the language is the default one (a fresh start reads no stored choice).
+ */
+afterEach(() => cleanup());
+cleanup();
+document.body.innerHTML = '';
+localStorage.clear();
+sessionStorage.clear();
+window.history.replaceState(null, '', '/');
+await i18n.changeLanguage(DEFAULT_LANGUAGE);
