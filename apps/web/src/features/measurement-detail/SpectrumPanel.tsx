@@ -18,8 +18,13 @@ import { formatFrequency } from '../../charts/formatNumber';
 import { evidenceMarker } from './evidenceMark';
 import { BearingFaultButtons, useBearingFaultMarkers } from './BearingFaultButtons';
 
-const SpectrumChart = lazy(() => import('../../charts/SpectrumChart'));
-const TimeChart = lazy(() => import('../../charts/TimeChart'));
+const loadSpectrumChart = () => import('../../charts/SpectrumChart');
+const loadTimeChart = () => import('../../charts/TimeChart');
+const SpectrumChart = lazy(loadSpectrumChart);
+const TimeChart = lazy(loadTimeChart);
+
+/** Fetches the two charts' code (uPlot) at once, while the measurement loads, not after it. */
+export const preloadSignalChartCode = () => void Promise.all([loadSpectrumChart(), loadTimeChart()]).catch(() => undefined);
 
 /** Marker colours of the gear meshes (input stage, second stage). */
 export const GEAR_MESH_COLORS = ['#d46b08', '#1d39c4'] as const;

@@ -63,5 +63,26 @@ export function computeInBrowser<R extends DomainRequest>(request: R): Promise<D
   ) as Promise<DomainResult<R['kind']>>;
 }
 
+/**
+ * Starts the page's DSP worker and warms it up while the measurement is still loading: the worker's
+ * script, the WebAssembly kernels' compilation and the first plan are then ready when the samples
+ * arrive, instead of coming after them (issue 18: the spectrum appears at once). A small spectrum
+ * (256 zeros) is computed and its answer dropped. Nothing happens where there is no Worker.
+ */
+export function warmUpDomains(): void {
+  const w = workerOf();
+  if (!w) return;
+  const request: DomainRequest = {
+    kind: 'spectrum',
+    signal: new Float64Array(256),
+    samplingRateHz: 1000,
+    window: 'hanning',
+    removeDc: true,
+    half: true,
+    mode: 'accelerometer',
+  };
+  w.postMessage({ id: 0, request });
+}
+
 /** Samples as the worker takes them (a typed array; number[] is copied once). */
 export const samplesOf = (s: ArrayLike<number>): Float64Array => (s instanceof Float64Array ? s : Float64Array.from(s));
