@@ -45,8 +45,8 @@ export default async function endpointBench() {
     // programmatic API is used there, with the body read as bytes: the CLI's `-i` reads the file as
     // UTF-8 text, which mangles a float32 body (its length changes; the requests then time out).
     const lib = path.resolve(import.meta.dirname, '../node_modules/autocannon/autocannon.js');
-    const runner = `const [lib, url, file, headers] = process.argv.slice(1);
-require(lib)({ url, method: 'POST', connections: 2, duration: 10, headers: JSON.parse(headers),
+    const runner = `const [lib, url, file, headers, connections] = process.argv.slice(1);
+require(lib)({ url, method: 'POST', connections: Number(connections), duration: 10, headers: JSON.parse(headers),
   body: require('node:fs').readFileSync(file) }, (err, res) => {
   if (err) { console.error(err); process.exit(1); }
   process.stdout.write(JSON.stringify(res));
@@ -59,21 +59,25 @@ require(lib)({ url, method: 'POST', connections: 2, duration: 10, headers: JSON.
       const t0 = performance.now();
       res.once('finish', () => serverTimes.push(performance.now() - t0));
     });
-    const load = async (target: string, bodyFile: string, headerArgs: string[]) => {
+    const load = async (target: string, bodyFile: string, headerArgs: string[], connections = 2) => {
       serverTimes = [];
       const headerMap = Object.fromEntries([...headerArgs, `token=${token}`].map((h) => h.split(/=(.*)/s).slice(0, 2)));
       // async: the server answering the load lives in this process
-      const run = await promisify(execFile)(process.execPath, ['-e', runner, lib, target, bodyFile, JSON.stringify(headerMap)], {
-        encoding: 'utf8',
-        maxBuffer: 16 * 1024 * 1024,
-      });
+      const run = await promisify(execFile)(
+        process.execPath,
+        ['-e', runner, lib, target, bodyFile, JSON.stringify(headerMap), String(connections)],
+        {
+          encoding: 'utf8',
+          maxBuffer: 16 * 1024 * 1024,
+        },
+      );
       const r = JSON.parse(run.stdout) as {
         requests: { average: number };
         latency: { p50: number; p99: number };
         errors: number;
         non2xx: number;
       };
-      return { ...r, serverMs: median(serverTimes) };
+      return { ...r, serverMs: median(serverTimes), connections };
     };
     const bodyFile = path.join(dataDir, 'body.json');
     fs.writeFileSync(bodyFile, body);
@@ -94,6 +98,14 @@ require(lib)({ url, method: 'POST', connections: 2, duration: 10, headers: JSON.
     const binaryAnswerBytes = (await probe.arrayBuffer()).byteLength;
     const binJson = await load(binUrl, binFile, ['content-type=application/octet-stream']);
     const binBin = await load(binUrl, binFile, ['content-type=application/octet-stream', 'accept=application/octet-stream']);
+    // One request at a time: the server's time for a request without another one's computation
+    // ahead of it (analyses compute ANALYSIS_CONCURRENCY at a time, one on 2 cores).
+    const binBinOne = await load(
+      binUrl,
+      binFile,
+      ['content-type=application/octet-stream', 'accept=application/octet-stream'],
+      1,
+    );
 
     const parse = time(() => JSON.parse(body));
     const compute = time(() =>
@@ -102,7 +114,7 @@ require(lib)({ url, method: 'POST', connections: 2, duration: 10, headers: JSON.
     const s = amplitudeSpectrum({ signal: Float64Array.from(signal), samplingRateHz: 12000, window: 'hanning' });
     const answer = { results: { x: Array.from(s.frequencyHz), y: Array.from(s.amplitude), unit: s.unit } };
     const serialize = time(() => JSON.stringify(answer));
-    const perRequest = (r: typeof result) => 1000 / (r.requests.average / 2); // 2 connections in flight
+    const perRequest = (r: typeof result) => 1000 / (r.requests.average / r.connections); // per connection in flight
     const line = (label: string, r: typeof result) => {
       const ms = perRequest(r);
       console.log(
@@ -117,13 +129,14 @@ require(lib)({ url, method: 'POST', connections: 2, duration: 10, headers: JSON.
     console.log(`  JSON.parse body       ${parse.toFixed(2)}`);
     console.log(`  spectrum (compute)    ${compute.toFixed(2)}   (the reference of the ratios below)`);
     console.log(`  JSON.stringify answer ${serialize.toFixed(2)}`);
-    console.log(`time per request / compute, ${N} samples (target ≤ 5× with the binary body), 2 requests in flight:`);
+    console.log(`time per request / compute, ${N} samples (target ≤ 5× with the binary body), 2 requests in flight unless said:`);
     console.log(
-      '  server: median time in the server, headers in to answer out; client: 2 connections / requests per second (autocannon, same cores)',
+      '  server: median time in the server, headers in to answer out; client: connections / requests per second (autocannon, on the same cores)',
     );
     line('JSON body, JSON answer', result);
     line('binary body, JSON answer', binJson);
     line('binary body, binary answer', binBin);
+    line('  the same, 1 request in flight', binBinOne);
   } finally {
     await server.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

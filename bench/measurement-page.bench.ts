@@ -341,6 +341,19 @@ export default async function measurementPageBench() {
       `  warm cache (a second measurement, app code cached): ${rec.since(warmStart).length} requests, ${warm.length} reach the server, ` +
         `${kb(bytes(warm))} (${kb(bytes(warmCode))} of code), ${verdict(bytes(warm))}; spectrum drawn ${ms(warmMs)} after navigation start`,
     );
+    // Where the warm load's time goes: DOMContentLoaded (the entry's scripts ran) and each API call.
+    const warmTimeline = await page.evaluate(() => ({
+      domContentLoaded:
+        (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.domContentLoadedEventEnd ??
+        Number.NaN,
+      api: performance
+        .getEntriesByType('resource')
+        .filter((e) => new URL(e.name).pathname.startsWith('/api/'))
+        .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime, end: (e as PerformanceResourceTiming).responseEnd })),
+    }));
+    console.log(`  warm load timeline (ms from navigation start): DOMContentLoaded ${ms(warmTimeline.domContentLoaded)}`);
+    for (const r of warmTimeline.api)
+      console.log(`    ${ms(r.start).padStart(8)} → ${ms(r.end).padStart(8)}  ${r.path.replaceAll(second, ':id')}`);
 
     // Every domain the page offers, in turn, then back to the spectrum.
     await page.waitForLoadState('networkidle').catch(() => undefined);
