@@ -333,8 +333,16 @@ export default async function measurementPageBench() {
     await page.goto('about:blank');
     const warmStart = rec.mark();
     const warmServed = wire.mark();
+    // BENCH_TRACE=<file>: a Chromium trace of the warm load (chrome://tracing, Perfetto).
+    const trace = process.env.BENCH_TRACE;
+    if (trace)
+      await page
+        .context()
+        .browser()!
+        .startTracing(page, { path: trace, categories: ['devtools.timeline', 'v8.execute', 'blink.user_timing'] });
     await page.goto(`${server.url}/measurement/${encodeURIComponent(second)}`);
     const warmMs = await spectrumDrawn(page);
+    if (trace) await page.context().browser()!.stopTracing();
     const warm = wire.since(warmServed);
     const warmCode = warm.filter((s) => s.kind === 'code');
     console.log(
