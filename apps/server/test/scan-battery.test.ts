@@ -17,6 +17,7 @@ import { DEMO_GATEWAY, DEMO_POINTS } from '../src/jobs/seed-demo.ts';
 import { startTwoTenants, type Call } from './admin-client.ts';
 import { connectGateway } from './support/gateway-client.ts';
 import { plantCredentials } from './support/edge.ts';
+import { until } from './support/until.ts';
 
 /** The second tenant's gateway (support/second-tenant.ts). */
 const OTHER_GATEWAY = 'CA:B8:28:00:00:99';
@@ -42,15 +43,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-const until = async <T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 10_000): Promise<T> => {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 const rejectionCount = async () =>
   Number(
     (
