@@ -80,11 +80,14 @@ export default defineConfig({
           // server on its own copy of the database; module-level caches are keyed by database
           // (e.g. jobs/alarms/evaluate.ts), so nothing a file leaves in memory applies to the next.
           isolate: false,
+          // after unit and web (which run on every core), before e2e: a group of its own, one worker
+          sequence: { groupOrder: 1 },
         },
       },
       {
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 2 },
           globalSetup: ['apps/server/test/global-setup.ts'],
           include: ['e2e/**/*.spec.ts'],
           environment: 'node',

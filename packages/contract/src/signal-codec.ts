@@ -57,7 +57,9 @@ function littleEndianView(bytes: Uint8Array, at: number, n: number, type: Signal
   if (!LITTLE_ENDIAN_HOST) return null;
   const b = BYTES[type];
   const start = bytes.byteOffset + at;
-  return start % b === 0 ? new ARRAYS[type](bytes.buffer as ArrayBuffer, start, n) : new ARRAYS[type](bytes.slice(at, at + b * n).buffer, 0, n);
+  return start % b === 0
+    ? new ARRAYS[type](bytes.buffer as ArrayBuffer, start, n)
+    : new ARRAYS[type](bytes.slice(at, at + b * n).buffer, 0, n);
 }
 
 /** What {@link encodeSignal} writes: channels of equal length, int16 counts or float32 values. */
