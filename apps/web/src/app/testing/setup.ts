@@ -1,4 +1,4 @@
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { DEFAULT_LANGUAGE, type Language } from '@overtone/contract';
 import i18n from 'i18next';
@@ -27,10 +27,12 @@ for (const [file, bundle] of Object.entries(bundles)) {
 /*
  * Every file starts as in a fresh window: most web test files share their worker's modules and
  * happy-dom window with the files before them (vitest.config.ts, `isolate: false`), and this file
- * runs again before each of them. Mounted trees are unmounted after every test, the DOM, storage
- * and address are emptied, and the language is the default one (a fresh start reads no stored choice).
+ * runs again before each of them. Spies a file left on shared objects (`vi.spyOn(console, …)`)
+ * are restored, mounted trees are unmounted after every test, the DOM, storage and address are
+ * emptied, and the language is the default one (a fresh start reads no stored choice).
  */
 afterEach(() => cleanup());
+vi.restoreAllMocks();
 cleanup();
 document.body.innerHTML = '';
 localStorage.clear();
