@@ -1,3 +1,4 @@
+import { appQueryClient } from './appQueryClient';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './AppProviders';
 import { CustomerGate } from './customer/CustomerGate';
@@ -5,7 +6,7 @@ import { router } from './router';
 
 export function App() {
   return (
-    <AppProviders>
+    <AppProviders queryClient={appQueryClient}>
       <CustomerGate>
         <RouterProvider router={router} />
       </CustomerGate>

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@overtone/contract';
@@ -14,9 +14,12 @@ import { appTheme } from './theme';
  */
 const NOTIFICATION_CONFIG = { placement: 'bottomRight' } as const;
 
-/** Query cache, Ant Design configuration in the interface language, and the toast bridge of the API client. */
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * Query cache, Ant Design configuration in the interface language, and the toast bridge of the API client.
+ * @param queryClient the cache to use (the app's, app/appQueryClient.ts); a new one when not given
+ */
+export function AppProviders({ children, queryClient: given }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   const { i18n } = useTranslation();
   const locale = antdLocaleOf(i18n.language as Language);
   return (

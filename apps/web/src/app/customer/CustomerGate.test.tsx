@@ -7,6 +7,7 @@ import { createQueryClient } from '../queryClient';
 import { mockApi } from '../testing/mockApi';
 import { useCustomer } from './CustomerContext';
 import { CustomerGate } from './CustomerGate';
+import { prefetchCustomer } from './customerApi';
 
 function Policy() {
   const c = useCustomer();
@@ -79,6 +80,62 @@ describe('CustomerGate', () => {
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: i18n.t('retry') }));
     expect((await screen.findByTestId('policy')).textContent).toBe('Acme 9');
+    expect(calls).toHaveLength(2);
+  });
+});
+
+describe('a customer load started before the first render (prefetchCustomer, issue 18)', () => {
+  const SUMMARY = {
+    _id: 'c1',
+    name: 'Acme',
+    logo: null,
+    preferedLanguage: 'tr',
+    languages: ['tr'],
+    passwordPolicy: { ...DEFAULT_PASSWORD_POLICY, minCharacter: 11 },
+  };
+  const gate = (client: ReturnType<typeof createQueryClient>) =>
+    render(
+      <QueryClientProvider client={client}>
+        <CustomerGate>
+          <Policy />
+        </CustomerGate>
+      </QueryClientProvider>,
+    );
+
+  it('answered already: the gate shows the app at once, without a loading screen or a second request', async () => {
+    const calls = mockApi({ 'GET /customer/*/summary': [200, SUMMARY] });
+    const client = createQueryClient();
+    await prefetchCustomer(client);
+    gate(client);
+    expect(screen.queryByTestId('loading-screen')).toBeNull();
+    expect(screen.getByTestId('policy').textContent).toBe('Acme 11');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('still in flight: the gate waits for that load, not a second one', async () => {
+    let answer: (v: [number, unknown]) => void = () => undefined;
+    const calls = mockApi({ 'GET /customer/*/summary': () => new Promise((r) => (answer = r)) });
+    const client = createQueryClient();
+    void prefetchCustomer(client);
+    gate(client);
+    expect(screen.getByTestId('loading-screen')).toBeTruthy();
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    answer([200, SUMMARY]);
+    expect((await screen.findByTestId('policy')).textContent).toBe('Acme 11');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('failed: not kept, the gate loads the customer itself', async () => {
+    let fail = true;
+    const calls = mockApi({
+      'GET /customer/*/summary': () => (fail ? [503, { message: 'down', code: 'INTERNAL' }] : [200, SUMMARY]),
+    });
+    const client = createQueryClient();
+    await prefetchCustomer(client);
+    expect(calls).toHaveLength(1);
+    fail = false;
+    gate(client);
+    expect((await screen.findByTestId('policy')).textContent).toBe('Acme 11');
     expect(calls).toHaveLength(2);
   });
 });

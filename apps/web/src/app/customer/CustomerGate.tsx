@@ -5,29 +5,18 @@ import { WarningFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { applyCustomerLanguage } from '../i18n';
 import { FullPageSpin } from '../../ui/FullPageSpin';
-import {
-  customerQueryKey,
-  fetchCustomer,
-  prefetchCustomer,
-  takePrefetchedCustomer,
-  takePrefetchedCustomerValue,
-} from './customerApi';
+import { customerQueryKey, fetchCustomer } from './customerApi';
 import { CustomerContext } from './CustomerContext';
 
-// The customer's load starts when the entry's modules run, before the first render (issue 18: the
-// login page usable at once); the web tests give each test its own answers.
-if (import.meta.env.MODE !== 'test') prefetchCustomer();
-
 /**
- * Shows a loading screen until the customer served for this host is loaded (spec 000 §2); the load
- * started before the first render is taken over (customerApi.ts `prefetchCustomer`).
+ * Shows a loading screen until the customer served for this host is loaded (spec 000 §2); a load
+ * started before the first render (customerApi.ts `prefetchCustomer`) is taken over by its query key.
  */
 export function CustomerGate({ children }: { children: ReactNode }) {
   const host = window.location.hostname;
   const q = useQuery({
     queryKey: customerQueryKey(host),
-    queryFn: ({ signal }) => takePrefetchedCustomer(host) ?? fetchCustomer(host, signal),
-    initialData: () => takePrefetchedCustomerValue(host),
+    queryFn: ({ signal }) => fetchCustomer(host, signal),
     staleTime: Infinity,
   });
 

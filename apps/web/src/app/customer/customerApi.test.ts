@@ -4,7 +4,7 @@ import { configureApiClient } from '../api/apiClient';
 import { sessionStore } from '../session';
 import { mockApi } from '../testing/mockApi';
 import { TEST_SESSION } from '../testing/renderApp';
-import { fetchCustomer, prefetchCustomer, takePrefetchedCustomer, takePrefetchedCustomerValue } from './customerApi';
+import { fetchCustomer } from './customerApi';
 
 const POLICY = { ...DEFAULT_PASSWORD_POLICY, minCharacter: 12, requiresSpecialCharacters: true };
 const SUMMARY = { _id: 'c1', name: 'Acme', logo: null, preferedLanguage: 'de', languages: ['de', 'en'], passwordPolicy: POLICY };
@@ -73,37 +73,6 @@ describe('fetchCustomer (spec 000 §2: full record, summary as fallback)', () =>
   it('rejects when neither answers (an unknown host)', async () => {
     mockApi({ 'GET /customer/*/summary': [404, { message: 'Customer not found', code: 'CUSTOMER_NOT_FOUND' }] });
     await expect(fetchCustomer('nobody.example')).rejects.toMatchObject({ status: 404 });
-    expect(notifyError).not.toHaveBeenCalled();
-  });
-});
-
-describe('prefetchCustomer (issue 18: the customer loads before the first render)', () => {
-  it('is taken over once: its answer when in, else its promise; another host gets nothing', async () => {
-    const calls = mockApi({ 'GET /customer/acme.example/summary': [200, SUMMARY] });
-    prefetchCustomer('acme.example');
-    prefetchCustomer('acme.example');
-    expect(takePrefetchedCustomerValue('acme.example')).toBeUndefined();
-    const pending = takePrefetchedCustomer('acme.example');
-    expect(pending).not.toBeNull();
-    expect(takePrefetchedCustomer('acme.example')).toBeNull();
-    expect(await pending).toMatchObject({ id: 'c1', complete: false });
-    expect(calls.map((x) => x.path)).toEqual(['/customer/acme.example/summary']);
-
-    prefetchCustomer('acme.example');
-    expect(takePrefetchedCustomer('other.example')).toBeNull();
-    await vi.waitFor(() => expect(calls).toHaveLength(2));
-    await vi.waitFor(() => expect(takePrefetchedCustomerValue('acme.example')).toMatchObject({ id: 'c1', name: 'Acme' }));
-    expect(takePrefetchedCustomerValue('acme.example')).toBeUndefined();
-    expect(takePrefetchedCustomer('acme.example')).toBeNull();
-  });
-
-  it('drops a failed load: the gate then loads the customer itself', async () => {
-    const calls = mockApi({ 'GET /customer/acme.example/summary': [500, { message: 'boom', code: 'INTERNAL' }] });
-    prefetchCustomer('acme.example');
-    await vi.waitFor(() => expect(calls).toHaveLength(1));
-    await new Promise((r) => setTimeout(r, 50));
-    expect(takePrefetchedCustomerValue('acme.example')).toBeUndefined();
-    expect(takePrefetchedCustomer('acme.example')).toBeNull();
     expect(notifyError).not.toHaveBeenCalled();
   });
 });

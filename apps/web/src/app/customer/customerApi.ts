@@ -94,47 +94,19 @@ export async function fetchCustomer(host: string, signal?: AbortSignal): Promise
   };
 }
 
-/** The customer's load started before the first render ({@link prefetchCustomer}), and its answer once in. */
-interface EarlyCustomer {
-  host: string;
-  promise: Promise<CustomerInfo>;
-  value?: CustomerInfo;
-}
-let early: EarlyCustomer | null = null;
-
 /**
- * Starts loading the customer served for `host` at once, before React's first render (the language's
- * texts load meanwhile; issue 18: the login page usable at once). CustomerGate takes it over, once:
- * its answer as the query's initial data when already in ({@link takePrefetchedCustomerValue}: no
- * loading screen), else its promise as the query's first load ({@link takePrefetchedCustomer}).
- * A failed prefetch is dropped: the gate loads the customer itself.
+ * Starts loading the customer served for `host` into `client` at once, before React's first render
+ * (issue 18: the login page usable at once; app/appQueryClient.ts). CustomerGate's query of the same
+ * key takes the load over: TanStack Query shares the one in flight, or answers from its cache when
+ * it is in (no loading screen). A failed load is not cached: the gate loads the customer again.
+ * @param client the app's query client (the one CustomerGate reads)
+ * @param host the host the page is served on
  */
-export function prefetchCustomer(host: string = window.location.hostname): void {
-  if (early) return;
-  const entry: EarlyCustomer = { host, promise: fetchCustomer(host) };
-  entry.promise.then(
-    (value) => {
-      entry.value = value;
-    },
-    () => {
-      if (early === entry) early = null;
-    },
-  );
-  early = entry;
-}
-
-/** The prefetched load of `host`'s customer, taken once (null: none started, taken already, or failed). */
-export function takePrefetchedCustomer(host: string): Promise<CustomerInfo> | null {
-  if (!early || early.host !== host) return null;
-  const { promise } = early;
-  early = null;
-  return promise;
-}
-
-/** The prefetched customer of `host` when its answer is in, taken once; undefined otherwise (the prefetch stays). */
-export function takePrefetchedCustomerValue(host: string): CustomerInfo | undefined {
-  if (!early || early.host !== host || !early.value) return undefined;
-  const { value } = early;
-  early = null;
-  return value;
+export function prefetchCustomer(client: QueryClient, host: string = window.location.hostname): Promise<void> {
+  return client.prefetchQuery({
+    queryKey: customerQueryKey(host),
+    // no abort signal: the gate's first mount and StrictMode's remount must not cancel the load
+    queryFn: () => fetchCustomer(host),
+    staleTime: Infinity,
+  });
 }
