@@ -1,3 +1,4 @@
+import './features/login/captcha/startOnLogin'; // first: on /login the captcha's proof of work begins before the app's code runs
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { currentLanguage, loadLanguage } from './app/i18n';

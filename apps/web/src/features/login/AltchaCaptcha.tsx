@@ -1,9 +1,10 @@
 import { useEffect, useImperativeHandle, useMemo, useRef, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import 'altcha';
+import { installAltchaSolver } from './captcha/altchaWorker';
+import { CAPTCHA_CHALLENGE_URL, captchaFetch } from './captcha/earlyCaptcha';
 
-/** Path of the ALTCHA proof-of-work challenge (contract: `GET /auth/captcha`). */
-export const CAPTCHA_CHALLENGE_URL = '/api/auth/captcha';
+installAltchaSolver(); // after the widget's module, which sets its own
 
 export interface AltchaCaptchaHandle {
   /**
@@ -29,7 +30,9 @@ interface AltchaCaptchaProps {
  * The ALTCHA checkbox (architecture: self-hosted proof-of-work captcha). It fetches a challenge from
  * {@link CAPTCHA_CHALLENGE_URL} as soon as it is shown (`auto="onload"`, issue 18: the user never
  * waits for the proof of work; ticking it does the same if the automatic run failed), solves it in
- * web workers and fires `statechange`; on `verified` the payload is reported through `onChange`, on
+ * web workers (ours: captcha/altcha.worker.ts; on /login the challenge and its number usually come
+ * from the search main.tsx started as the page opened, captcha/earlyCaptcha.ts) and fires
+ * `statechange`; on `verified` the payload is reported through `onChange`, on
  * `unverified`, `expired` and `error` `undefined`. An expired payload is fetched and solved again by
  * the widget itself.
  */
@@ -96,6 +99,7 @@ export function AltchaCaptcha({ onChange, ref, testId = 'login-captcha' }: Altch
       <altcha-widget
         ref={el}
         challengeurl={CAPTCHA_CHALLENGE_URL}
+        customfetch={captchaFetch}
         auto="onload"
         strings={strings}
         hidelogo
