@@ -3,7 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageSpin } from '../ui/FullPageSpin';
 import { PageSpin } from '../ui/PageSpin';
 import { configureApiClient } from './api/apiClient';
-import { loadAppTexts } from './i18n';
+import { mainShellChunk, measurementDetailChunk, withAppTexts } from './routeChunks';
 import { RequireAuth, loginPath } from './RequireAuth';
 import { LoginPage } from '../features/login/LoginPage';
 
@@ -18,20 +18,16 @@ import { LoginPage } from '../features/login/LoginPage';
  * (./chunks/chunkReload.ts, Vite's `vite:preloadError`).
  */
 
-/** A screen's chunk together with the texts of the screens behind the login (app/i18n.ts). */
-const withAppTexts = <T,>(chunk: Promise<T>): Promise<T> => Promise.all([chunk, loadAppTexts()]).then(([m]) => m);
-
 const ForgotPasswordPage = lazy(() =>
   withAppTexts(import('../features/login/ForgotPasswordPage')).then((m) => ({ default: m.ForgotPasswordPage })),
 );
 const VerifyMfaPage = lazy(() =>
   withAppTexts(import('../features/login/VerifyMfaPage')).then((m) => ({ default: m.VerifyMfaPage })),
 );
-const MainShell = lazy(() => withAppTexts(import('./shell/MainShell')).then((m) => ({ default: m.MainShell })));
+const MainShell = mainShellChunk.Component;
 const HomePage = lazy(() => withAppTexts(import('../features/home/HomePage')).then((m) => ({ default: m.HomePage })));
 const AdminPage = lazy(() => withAppTexts(import('../features/admin/AdminPage')).then((m) => ({ default: m.AdminPage })));
-/** The measurement page brings uPlot and the chart code. */
-const MeasurementDetailPage = lazy(() => withAppTexts(import('../features/measurement-detail/MeasurementDetailPage')));
+const MeasurementDetailPage = measurementDetailChunk.Component;
 
 const suspended = (node: ReactNode, fallback: ReactNode = <PageSpin />) => <Suspense fallback={fallback}>{node}</Suspense>;
 

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazySpectrumChart } from '../../charts/lazyCharts';
 import { Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Bearing, WindowName } from '@overtone/contract';
@@ -11,7 +12,7 @@ import { useDuckAnalysisQuery, type DuckDomain } from './duckApi';
 import { BearingFaultButtons, useBearingFaultMarkers } from '../measurement-detail/BearingFaultButtons';
 import { DuckCompareButton } from './DuckFaultControls';
 
-const SpectrumChart = lazy(() => import('../../charts/SpectrumChart'));
+const SpectrumChart = lazySpectrumChart.Component;
 
 interface Props {
   domain: DuckDomain;

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
+import { lazySpectrumChart } from '../../charts/lazyCharts';
 import { Alert, Empty, Flex, Skeleton, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type AxisKey, type Bearing, type WindowName } from '@overtone/contract';
@@ -14,7 +15,7 @@ import { formatFrequency } from '../../charts/formatNumber';
 import { evidenceMarker } from './evidenceMark';
 import { BearingFaultButtons, useBearingFaultMarkers } from './BearingFaultButtons';
 
-const SpectrumChart = lazy(() => import('../../charts/SpectrumChart'));
+const SpectrumChart = lazySpectrumChart.Component;
 
 interface Props {
   measurementId: string;

@@ -21,8 +21,7 @@ import { PhotosCard } from './PhotosCard';
 import { RpmInput } from './RpmInput';
 import { ShareLinkInvalid } from './ShareLinkInvalid';
 import { SignalCharts } from './SignalCharts';
-import { preloadSignalChartCode } from './SpectrumPanel';
-import { warmUpDomains } from './domains/domainClient';
+import { warmUpMeasurementPage } from './pageWarmUp';
 import { TelemetryTable } from './TelemetryTable';
 
 /** Redirect to / after a 404 (spec 002 §9: 2 s). */
@@ -76,10 +75,7 @@ function MeasurementDetail({ id }: { id: string }) {
   const [referenceOverrideHz, setReferenceOverrideHz] = useState<number | null>(null);
   // The DSP worker and the charts' code load while the measurement does, not after it (issue 18:
   // the spectrum appears at once).
-  useEffect(() => {
-    warmUpDomains();
-    preloadSignalChartCode();
-  }, []);
+  useEffect(warmUpMeasurementPage, []);
   const status = isApiError(q.error) ? q.error.status : undefined;
 
   // A share link opens its own measurement only: a 401 (it expired meanwhile) or a 404 (the URL's id

@@ -13,6 +13,7 @@ const requests = vi.hoisted(() => [] as SpectrumRequest[]);
 const xHz = Array.from({ length: 512 }, (_, i) => i * 2);
 const yG = xHz.map((f) => (f === 100 ? 0.5 : 0.001));
 vi.mock('./measurementApi', () => ({
+  FIRST_SPECTRUM: { window: 'hanning', mode: 'accelerometer', dcOffset: true },
   useSpectrumQuery: (r: SpectrumRequest) => {
     requests.push(r);
     return { isPending: false, isError: false, data: { x: xHz, y: yG, unit: 'g' } };

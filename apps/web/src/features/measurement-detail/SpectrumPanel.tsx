@@ -1,9 +1,9 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Alert, App, Button, Empty, Segmented, Skeleton, Space, Tooltip } from 'antd';
 import { PlusSquareOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { type AxisKey, type Bearing, type WindowName } from '@overtone/contract';
-import { useSpectrumQuery, type SpectrumMode } from './measurementApi';
+import { FIRST_SPECTRUM, useSpectrumQuery, type SpectrumMode } from './measurementApi';
 import {
   addToCompareBasket,
   COMPARE_BASKET_MAX,
@@ -14,17 +14,17 @@ import { velocityFromAcceleration } from '@overtone/dsp/integration';
 import type { MarkerSet } from '../../charts/spectrumOverlay';
 import { gearMeshFrequenciesHz, gearMeshHarmonicsHz, type GearboxTeeth } from '../../charts/gearMesh';
 import { WindowSelect } from '../../charts/WindowSelect';
+import { lazySpectrumChart, lazyTimeChart } from '../../charts/lazyCharts';
 import { formatFrequency } from '../../charts/formatNumber';
 import { evidenceMarker } from './evidenceMark';
 import { BearingFaultButtons, useBearingFaultMarkers } from './BearingFaultButtons';
 
-const loadSpectrumChart = () => import('../../charts/SpectrumChart');
-const loadTimeChart = () => import('../../charts/TimeChart');
-const SpectrumChart = lazy(loadSpectrumChart);
-const TimeChart = lazy(loadTimeChart);
+const SpectrumChart = lazySpectrumChart.Component;
+const TimeChart = lazyTimeChart.Component;
 
 /** Fetches the two charts' code (uPlot) at once, while the measurement loads, not after it. */
-export const preloadSignalChartCode = () => void Promise.all([loadSpectrumChart(), loadTimeChart()]).catch(() => undefined);
+export const preloadSignalChartCode = () =>
+  void Promise.all([lazySpectrumChart.preload(), lazyTimeChart.preload()]).catch(() => undefined);
 
 /** Marker colours of the gear meshes (input stage, second stage). */
 export const GEAR_MESH_COLORS = ['#d46b08', '#1d39c4'] as const;
@@ -67,7 +67,7 @@ export function SpectrumPanel({
 }: Props) {
   const { t } = useTranslation('charts');
   const { message } = App.useApp();
-  const [windowName, setWindowName] = useState<WindowName>('hanning');
+  const [windowName, setWindowName] = useState<WindowName>(FIRST_SPECTRUM.window);
   const [mode, setMode] = useState<SpectrumMode>('accelerometer');
   const [shownMeshes, setShownMeshes] = useState<number[]>([]);
   const q = useSpectrumQuery({
@@ -76,8 +76,8 @@ export function SpectrumPanel({
     signal,
     samplingRateHz,
     window: windowName,
-    mode: 'accelerometer',
-    dcOffset: true,
+    mode: FIRST_SPECTRUM.mode, // velocity is integrated from it below
+    dcOffset: FIRST_SPECTRUM.dcOffset,
   });
 
   const spectrum = useMemo(() => {

@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyTimeChart } from '../../charts/lazyCharts';
 import { Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-const TimeChart = lazy(() => import('../../charts/TimeChart'));
+const TimeChart = lazyTimeChart.Component;
 
 export interface TimePanelProps {
   /** Samples in g. */

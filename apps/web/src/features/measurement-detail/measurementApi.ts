@@ -1,5 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
+  AXIS_KEYS,
+  LARGE_FILE_SAMPLES,
   LANGUAGE_HEADER,
   SIGNAL_MEDIA_TYPE,
   TOKEN_HEADER,
@@ -30,7 +32,7 @@ import { apiRequest, buildUrl } from '../../app/api/apiClient';
 import { currentLanguage } from '../../app/i18n';
 import { currentToken } from '../../app/session';
 import { computeInBrowser, samplesOf } from './domains/domainClient';
-import { pointQueryKey } from '../point-detail/pointApi';
+import { pointQueryKey, pointQueryOptions } from '../point-detail/pointApi';
 import { sharePrefix } from './detailAccess';
 import { blankPoint } from '../point-detail/blankPoint';
 
@@ -68,39 +70,55 @@ async function withSignal<T extends MeasurementDetail>(detail: Promise<T>, signa
 }
 
 /**
- * `GET /measurement/{id}?samples=none` and `GET /measurement/{id}/signal` (read-only: under
- * `/share`); failures are handled by the page (404 redirect, 403 access denied).
+ * The measurement query's options (`GET /measurement/{id}?samples=none` and
+ * `GET /measurement/{id}/signal`; read-only: under `/share`), shared by the page's query and the
+ * prefetch that starts with the app (measurementPrefetch.ts). Failures are handled by the page (404
+ * redirect, 403 access denied). As soon as the detail is in (before the waveform), the query of its
+ * point, which the page needs for the charts' settings, is started: it does not wait for the page to
+ * render the measurement (issue 18: the spectrum appears at once).
  */
-export const useMeasurementQuery = (id: string, readOnly = false) => {
-  const queryClient = useQueryClient();
-  return useQuery({
-    queryKey: readOnly ? ([...measurementQueryKey(id), 'shared'] as const) : measurementQueryKey(id),
-    queryFn: async ({ signal }) => {
-      const prefix = sharePrefix(readOnly);
-      const signalPath = `${prefix}${measurementUrl(id, '/signal')}`;
-      if (!readOnly)
-        return withSignal(
-          apiRequest(measurementUrl(id), { query: { samples: 'none' }, schema: measurementDetail, signal, silent: true }),
-          signalPath,
-          signal,
-        );
-      // A link that expires while the page is open answers 401: the page says so (no logout).
-      const m: SharedMeasurementDetail = await withSignal(
-        apiRequest(`${prefix}${measurementUrl(id)}`, {
-          query: { samples: 'none' },
-          schema: sharedMeasurementDetail,
-          signal,
-          silent: true,
-          redirectOnUnauthorized: false,
-        }),
+export const measurementQueryOptions = (queryClient: QueryClient, id: string, readOnly = false) => ({
+  queryKey: readOnly ? ([...measurementQueryKey(id), 'shared'] as const) : measurementQueryKey(id),
+  queryFn: async ({ signal }: { signal?: AbortSignal }): Promise<MeasurementDetail | SharedMeasurementDetail> => {
+    const prefix = sharePrefix(readOnly);
+    const signalPath = `${prefix}${measurementUrl(id, '/signal')}`;
+    if (!readOnly) {
+      const m = await withSignal(
+        apiRequest(measurementUrl(id), { query: { samples: 'none' }, schema: measurementDetail, signal, silent: true }).then(
+          (d) => {
+            if (d.point?._id) void queryClient.prefetchQuery(pointQueryOptions(d.point._id, { silent: true }));
+            return d;
+          },
+        ),
         signalPath,
         signal,
       );
-      seedSharedPoint(queryClient, m);
+      prefetchFirstSpectra(queryClient, m);
       return m;
-    },
-    staleTime: 5 * 60_000,
-  });
+    }
+    // A link that expires while the page is open answers 401: the page says so (no logout).
+    const m: SharedMeasurementDetail = await withSignal(
+      apiRequest(`${prefix}${measurementUrl(id)}`, {
+        query: { samples: 'none' },
+        schema: sharedMeasurementDetail,
+        signal,
+        silent: true,
+        redirectOnUnauthorized: false,
+      }),
+      signalPath,
+      signal,
+    );
+    seedSharedPoint(queryClient, m);
+    prefetchFirstSpectra(queryClient, m);
+    return m;
+  },
+  staleTime: 5 * 60_000,
+});
+
+/** The measurement with its samples (see {@link measurementQueryOptions}). */
+export const useMeasurementQuery = (id: string, readOnly = false) => {
+  const queryClient = useQueryClient();
+  return useQuery<MeasurementDetail | SharedMeasurementDetail>(measurementQueryOptions(queryClient, id, readOnly));
 };
 
 /**
@@ -269,22 +287,50 @@ const curveOf = (c: { x: Float64Array; y: Float64Array; unit: string }) => ({
  */
 export const useSpectrumQuery = (r: SpectrumRequest | null) =>
   useQuery({
-    queryKey: ['spectrum', r?.measurementId, r?.axis, r?.window, r?.mode, r?.dcOffset],
-    queryFn: async () =>
-      curveOf(
-        await computeInBrowser({
-          kind: 'spectrum',
-          signal: samplesOf(r!.signal),
-          samplingRateHz: r!.samplingRateHz,
-          window: r!.window,
-          removeDc: r!.dcOffset,
-          half: true,
-          mode: r!.mode,
-        }),
-      ),
+    queryKey: spectrumQueryKey(r),
+    queryFn: () => computeSpectrum(r!),
     enabled: !!r && r.signal.length >= 2 && r.samplingRateHz > 0,
     staleTime: Infinity,
   });
+
+const spectrumQueryKey = (r: SpectrumRequest | null) => ['spectrum', r?.measurementId, r?.axis, r?.window, r?.mode, r?.dcOffset];
+
+const computeSpectrum = async (r: SpectrumRequest) =>
+  curveOf(
+    await computeInBrowser({
+      kind: 'spectrum',
+      signal: samplesOf(r.signal),
+      samplingRateHz: r.samplingRateHz,
+      window: r.window,
+      removeDc: r.dcOffset,
+      half: true,
+      mode: r.mode,
+    }),
+  );
+
+/** The spectrum settings the measurement page opens with (SpectrumPanel's first state). */
+export const FIRST_SPECTRUM = { window: 'hanning', mode: 'accelerometer', dcOffset: true } as const satisfies Pick<
+  SpectrumRequest,
+  'window' | 'mode' | 'dcOffset'
+>;
+
+/**
+ * Starts computing, in the DSP worker, the spectrum the page shows first for each axis of a
+ * measurement that has just arrived ({@link FIRST_SPECTRUM}, under the page's own query key): it is
+ * then ready when the page has rendered, or soon after, instead of being asked for only then
+ * (issue 18: the spectrum appears at once; switching axes is instant too). Measurements the page
+ * does not chart (too large, no sampling rate) are skipped.
+ */
+function prefetchFirstSpectra(queryClient: QueryClient, m: MeasurementDetail) {
+  const fs = m.calibratedSamplingRate ?? 0;
+  if (fs <= 0 || m.profile.sampleSize > LARGE_FILE_SAMPLES) return;
+  for (const axis of AXIS_KEYS) {
+    const signal = m.data[axis];
+    if (!signal || signal.length < 2 || signal.length > LARGE_FILE_SAMPLES) continue;
+    const r: SpectrumRequest = { measurementId: m._id, axis, signal, samplingRateHz: fs, ...FIRST_SPECTRUM };
+    void queryClient.prefetchQuery({ queryKey: spectrumQueryKey(r), queryFn: () => computeSpectrum(r), staleTime: Infinity });
+  }
+}
 
 export interface EnvelopeRequest {
   measurementId: string;

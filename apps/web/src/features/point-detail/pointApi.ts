@@ -5,13 +5,16 @@ import { apiRequest } from '../../app/api/apiClient';
 export const pointQueryKey = (id: string) => ['point', id] as const;
 export const routingQueryKey = (deviceId: string) => ['routingLookup', deviceId] as const;
 
+/** The options of the point query (`GET /point/{id}`), for `useQuery` or a prefetch. */
+export const pointQueryOptions = (id: string, { silent = false } = {}) => ({
+  queryKey: pointQueryKey(id),
+  queryFn: ({ signal }: { signal?: AbortSignal }) =>
+    apiRequest(`/point/${encodeURIComponent(id)}`, { schema: pointSchema, signal, silent }),
+});
+
 /** `GET /point/{id}`; `silent` when the point only enriches another page (its failure is not shown). */
 export const usePointQuery = (id: string | undefined, { silent = false } = {}) =>
-  useQuery({
-    queryKey: pointQueryKey(id ?? ''),
-    queryFn: ({ signal }) => apiRequest(`/point/${encodeURIComponent(id!)}`, { schema: pointSchema, signal, silent }),
-    enabled: !!id,
-  });
+  useQuery({ ...pointQueryOptions(id ?? '', { silent }), enabled: !!id });
 
 /** `GET /iot/device/{id}/routingLookup`: the gateways that see the device, with status and rssi. */
 export const useRoutingLookupQuery = (deviceId: string | undefined) =>

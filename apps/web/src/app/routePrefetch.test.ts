@@ -1,0 +1,86 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { blankPoint } from '../features/point-detail/blankPoint';
+import { blankMeasurement } from '../features/measurement-detail/blankMeasurement';
+import { FIRST_SPECTRUM, measurementQueryKey, measurementQueryOptions } from '../features/measurement-detail/measurementApi';
+import { pointQueryKey } from '../features/point-detail/pointApi';
+import { mockApi, type ApiCall } from './testing/mockApi';
+import { TEST_SESSION } from './testing/renderApp';
+import { sessionStore } from './session';
+import { prefetchRoute } from './routePrefetch';
+
+const ID = 'a0000000000000000000000a';
+const sine = (n: number, k: number) => Array.from({ length: n }, (_, i) => Math.sin((2 * Math.PI * k * i) / n));
+const m = blankMeasurement({
+  _id: ID,
+  measurementData: [
+    { key: 'accelerometer_x', unit: 'g' },
+    { key: 'accelerometer_y', unit: 'g' },
+  ],
+  data: { accelerometer_x: sine(1024, 50), accelerometer_y: sine(1024, 80) },
+});
+
+let calls: ApiCall[];
+let client: QueryClient;
+beforeEach(() => {
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  calls = mockApi({
+    [`GET /measurement/${ID}`]: [200, m],
+    'GET /point/p1': [200, blankPoint({ _id: 'p1', name: 'Motor', path: ['Plant'] })],
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStore.clear();
+  client.clear();
+});
+
+const requested = () => calls.map((c) => c.path);
+const settled = async () => {
+  await vi.waitFor(() => expect(client.isFetching()).toBe(0), { timeout: 10_000 });
+};
+
+describe('prefetchRoute', () => {
+  it("starts a measurement's data before anything renders: the detail, its waveform, its point, its first spectra", async () => {
+    sessionStore.set(TEST_SESSION);
+    prefetchRoute(client, `/measurement/${ID}`);
+    await vi.waitFor(() => expect(requested()).toContain('/point/p1'), { timeout: 10_000 });
+    await settled();
+    expect(requested()).toEqual(expect.arrayContaining([`/measurement/${ID}`, `/measurement/${ID}/signal`, '/point/p1']));
+    expect(client.getQueryData(measurementQueryKey(ID))).toMatchObject({ _id: ID });
+    expect(client.getQueryData(pointQueryKey('p1'))).toMatchObject({ _id: 'p1' });
+    // the spectra the page opens with, computed already, under the page's own keys: the peak at bin k
+    for (const [axis, k] of [
+      ['accelerometer_x', 50],
+      ['accelerometer_y', 80],
+    ] as const) {
+      const s = client.getQueryData<{ x: number[]; y: number[] }>([
+        'spectrum',
+        ID,
+        axis,
+        FIRST_SPECTRUM.window,
+        FIRST_SPECTRUM.mode,
+        FIRST_SPECTRUM.dcOffset,
+      ]);
+      expect(s).toBeDefined();
+      const peak = s!.y.indexOf(Math.max(...s!.y));
+      expect(s!.x[peak]).toBeCloseTo((k * m.calibratedSamplingRate!) / 1024, 6);
+    }
+    // the page's query finds the answer: nothing is asked again
+    const before = calls.length;
+    await client.fetchQuery(measurementQueryOptions(client, ID));
+    expect(calls).toHaveLength(before);
+  });
+
+  it('fetches nothing without a session, with a share link, on the login page, or for an address that is no measurement', async () => {
+    prefetchRoute(client, `/measurement/${ID}`);
+    prefetchRoute(client, `/measurement/${ID}`, '?token=share-token'); // a share link's visitor
+    sessionStore.set(TEST_SESSION);
+    prefetchRoute(client, `/measurement/${ID}`, '?token=share-token'); // a share link opened while logged in
+    prefetchRoute(client, '/login');
+    prefetchRoute(client, '/admin');
+    prefetchRoute(client, '/measurement/%E0%A4%A');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(requested()).toEqual([]);
+  });
+});
