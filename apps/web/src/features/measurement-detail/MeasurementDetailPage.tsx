@@ -22,6 +22,7 @@ import { RpmInput } from './RpmInput';
 import { ShareLinkInvalid } from './ShareLinkInvalid';
 import { SignalCharts } from './SignalCharts';
 import { warmUpMeasurementPage } from './pageWarmUp';
+import { AfterFirstPaint } from '../../ui/AfterFirstPaint';
 import { TelemetryTable } from './TelemetryTable';
 
 /** Redirect to / after a 404 (spec 002 §9: 2 s). */
@@ -149,12 +150,16 @@ function MeasurementDetail({ id }: { id: string }) {
           </Card>
         </Col>
       </Row>
-      <MeasurementTrendCard m={m} point={point.data} />
+      <AfterFirstPaint placeholder={<Card size="small" loading />}>
+        <MeasurementTrendCard m={m} point={point.data} />
+      </AfterFirstPaint>
       <SignalCharts m={m} axis={axis} referenceFrequencyHz={referenceFrequencyHz} bearing={point.data?.bearing} mark={mark} />
-      {access.showPhotos && <PhotosCard measurementId={m._id} readOnly={access.readOnly} />}
-      {access.showAlarms && m.point && (
-        <AlarmTransactionsTable pointId={m.point._id} measurementId={m._id} readOnly={access.readOnly} />
-      )}
+      <AfterFirstPaint>
+        {access.showPhotos && <PhotosCard measurementId={m._id} readOnly={access.readOnly} />}
+        {access.showAlarms && m.point && (
+          <AlarmTransactionsTable pointId={m.point._id} measurementId={m._id} readOnly={access.readOnly} />
+        )}
+      </AfterFirstPaint>
     </Flex>
   );
 }
