@@ -53,23 +53,28 @@ export interface RunningServer {
  * unless MQTT_URL), the server's MQTT client, ingest, HTTP API and web app.
  * @param opts.loadDataDir PGlite: start from a dumped template (tests)
  * @param opts.inMemoryDb PGlite: keep the database in memory (tests)
+ * @param opts.database a database opened already (tests: one opened from the template while the
+ *   previous test file ran), used instead of opening one; the server closes it
  */
 export async function startServer(
   config: Config,
-  opts: { logger?: boolean | object; loadDataDir?: Blob; inMemoryDb?: boolean } = {},
+  opts: { logger?: boolean | object; loadDataDir?: Blob; inMemoryDb?: boolean; database?: Database } = {},
 ): Promise<RunningServer> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   const secrets = loadSecrets(config.dataDir);
   // The embedded database on disk is single-process: refuse a second server or a tenant CLI run on it.
   const unlock = !config.databaseUrl && !opts.inMemoryDb ? lockDataDir(config.dataDir, 'the Overtone server') : () => {};
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: opts.inMemoryDb ? null : path.join(config.dataDir, 'db'),
-    loadDataDir: opts.loadDataDir,
-  }).catch((e: unknown) => {
-    unlock();
-    throw e;
-  });
+  const database =
+    opts.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: opts.inMemoryDb ? null : path.join(config.dataDir, 'db'),
+      loadDataDir: opts.loadDataDir,
+    }).catch((e: unknown) => {
+      unlock();
+      throw e;
+    }));
+  database.keepProcessAlive?.(true);
   const closers: (() => Promise<void>)[] = [async () => unlock(), () => database.close()];
   const closeAll = async () => {
     for (const c of closers.reverse()) await c().catch(() => {});

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { loadConfig, type Config } from '../../src/infra/config.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
+import { openDatabase, type Database } from '../../src/infra/db/database.ts';
 import { TEMPLATE_FILE, TEST_PASSWORD } from './constants.ts';
 import { codeOf, outboxCount, waitForMail } from './mail.ts';
 
@@ -25,6 +26,28 @@ export function testServerConfig(dataDir: string, overrides: Partial<Config> = {
   };
 }
 
+/** The template's next in-memory database, opening in the background (see {@link templateDatabase}). */
+let spare: Promise<Database> | null = null;
+
+const openTemplateDatabase = () =>
+  openDatabase({ databaseUrl: null, dataDir: null, loadDataDir: new Blob([fs.readFileSync(TEMPLATE_FILE)]) }).then((d) => {
+    d.keepProcessAlive?.(false); // waiting for a next test file that may never come
+    return d;
+  });
+
+/**
+ * An in-memory database opened from the template, and the next one starting to open meanwhile:
+ * opening one (a thread, PGlite, the template loaded) takes about a second, and the api tier starts
+ * a server per test file, one file at a time, while the second core mostly waits. The next file then
+ * takes a database opened while this one ran. A spare that failed to open is replaced by a direct open.
+ */
+async function templateDatabase(): Promise<Database> {
+  const taken = spare;
+  spare = openTemplateDatabase();
+  spare.catch(() => (spare = null));
+  return (taken ? await taken.catch(() => null) : null) ?? openTemplateDatabase();
+}
+
 /** A real server (embedded PGlite from the template, aedes broker, local storage) on free ports. */
 export async function startTestServer(
   overrides: Partial<Config> = {},
@@ -33,8 +56,16 @@ export async function startTestServer(
   const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'overtone-test-'));
   const fresh = !fs.existsSync(path.join(dataDir, 'db'));
   const config = testServerConfig(dataDir, overrides);
-  const template = fresh ? new Blob([fs.readFileSync(TEMPLATE_FILE)]) : undefined;
-  const server = await startServer({ ...config, dataDir }, { loadDataDir: template, inMemoryDb: !opts.persistent });
+  const inMemoryFromTemplate = fresh && !opts.persistent && !config.databaseUrl;
+  const template = fresh && !inMemoryFromTemplate ? new Blob([fs.readFileSync(TEMPLATE_FILE)]) : undefined;
+  const server = await startServer(
+    { ...config, dataDir },
+    {
+      loadDataDir: template,
+      inMemoryDb: !opts.persistent,
+      database: inMemoryFromTemplate ? await templateDatabase() : undefined,
+    },
+  );
   return {
     ...server,
     dataDir,

@@ -13,6 +13,8 @@ export interface Database {
   execScript(sqlText: string): Promise<void>;
   /** PGlite only: a tarball of the data directory (test templates). */
   dump?(): Promise<Blob>;
+  /** PGlite only: whether the database's thread keeps the process running (default true). */
+  keepProcessAlive?(alive: boolean): void;
   close(): Promise<void>;
 }
 
@@ -46,6 +48,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     kind: 'pglite',
     execScript: async (s) => void (await pgl.exec(s)),
     dump: () => pgl.dumpDataDir(),
+    keepProcessAlive: (alive) => pgl.keepProcessAlive?.(alive),
     close: () => db.destroy(),
   };
 }

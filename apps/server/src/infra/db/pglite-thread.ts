@@ -17,6 +17,11 @@ export interface PGliteLike {
   dumpDataDir(): Promise<Blob>;
   close(): Promise<void>;
   readonly closed: boolean;
+  /**
+   * Whether the database's thread keeps the process running (default true). A database opened ahead
+   * of its use (a test's next database) does not: a process with nothing else to do ends.
+   */
+  keepProcessAlive?(alive: boolean): void;
 }
 
 /**
@@ -83,6 +88,10 @@ export async function startPGliteThread(opts: { dataDir: string | null; loadData
     },
     get closed() {
       return closed;
+    },
+    keepProcessAlive(alive) {
+      if (alive) worker.ref();
+      else worker.unref();
     },
   };
   await pg.query('SELECT 1'); // opened (or its error thrown here)
