@@ -1,5 +1,5 @@
 /**
- * `npm test`: everything, in order: Chromium, Mosquitto and poppler-utils (installed from Debian
+ * `npm test`: everything, in order: Chromium, Mosquitto, PostgreSQL and poppler-utils (installed from Debian
  * when missing), typecheck, lint and format, the error catalogue check, the web build, then every vitest tier (unit, web,
  * api, e2e). Ends with one plain line `N passed, N failed` (CI reads it), counting each check
  * step as one test.
@@ -37,6 +37,16 @@ if (!fs.existsSync(MOSQUITTO))
     const ok = aptInstall('mosquitto');
     // The tests start their own broker; a system service would hold port 1883 that `npm start` uses.
     if (ok && fs.existsSync('/run/systemd/system')) asRoot(['systemctl', 'disable', '--now', 'mosquitto']);
+    return ok;
+  });
+
+// PostgreSQL 15: the tests that need it start their own throw-away cluster (apps/server/test/support/postgres.ts).
+export const POSTGRES = path.join(process.env.POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin', 'postgres');
+if (!fs.existsSync(POSTGRES))
+  step('install postgresql (apt-get)', () => {
+    const ok = aptInstall('postgresql');
+    // Debian's package creates and starts a cluster on port 5432 where systemd runs: not ours.
+    if (ok && fs.existsSync('/run/systemd/system')) asRoot(['systemctl', 'disable', '--now', 'postgresql']);
     return ok;
   });
 

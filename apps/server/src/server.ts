@@ -80,19 +80,22 @@ export async function startServer(
     for (const c of closers.reverse()) await c().catch(() => {});
   };
   try {
-    await migrate(database);
-    // The shared bearing catalogue (idempotent upsert), before the demo seed that uses its SKF 6205-2RS.
-    await seedBearingCatalogue(database.db);
     let demoPassword: string | null = config.demoPassword;
-    const passwordFile = path.join(config.dataDir, 'demo-password.txt');
-    if (config.seedDemo) {
-      const seeded = await seedDemo(database.db, { password: config.demoPassword });
-      if (seeded.password) fs.writeFileSync(passwordFile, seeded.password + '\n', { mode: 0o600 });
-      if (!demoPassword && fs.existsSync(passwordFile)) demoPassword = fs.readFileSync(passwordFile, 'utf8').trim();
-    }
-    // Customers created before telemetry definitions existed get the built-in ones.
-    for (const c of await database.db.selectFrom('customers').select('id').execute())
-      await ensureBuiltInTelemetry(database.db, c.id);
+    // Several instances may start at once on one PostgreSQL database: they take turns here.
+    await database.withStartupLock(async () => {
+      await migrate(database);
+      // The shared bearing catalogue (idempotent upsert), before the demo seed that uses its SKF 6205-2RS.
+      await seedBearingCatalogue(database.db);
+      const passwordFile = path.join(config.dataDir, 'demo-password.txt');
+      if (config.seedDemo) {
+        const seeded = await seedDemo(database.db, { password: config.demoPassword });
+        if (seeded.password) fs.writeFileSync(passwordFile, seeded.password + '\n', { mode: 0o600 });
+        if (!demoPassword && fs.existsSync(passwordFile)) demoPassword = fs.readFileSync(passwordFile, 'utf8').trim();
+      }
+      // Customers created before telemetry definitions existed get the built-in ones.
+      for (const c of await database.db.selectFrom('customers').select('id').execute())
+        await ensureBuiltInTelemetry(database.db, c.id);
+    });
 
     const storage = createLocalStorage(path.join(config.dataDir, 'objects'));
     await storage.ready();

@@ -1,8 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, waitForListener } from './net.ts';
 
 /** Debian's mosquitto 2 (package `mosquitto`; `scripts/test.ts` installs it when missing). */
 export const MOSQUITTO = process.env.MOSQUITTO_PATH ?? '/usr/sbin/mosquitto';
@@ -38,37 +38,6 @@ export interface TestMosquitto {
   log(): string;
   /** SIGTERM, wait for the exit (SIGKILL after 5 s), remove the directory */
   stop(): Promise<void>;
-}
-
-/** A free TCP port on the loopback interface (bound, read, released). */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** Resolves once something accepts TCP connections on the port; rejects after `ms` or when the process exits. */
-async function waitForListener(port: number, proc: ChildProcess, ms: number, log: () => string): Promise<void> {
-  const end = Date.now() + ms;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`mosquitto exited with ${proc.exitCode}:\n${log()}`);
-    const ok = await new Promise<boolean>((resolve) => {
-      const sock = net.connect(port, '127.0.0.1');
-      sock.once('connect', () => {
-        sock.destroy();
-        resolve(true);
-      });
-      sock.once('error', () => resolve(false));
-    });
-    if (ok) return;
-    if (Date.now() > end) throw new Error(`mosquitto did not listen on ${port} within ${ms} ms:\n${log()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 /**
@@ -122,7 +91,7 @@ export async function startMosquitto(): Promise<TestMosquitto> {
     fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
-    await waitForListener(port, proc, 10_000, () => output);
+    await waitForListener('mosquitto', port, proc, 10_000, () => output);
   } catch (e) {
     await stop();
     throw e;

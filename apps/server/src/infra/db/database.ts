@@ -15,6 +15,15 @@ export interface Database {
   dump?(): Promise<Blob>;
   /** PGlite only: whether the database's thread keeps the process running (default true). */
   keepProcessAlive?(alive: boolean): void;
+  /**
+   * Runs `fn` (migrations, seeds) while holding the database's start-up lock: server instances
+   * started at once on one PostgreSQL database take turns, so each migration and seed runs once and
+   * none fails on another's half-made objects (issue 19 "Safe start-up"). PostgreSQL: a session
+   * advisory lock (PostgreSQL 15 docs §13.3.5, `pg_advisory_lock`) held on a connection of its own
+   * while `fn` uses the others; it is released with that session, so an instance that dies holding
+   * it frees it. PGlite: one process owns its data directory (infra/data-dir-lock.ts), `fn` runs as is.
+   */
+  withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -25,6 +34,9 @@ export interface DatabaseOptions {
   /** PGlite: start from a dumped data directory (see `dump`). */
   loadDataDir?: Blob;
 }
+
+/** The advisory lock key of start-up (migrations and seeds): "Overtone" in ASCII, any fixed bigint would do. */
+const STARTUP_LOCK_KEY = '5725875518502301285';
 
 /** Opens PostgreSQL (`databaseUrl`) or the embedded PGlite database. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -37,6 +49,16 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       db,
       kind: 'postgres',
       execScript: async (s) => void (await pool.query(s)),
+      async withStartupLock(fn) {
+        const holder = await pool.connect();
+        try {
+          await holder.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+          return await fn();
+        } finally {
+          await holder.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {});
+          holder.release();
+        }
+      },
       close: () => db.destroy(),
     };
   }
@@ -49,6 +71,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     execScript: async (s) => void (await pgl.exec(s)),
     dump: () => pgl.dumpDataDir(),
     keepProcessAlive: (alive) => pgl.keepProcessAlive?.(alive),
+    withStartupLock: (fn) => fn(),
     close: () => db.destroy(),
   };
 }
