@@ -1,4 +1,4 @@
-import { loadConfig } from './infra/config.ts';
+import { ConfigError, loadConfig } from './infra/config.ts';
 import { startServer } from './server.ts';
 import { DEMO_EMAIL, seedDemoPlant } from './jobs/seed-demo.ts';
 import { seedDemoHistory } from './jobs/seed-demo-history.ts';
@@ -9,6 +9,10 @@ import { handDemoPlantCredentials } from './jobs/demo-plant-credentials.ts';
 const config = loadConfig();
 const server = await startServer(config, {
   logger: process.env.LOG_FORMAT === 'json' ? { level: config.logLevel } : { level: config.logLevel, stream: humanLogStream() },
+}).catch((err: unknown) => {
+  if (!(err instanceof ConfigError)) throw err;
+  console.error(`Overtone cannot start: ${err.message}`); // what to set, without a stack
+  process.exit(1);
 });
 // The simulated plant's trigger and Duck join the demo tenant (idempotent; the API tests' template
 // has the demo tenant without them, so they never measure there on their own).

@@ -1,9 +1,10 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from './infra/config.ts';
+import { ConfigError, multiInstanceProblems, type Config } from './infra/config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, type Database } from './infra/db/database.ts';
 import { startEmbeddedMaintenance } from './infra/db/maintenance.ts';
@@ -60,6 +61,11 @@ export async function startServer(
   config: Config,
   opts: { logger?: boolean | object; loadDataDir?: Blob; inMemoryDb?: boolean; database?: Database } = {},
 ): Promise<RunningServer> {
+  const problems = multiInstanceProblems(config);
+  if (problems.length)
+    throw new ConfigError(
+      `MULTI_INSTANCE is on, but:\n${problems.map((p) => `  - ${p}`).join('\n')}\n(docs/operations.md "Several instances")`,
+    );
   fs.mkdirSync(config.dataDir, { recursive: true });
   const secrets = loadSecrets(config.dataDir);
   // The embedded database on disk is single-process: refuse a second server or a tenant CLI run on it.
@@ -131,10 +137,13 @@ export async function startServer(
       Object.assign(mqttOptions, { username: SERVER_MQTT_USER, password: secrets.brokerServerPassword });
     }
     // A stable id, so the broker keeps this session (clean: false) and its unacknowledged messages,
-    // that nobody can predict (it is keyed by the broker secret) and so take over.
+    // that nobody can predict (it is keyed by the broker secret) and so take over. Instances of a
+    // multi-instance set-up may share a data directory's path (containers): each takes its own.
     const clientId =
       config.mqttClientId ||
-      `overtone-server-${createHmac('sha256', secrets.brokerServerPassword).update(config.dataDir).digest('hex').slice(0, 20)}`;
+      (config.multiInstance
+        ? `overtone-server-${os.hostname().slice(0, 40)}-${process.pid}-${randomBytes(4).toString('hex')}`
+        : `overtone-server-${createHmac('sha256', secrets.brokerServerPassword).update(config.dataDir).digest('hex').slice(0, 20)}`);
     const mqtt = await connectServerMqtt(mqttUrl, { ...mqttOptions, clientId });
     closers.push(() => mqtt.close());
     if (config.mqttUrl && config.mqttDynsec) {

@@ -25,7 +25,8 @@ export interface Config {
   mqttPublicPort: number | null;
   /**
    * Client id of the server's persistent broker session (MQTT_CLIENT_ID); default derived from the
-   * data directory, so a restarted server resumes its session. Each server instance needs its own.
+   * data directory, so a restarted server resumes its session; with `multiInstance`, made of the host
+   * name and the process id instead. Each server instance needs its own.
    */
   mqttClientId?: string | null;
   /** Topic roots of the Senseway protocol the ingest listens on. */
@@ -72,6 +73,44 @@ export interface Config {
   schedulerTimeFactor: number;
   /** How often the scheduler looks for due jobs, ms (SCHEDULER_POLL_MS, default 1000). */
   schedulerPollMs: number;
+  /**
+   * One of several server instances behind one address (MULTI_INSTANCE=on; docs/operations.md
+   * "Several instances"): the shared database and broker and every shared key must be configured
+   * ({@link multiInstanceProblems}), and the instance's broker client id is its own, not derived from
+   * the data directory.
+   */
+  multiInstance: boolean;
+}
+
+/** A configuration the server cannot start with; its message says what to set (main.ts prints it alone). */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** The keys every instance of a multi-instance set-up must share (infra/secrets.ts reads them). */
+export const SHARED_KEYS = ['CAPTCHA_HMAC_KEY', 'LIVE_URL_KEY', 'STORAGE_HMAC_KEY'] as const;
+/** Shortest shared key accepted: 32 characters (e.g. `openssl rand -hex 32` gives 64). */
+export const MIN_SHARED_KEY_LENGTH = 32;
+
+/**
+ * What a multi-instance set-up lacks (issue 19 "Shared configuration"): instances that each made
+ * their own keys would refuse one another's captchas, signed image and live URLs, and each would
+ * run its own embedded database and broker. Empty when `MULTI_INSTANCE` is not on.
+ * @param env the environment the configuration was read from
+ * @returns one line per missing or too short variable, naming it
+ */
+export function multiInstanceProblems(config: Config, env: NodeJS.ProcessEnv = process.env): string[] {
+  if (!config.multiInstance) return [];
+  const problems: string[] = [];
+  if (!config.databaseUrl) problems.push('DATABASE_URL is not set: every instance must use the same PostgreSQL database');
+  if (!config.mqttUrl) problems.push('MQTT_URL is not set: every instance must use the same MQTT broker');
+  for (const key of SHARED_KEYS) {
+    const v = env[key] ?? '';
+    if (!v) problems.push(`${key} is not set: every instance must be given the same value`);
+    else if (v.length < MIN_SHARED_KEY_LENGTH)
+      problems.push(`${key} has ${v.length} characters: at least ${MIN_SHARED_KEY_LENGTH}`);
+  }
+  return problems;
 }
 
 /** Parses TRUST_PROXY (see `Config.trustProxy`). */
@@ -138,5 +177,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     captchaMaxNumber: Math.max(10, int(env.CAPTCHA_MAX_NUMBER, 100_000)),
     schedulerTimeFactor: Number(env.SCHEDULER_TIME_FACTOR) > 0 ? Number(env.SCHEDULER_TIME_FACTOR) : 1,
     schedulerPollMs: Math.max(10, int(env.SCHEDULER_POLL_MS, 1000)),
+    multiInstance: /^(on|true|yes|1)$/i.test(env.MULTI_INSTANCE ?? ''),
   };
 }
