@@ -2,7 +2,7 @@ import { lazyPreloadable } from './chunks/lazyPreloadable';
 import { loadAppTexts } from './i18n';
 
 /** A screen's chunk together with the texts of the screens behind the login (app/i18n.ts). */
-const withAppTexts = <T>(chunk: Promise<T>): Promise<T> => Promise.all([chunk, loadAppTexts()]).then(([m]) => m);
+export const withAppTexts = <T>(chunk: Promise<T>): Promise<T> => Promise.all([chunk, loadAppTexts()]).then(([m]) => m);
 
 /*
  * The screens behind the login that app/routePrefetch.ts loads before the first render, when the
@@ -16,4 +16,3 @@ export const mainShellChunk = lazyPreloadable<object>(() =>
 export const measurementDetailChunk = lazyPreloadable(() =>
   withAppTexts(import('../features/measurement-detail/MeasurementDetailPage')),
 );
-export { withAppTexts };

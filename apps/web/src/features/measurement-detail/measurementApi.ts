@@ -72,10 +72,11 @@ async function withSignal<T extends MeasurementDetail>(detail: Promise<T>, signa
 /**
  * The measurement query's options (`GET /measurement/{id}?samples=none` and
  * `GET /measurement/{id}/signal`; read-only: under `/share`), shared by the page's query and the
- * prefetch that starts with the app (measurementPrefetch.ts). Failures are handled by the page (404
+ * prefetch that starts with the app (app/routePrefetch.ts). Failures are handled by the page (404
  * redirect, 403 access denied). As soon as the detail is in (before the waveform), the query of its
- * point, which the page needs for the charts' settings, is started: it does not wait for the page to
- * render the measurement (issue 18: the spectrum appears at once).
+ * point, which the page needs for the charts' settings, is started (unless answered in the last
+ * minute): it does not wait for the page to render the measurement (issue 18: the spectrum appears
+ * at once).
  */
 export const measurementQueryOptions = (queryClient: QueryClient, id: string, readOnly = false) => ({
   queryKey: readOnly ? ([...measurementQueryKey(id), 'shared'] as const) : measurementQueryKey(id),
@@ -86,7 +87,8 @@ export const measurementQueryOptions = (queryClient: QueryClient, id: string, re
       const m = await withSignal(
         apiRequest(measurementUrl(id), { query: { samples: 'none' }, schema: measurementDetail, signal, silent: true }).then(
           (d) => {
-            if (d.point?._id) void queryClient.prefetchQuery(pointQueryOptions(d.point._id, { silent: true }));
+            if (d.point?._id)
+              void queryClient.prefetchQuery({ ...pointQueryOptions(d.point._id, { silent: true }), staleTime: POINT_FRESH_MS });
             return d;
           },
         ),
@@ -114,6 +116,9 @@ export const measurementQueryOptions = (queryClient: QueryClient, id: string, re
   },
   staleTime: 5 * 60_000,
 });
+
+/** How long a point read with its measurement is not read again when the measurement is (a note, a tag…). */
+const POINT_FRESH_MS = 60_000;
 
 /** The measurement with its samples (see {@link measurementQueryOptions}). */
 export const useMeasurementQuery = (id: string, readOnly = false) => {
