@@ -43,8 +43,11 @@ const openTemplateDatabase = () =>
  */
 async function templateDatabase(): Promise<Database> {
   const taken = spare;
-  spare = openTemplateDatabase();
-  spare.catch(() => (spare = null));
+  const next = openTemplateDatabase();
+  spare = next;
+  next.catch(() => {
+    if (spare === next) spare = null;
+  });
   return (taken ? await taken.catch(() => null) : null) ?? openTemplateDatabase();
 }
 
