@@ -1,8 +1,8 @@
 /**
  * The login page's proof of work, started when the page opens rather than when the form is drawn
  * (issue 18: the captcha is solved while the app's code still loads, so the page is usable as soon
- * as the form shows). `main.tsx` calls {@link startCaptchaEarly} before anything else on /login: it
- * fetches a challenge and solves it in workers at once. The ALTCHA widget then gets that challenge
+ * as the form shows). On /login, {@link startCaptchaEarly} runs before anything else (startOnLogin.ts,
+ * main.tsx's first import): it fetches a challenge and solves it in workers at once. The ALTCHA widget then gets that challenge
  * from its `customfetch` ({@link captchaFetch}, once) and, through the worker hook
  * (altchaWorker.ts), the number already found instead of searching again. Anything else (a reset, an
  * expired challenge, another page) goes to the server and the workers as usual.
