@@ -5,15 +5,24 @@ import { seedDemoHistory } from './jobs/seed-demo-history.ts';
 import { humanLogStream } from './infra/log-format.ts';
 import { handDemoPlantCredentials } from './jobs/demo-plant-credentials.ts';
 
+/** A configuration error says what to set: printed alone, without a stack; anything else is thrown on. */
+const refuseToStart = (err: unknown): never => {
+  if (!(err instanceof ConfigError)) throw err;
+  console.error(`Overtone cannot start: ${err.message}`);
+  process.exit(1);
+};
+
 /** `npm start` entry: reads the environment, starts everything, stops cleanly on Ctrl+C. */
-const config = loadConfig();
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (err) {
+    return refuseToStart(err);
+  }
+})();
 const server = await startServer(config, {
   logger: process.env.LOG_FORMAT === 'json' ? { level: config.logLevel } : { level: config.logLevel, stream: humanLogStream() },
-}).catch((err: unknown) => {
-  if (!(err instanceof ConfigError)) throw err;
-  console.error(`Overtone cannot start: ${err.message}`); // what to set, without a stack
-  process.exit(1);
-});
+}).catch(refuseToStart);
 // The simulated plant's trigger and Duck join the demo tenant (idempotent; the API tests' template
 // has the demo tenant without them, so they never measure there on their own).
 if (config.seedDemo) {

@@ -11,6 +11,7 @@ import { startEmbeddedMaintenance } from './infra/db/maintenance.ts';
 import { migrate } from './infra/db/migrate.ts';
 import { loadSecrets } from './infra/secrets.ts';
 import { createLocalStorage } from './infra/storage.ts';
+import { createS3Storage } from './infra/storage-s3.ts';
 import { createDatabaseChunkStore } from './jobs/ingest/chunk-store-database.ts';
 import { createFileChunkStore } from './jobs/ingest/chunk-store-files.ts';
 import { createMailer } from './infra/mail.ts';
@@ -103,8 +104,10 @@ export async function startServer(
         await ensureBuiltInTelemetry(database.db, c.id);
     });
 
-    const storage = createLocalStorage(path.join(config.dataDir, 'objects'));
-    await storage.ready();
+    // S3 when configured (shared by every instance), else the data directory (docs/operations.md "Object storage")
+    const storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'objects'));
+    closers.push(async () => storage.close?.());
+    await storage.ready(); // an unreachable store or a missing bucket stops the start here, with the store's error
     const quiet = { info: () => {}, warn: () => {}, error: () => {} };
     /** refused MQTT connections and topics go to the server log once it exists */
     let edgeLog: { warn(o: object, m: string): void } = quiet;

@@ -58,6 +58,7 @@ export const ERRORS = {
   PAYLOAD_TOO_LARGE: { status: 413, message: 'Too many data points, use the download button' },
   ANALYSIS_BUSY: { status: 503, message: 'The server is busy with other analyses, please try again in a moment' },
   BROKER_UNAVAILABLE: { status: 503, message: 'The measurement broker is not reachable' },
+  WAVEFORM_MISSING: { status: 500, message: "The measurement's samples are missing from storage" },
   PHOTO_NOT_FOUND: { status: 404, message: 'Photo not found' },
   SHARE_LINK_INVALID: { status: 401, message: 'This link is invalid or has expired' },
   SHARE_LINK_NOT_FOUND: { status: 404, message: 'Share link not found' },

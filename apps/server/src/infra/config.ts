@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { S3StorageConfig } from './storage-s3.ts';
 
 /** Server configuration read from the environment (README "Environment variables"). */
 export interface Config {
@@ -80,6 +81,12 @@ export interface Config {
    * the data directory.
    */
   multiInstance: boolean;
+  /**
+   * An S3-compatible object store (S3_ENDPOINT, S3_BUCKET, S3_REGION default `us-east-1`,
+   * S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE default on) instead of
+   * `dataDir/objects`; null without S3_ENDPOINT. @see s3Config
+   */
+  s3: S3StorageConfig | null;
 }
 
 /** A configuration the server cannot start with; its message says what to set (main.ts prints it alone). */
@@ -104,6 +111,8 @@ export function multiInstanceProblems(config: Config, env: NodeJS.ProcessEnv = p
   const problems: string[] = [];
   if (!config.databaseUrl) problems.push('DATABASE_URL is not set: every instance must use the same PostgreSQL database');
   if (!config.mqttUrl) problems.push('MQTT_URL is not set: every instance must use the same MQTT broker');
+  if (!config.s3)
+    problems.push('S3_ENDPOINT is not set: waveforms, images, photos and logos must be in one object store for every instance');
   for (const key of SHARED_KEYS) {
     const v = env[key] ?? '';
     if (!v) problems.push(`${key} is not set: every instance must be given the same value`);
@@ -124,6 +133,25 @@ export function parseTrustProxy(v: string | undefined): boolean | number | strin
     .map((x) => x.trim())
     .filter(Boolean)
     .join(',');
+}
+
+/**
+ * The object store's `S3_*` variables, or null without S3_ENDPOINT.
+ * @throws ConfigError naming every variable missing beside S3_ENDPOINT
+ */
+export function s3Config(env: NodeJS.ProcessEnv): S3StorageConfig | null {
+  if (!env.S3_ENDPOINT) return null;
+  const missing = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((k) => !env[k]);
+  if (missing.length)
+    throw new ConfigError(`S3_ENDPOINT is set, but not ${missing.join(', ')} (docs/operations.md "Object storage")`);
+  return {
+    endpoint: env.S3_ENDPOINT,
+    bucket: env.S3_BUCKET!,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: !/^(off|false|no|0)$/i.test(env.S3_FORCE_PATH_STYLE ?? ''),
+  };
 }
 
 /** INGEST_CHUNK_STORE, defaulting by database kind. @throws Error for another value */
@@ -178,5 +206,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     schedulerTimeFactor: Number(env.SCHEDULER_TIME_FACTOR) > 0 ? Number(env.SCHEDULER_TIME_FACTOR) : 1,
     schedulerPollMs: Math.max(10, int(env.SCHEDULER_POLL_MS, 1000)),
     multiInstance: /^(on|true|yes|1)$/i.test(env.MULTI_INSTANCE ?? ''),
+    s3: s3Config(env),
   };
 }

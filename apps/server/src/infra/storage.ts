@@ -11,6 +11,8 @@ export interface ObjectStorage {
   get(key: string): Promise<Uint8Array | null>;
   delete(key: string): Promise<void>;
   ready(): Promise<boolean>;
+  /** Releases the store's connections (S3), when it holds any. */
+  close?(): void;
 }
 
 /**

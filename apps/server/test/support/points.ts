@@ -30,15 +30,16 @@ export async function insertPoint(
 }
 
 /**
- * A persisted MANUAL measurement row of the demo rig's inner-race sensor (2 samples, no waveform),
- * for tests that need a measurement to exist rather than its signal.
+ * A persisted MANUAL measurement row of the demo rig's inner-race sensor (by default 2 samples, no
+ * waveform), for tests that need a measurement to exist rather than its signal.
  * @param row.id its id (also the object id); default a new one
  * @param row.pointId its point; default none
+ * @param row.waveformKey the stored waveform's key (the caller stores it), with `sampleSize` samples
  * @returns the measurement id
  */
 export async function insertMeasurement(
   server: RunningServer,
-  row: { customerId: string; id?: string; pointId?: string | null },
+  row: { customerId: string; id?: string; pointId?: string | null; waveformKey?: string; sampleSize?: number },
 ): Promise<string> {
   const id = row.id ?? newId();
   await server.ctx.db
@@ -55,9 +56,9 @@ export async function insertMeasurement(
       state: 'persisted',
       range_index: 2,
       rate_index: 9,
-      sample_size: 2,
+      sample_size: row.sampleSize ?? 2,
       calibrated_sampling_rate: 12800,
-      waveform_key: null,
+      waveform_key: row.waveformKey ?? null,
       created_at: new Date(),
     })
     .execute();

@@ -107,11 +107,11 @@ export async function loadMeasurementDetail(
     series = { measurementData: AXIS_KEYS.map((key) => ({ key, unit: 'g' })), data: {} };
   } else if (stored) {
     const wave = await loadWaveformG(ctx.storage, stored, m.range_index);
-    if (wave)
-      series = {
-        measurementData: AXIS_KEYS.map((key) => ({ key, unit: 'g' })),
-        data: { accelerometer_x: Array.from(wave.x), accelerometer_y: Array.from(wave.y), accelerometer_z: Array.from(wave.z) },
-      };
+    if (!wave) throw new AppError('WAVEFORM_MISSING'); // stored, yet not in the store: never 200 without samples
+    series = {
+      measurementData: AXIS_KEYS.map((key) => ({ key, unit: 'g' })),
+      data: { accelerometer_x: Array.from(wave.x), accelerometer_y: Array.from(wave.y), accelerometer_z: Array.from(wave.z) },
+    };
   }
   const telemetry = await ctx.db
     .selectFrom('telemetry_values')

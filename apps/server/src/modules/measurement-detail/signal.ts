@@ -1,3 +1,4 @@
+import { AppError } from '../../infra/errors.ts';
 import { AXIS_KEYS, encodeSignal, senseway, triaxialCounts, type AxisKey } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
 import { isDuckDevice } from '../../jobs/ingest/duck.ts';
@@ -25,6 +26,11 @@ export interface MeasurementSignal {
  * -------
  * The encoded signal. No channel (k = 0) while the waveform is not stored yet, for a Duck
  * measurement (its channels come with GET /measurement/{id}), or when the stored bytes are unreadable.
+ *
+ * Raises
+ * ------
+ * AppError WAVEFORM_MISSING (500) when the row names a stored waveform the object store does not
+ *     hold: never an answer without samples that looks like a measurement without any.
  */
 export async function loadMeasurementSignal(
   ctx: AppContext,
@@ -42,7 +48,8 @@ export async function loadMeasurementSignal(
   });
   if (duck || !stored) return empty(duck);
   const bytes = await ctx.storage.get(stored);
-  if (!bytes || bytes.length % 6 !== 0) return empty(false);
+  if (!bytes) throw new AppError('WAVEFORM_MISSING');
+  if (bytes.length % 6 !== 0) return empty(false);
   const keys = axis ? [axis] : [...AXIS_KEYS];
   const counts = triaxialCounts(
     bytes,
@@ -77,7 +84,8 @@ export async function loadMeasurementAxes(
   const stored = m.waveform_key && (m.state === 'persisted' || m.state === 'partial') ? m.waveform_key : null;
   if (!stored || isDuckDevice(m.device_mac) || m.duck_config != null) return null;
   const bytes = await ctx.storage.get(stored);
-  if (!bytes || bytes.length % 6 !== 0) return null;
+  if (!bytes) throw new AppError('WAVEFORM_MISSING');
+  if (bytes.length % 6 !== 0) return null;
   const w = senseway.decodeTriaxial(bytes, m.range_index);
   const byKey: Record<AxisKey, Float64Array> = { accelerometer_x: w.x, accelerometer_y: w.y, accelerometer_z: w.z };
   return { samplingRateHz: m.calibrated_sampling_rate, signals: axes.map((a) => byKey[a]) };

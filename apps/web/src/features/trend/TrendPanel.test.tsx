@@ -263,8 +263,12 @@ describe('TrendPanel', () => {
     // the spectra of the line's axis are computed in the browser: no spectrum request; the
     // 1 Hz sine of 1 g peak [0, 1, 0, -1] at 4 Hz reads its RMS on the 1 Hz line
     expect(calls.filter((c) => c.path === '/vibration/signal/spectrum')).toHaveLength(0);
-    const fft = fakeCharts.at(-2)!;
-    expect(Array.from(fft.data[0] as ArrayLike<number>)).toEqual([0, 1, 2]);
+    // the charts are made in their effects, which may run after the test id is in the DOM
+    const fft = await waitFor(() => {
+      const c = fakeCharts.at(-2);
+      expect(c && Array.from(c.data[0] as ArrayLike<number>)).toEqual([0, 1, 2]);
+      return c!;
+    });
     expect((fft.data[1] as number[])[1]).toBeCloseTo(Math.SQRT1_2, 10);
     expect((fft.data[2] as number[])[1]).toBeCloseTo(Math.SQRT1_2, 10);
     expect(screen.getAllByTestId('compare-legend-item')).toHaveLength(2);
