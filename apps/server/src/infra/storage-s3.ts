@@ -7,8 +7,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { isSafeKey, type ObjectStorage } from './storage.ts';
-import { AppError } from './errors.ts';
+import { safeKey, type ObjectStorage } from './storage.ts';
 
 /** Where the S3-compatible store is and how to reach it (README "Environment variables", `S3_*`). */
 export interface S3StorageConfig {
@@ -21,12 +20,6 @@ export interface S3StorageConfig {
   /** `bucket` in the path (`endpoint/bucket/key`) instead of the host name (MinIO and most self-hosted stores) */
   forcePathStyle: boolean;
 }
-
-/** @throws AppError VALIDATION (400 `invalidObjectKey`) for a key that is not `isSafeKey` */
-const safeKey = (key: string) => {
-  if (!isSafeKey(key)) throw new AppError('VALIDATION', 'key', 'invalidObjectKey');
-  return key;
-};
 
 /**
  * Objects in an S3-compatible store through the AWS SDK v3 (`@aws-sdk/client-s3`): what every

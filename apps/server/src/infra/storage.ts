@@ -24,7 +24,7 @@ export const isSafeKey = (key: string) =>
   key.length <= 1024 && /^[A-Za-z0-9._\-/]+$/.test(key) && key.split('/').every((p) => p !== '' && !p.endsWith('.'));
 
 /** @throws AppError VALIDATION (400 `invalidObjectKey`) for a key that is not `isSafeKey` */
-const safeKey = (key: string) => {
+export const safeKey = (key: string) => {
   if (!isSafeKey(key)) throw new AppError('VALIDATION', 'key', 'invalidObjectKey');
   return key;
 };

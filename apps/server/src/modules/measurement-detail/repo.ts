@@ -19,7 +19,7 @@ import { signObjectUrl, verifyObjectUrl } from '../../infra/signed-object-url.ts
 import { nodePath } from '../points/repo.ts';
 import { deleteMeasurements } from '../measurements/delete.ts';
 import { toListItem } from '../measurements/repo.ts';
-import { loadWaveformG } from '../measurements/waveform.ts';
+import { readStoredWaveform } from '../measurements/waveform.ts';
 
 /** Tables of migration 0013 (this module and the share module own them). */
 export interface MeasurementPhotosTable {
@@ -106,8 +106,7 @@ export async function loadMeasurementDetail(
   } else if (stored && opts.samples === false) {
     series = { measurementData: AXIS_KEYS.map((key) => ({ key, unit: 'g' })), data: {} };
   } else if (stored) {
-    const wave = await loadWaveformG(ctx.storage, stored, m.range_index);
-    if (!wave) throw new AppError('WAVEFORM_MISSING'); // stored, yet not in the store: never 200 without samples
+    const wave = senseway.decodeTriaxial(await readStoredWaveform(ctx.storage, stored), m.range_index);
     series = {
       measurementData: AXIS_KEYS.map((key) => ({ key, unit: 'g' })),
       data: { accelerometer_x: Array.from(wave.x), accelerometer_y: Array.from(wave.y), accelerometer_z: Array.from(wave.z) },

@@ -1,8 +1,8 @@
-import { AppError } from '../../infra/errors.ts';
 import { AXIS_KEYS, encodeSignal, senseway, triaxialCounts, type AxisKey } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
 import { isDuckDevice } from '../../jobs/ingest/duck.ts';
 import { measurementRow } from './repo.ts';
+import { readStoredWaveform } from '../measurements/waveform.ts';
 
 /** A measurement's binary waveform and whether it is final (cacheable). */
 export interface MeasurementSignal {
@@ -47,8 +47,7 @@ export async function loadMeasurementSignal(
     final,
   });
   if (duck || !stored) return empty(duck);
-  const bytes = await ctx.storage.get(stored);
-  if (!bytes) throw new AppError('WAVEFORM_MISSING');
+  const bytes = await readStoredWaveform(ctx.storage, stored);
   if (bytes.length % 6 !== 0) return empty(false);
   const keys = axis ? [axis] : [...AXIS_KEYS];
   const counts = triaxialCounts(
@@ -83,8 +82,7 @@ export async function loadMeasurementAxes(
   const m = await measurementRow(ctx.db, customerId, id);
   const stored = m.waveform_key && (m.state === 'persisted' || m.state === 'partial') ? m.waveform_key : null;
   if (!stored || isDuckDevice(m.device_mac) || m.duck_config != null) return null;
-  const bytes = await ctx.storage.get(stored);
-  if (!bytes) throw new AppError('WAVEFORM_MISSING');
+  const bytes = await readStoredWaveform(ctx.storage, stored);
   if (bytes.length % 6 !== 0) return null;
   const w = senseway.decodeTriaxial(bytes, m.range_index);
   const byKey: Record<AxisKey, Float64Array> = { accelerometer_x: w.x, accelerometer_y: w.y, accelerometer_z: w.z };

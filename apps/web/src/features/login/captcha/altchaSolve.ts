@@ -11,12 +11,6 @@ export interface AltchaChallenge {
   salt: string;
 }
 
-/** What a solver reports for a challenge it solved: the secret number and how long it searched (ms). */
-export interface AltchaSolution {
-  number: number;
-  took: number;
-}
-
 const HASHES = { 'SHA-1': sha1, 'SHA-256': sha256, 'SHA-384': sha384, 'SHA-512': sha512 } as const;
 
 /**
