@@ -17,11 +17,12 @@ import { createFileChunkStore } from './jobs/ingest/chunk-store-files.ts';
 import { createMailer } from './infra/mail.ts';
 import { startEmbeddedBroker, SERVER_MQTT_USER, type EmbeddedBroker } from './infra/broker.ts';
 import { connectServerMqtt } from './infra/mqtt-client.ts';
+import { startLiveRelay, type LiveRelay } from './infra/live-relay.ts';
 import { createDspPool, createInlineDspPool } from './infra/dsp-pool.ts';
 import { livePolicy } from './modules/iot/live-policy.ts';
 import { createEdgeDirectory } from './modules/edge/edge-directory.ts';
 import { embeddedEdgeAccess, embeddedEdgePolicy } from './modules/edge/edge-policy.ts';
-import { createMosquittoDynsec } from './modules/edge/mosquitto-dynsec.ts';
+import { createMosquittoDynsec, type MosquittoDynsec } from './modules/edge/mosquitto-dynsec.ts';
 import type { EdgeAccess } from './infra/edge-access.ts';
 import { startIngest, type Ingest } from './jobs/ingest/ingest.ts';
 import { startAlarmEvaluator } from './jobs/alarms/evaluator.ts';
@@ -83,9 +84,12 @@ export async function startServer(
     }));
   database.keepProcessAlive?.(true);
   const closers: (() => Promise<void>)[] = [async () => unlock(), () => database.close()];
-  const closeAll = async () => {
-    for (const c of closers.reverse()) await c().catch(() => {});
-  };
+  let closing: Promise<void> | null = null;
+  /** Stops everything, last started first; once (a second call waits for the first). */
+  const closeAll = () =>
+    (closing ??= (async () => {
+      for (const c of [...closers].reverse()) await c().catch(() => {});
+    })());
   try {
     let demoPassword: string | null = config.demoPassword;
     // Several instances may start at once on one PostgreSQL database: they take turns here.
@@ -116,6 +120,7 @@ export async function startServer(
     const mqttOptions: { username?: string; password?: string } = {};
     const edgeDirectory = createEdgeDirectory(database.db, { roots: config.sensewayRoots });
     let edge: EdgeAccess = embeddedEdgeAccess(edgeDirectory, () => broker);
+    let dynsec: MosquittoDynsec | null = null;
     if (!mqttUrl) {
       const tlsFiles = config.mqttTls;
       broker = await startEmbeddedBroker({
@@ -147,20 +152,31 @@ export async function startServer(
       (config.multiInstance
         ? `overtone-server-${os.hostname().slice(0, 40)}-${process.pid}-${randomBytes(4).toString('hex')}`
         : `overtone-server-${createHmac('sha256', secrets.brokerServerPassword).update(config.dataDir).digest('hex').slice(0, 20)}`);
-    const mqtt = await connectServerMqtt(mqttUrl, { ...mqttOptions, clientId });
+    const mqtt = await connectServerMqtt(mqttUrl, { ...mqttOptions, clientId }, { holdUntilDurable: true });
     closers.push(() => mqtt.close());
     if (config.mqttUrl && config.mqttDynsec) {
       // The external Mosquitto keeps the same credentials and ACLs, told by the server (docs/operations.md).
-      const dynsec = createMosquittoDynsec({
+      dynsec = createMosquittoDynsec({
         client: mqtt.client,
         db: database.db,
         roots: config.sensewayRoots,
         username: decodeURIComponent(new URL(config.mqttUrl).username),
         log: { warn: (o, m) => edgeLog.warn(o, m) },
       });
-      closers.push(async () => dynsec.close());
-      await dynsec.sync(); // throws a clear error when the plugin does not answer
+      closers.push(async () => dynsec?.close());
       edge = dynsec;
+    }
+    // With an external broker, the browsers' live WebSocket is served by the relay (infra/live-relay.ts).
+    let liveRelay: LiveRelay | null = null;
+    if (config.mqttUrl) {
+      liveRelay = await startLiveRelay({
+        upstream: mqtt,
+        subscribeUpstream: config.multiInstance, // the ingest's subscriptions are shared then
+        liveUrlKey: secrets.liveUrlKey,
+        policy: livePolicy(database.db),
+        log: { info: () => {}, warn: (o, m) => edgeLog.warn(o, m) },
+      });
+      closers.push(() => liveRelay!.close());
     }
     const dsp = config.dspWorkers === 0 ? createInlineDspPool() : createDspPool(config.dspWorkers ?? undefined);
     closers.push(() => dsp.close());
@@ -213,6 +229,10 @@ export async function startServer(
     const ingest = await startIngest(ctx, log);
     ingestRef = ingest;
     closers.push(() => ingest.stop());
+    // The broker's rules, once ingest takes messages: a resumed session's messages come first on the
+    // connection (infra/mqtt-client.ts holds them until ingest is there), the plugin's replies after.
+    // Throws a clear error when the plugin does not answer.
+    await dynsec?.sync();
     // Periodic runs and trigger events (docs/scheduler.md); stopped before the broker client and database.
     const triggers = await startTriggerListener(ctx, log);
     closers.push(() => triggers.stop());
@@ -223,7 +243,7 @@ export async function startServer(
     closers.push(() => maintenance.stop());
     await app.listen({ port: config.port, host: config.host });
     closers.push(() => app.close());
-    broker?.attachWebSocket(app.server);
+    (broker ?? liveRelay)?.attachWebSocket(app.server);
     const port = (app.server.address() as AddressInfo).port;
     return {
       url: `http://localhost:${port}`,

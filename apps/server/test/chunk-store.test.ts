@@ -76,7 +76,9 @@ describe.each(['files', 'database'] as const)('chunk store in %s', (kind) => {
     await store.putDone(DEVICE, ID, { gateway_mac: 'CA:B8:28:00:00:01', root: 'prod', payload: { STAT: { CHUNK_COUNT: 2 } } });
     await store.clearChunks(DEVICE, ID); // the done stays
     expect(await store.chunks(DEVICE, ID)).toEqual(new Map());
-    expect(await store.pending()).toEqual([{ device: DEVICE, objectId: ID, lastChunkAt: null, hasDone: true }]);
+    pending = await store.pending();
+    expect(pending).toEqual([{ device: DEVICE, objectId: ID, lastChunkAt: null, hasDone: true, doneAt: expect.any(Date) }]);
+    expect(Math.abs(Date.now() - pending[0].doneAt!.getTime())).toBeLessThan(60_000);
 
     await store.putChunk(DEVICE, ID, 2, payload(2));
     await store.clear(DEVICE, ID);
@@ -95,6 +97,37 @@ describe.each(['files', 'database'] as const)('chunk store in %s', (kind) => {
     await store.clear(DEVICE, ID);
     await store.clear('CA:B8:31:00:00:0A', ID);
     expect(await store.pending()).toEqual([]);
+  });
+});
+
+describe('finalization claims (several instances share the database store)', () => {
+  it('one owner at a time, renewed by its owner, taken over once the lease passed, gone with the input', async () => {
+    const store = stores.database();
+    const other = 'CA:B8:31:00:00:0B';
+    expect(await store.claim(DEVICE, ID, 'a', 60_000)).toBe(true);
+    expect(await store.claim(DEVICE, ID, 'b', 60_000)).toBe(false); // a holds it
+    expect(await store.claim(DEVICE, ID, 'a', 60_000)).toBe(true); // renewed
+    expect(await store.claim(other, ID, 'b', 60_000)).toBe(true); // another measurement: its own claim
+    await store.releaseClaim(DEVICE, ID, 'b'); // not b's: nothing changes
+    expect(await store.claim(DEVICE, ID, 'b', 60_000)).toBe(false);
+    await store.releaseClaim(DEVICE, ID, 'a');
+    expect(await store.claim(DEVICE, ID, 'b', 0)).toBe(true); // free; b's lease ends at once
+    await new Promise((r) => setTimeout(r, 5));
+    expect(await store.claim(DEVICE, ID, 'a', 60_000)).toBe(true); // b's lease passed (b died)
+    expect(await store.claim(DEVICE, ID, 'b', 60_000)).toBe(false);
+    await store.putChunk(DEVICE, ID, 0, payload(1));
+    await store.clear(DEVICE, ID); // the chunks, the done and the claim
+    expect(await store.claim(DEVICE, ID, 'b', 60_000)).toBe(true);
+    await store.clear(DEVICE, ID);
+    await store.clear(other, ID);
+    expect(await database.db.selectFrom('measurement_claims').selectAll().execute()).toEqual([]);
+  });
+
+  it("the file store is one process's: every claim succeeds, without I/O", async () => {
+    const store = stores.files();
+    expect(await store.claim(DEVICE, ID, 'a', 60_000)).toBe(true);
+    expect(await store.claim(DEVICE, ID, 'b', 60_000)).toBe(true);
+    await store.releaseClaim(DEVICE, ID, 'a');
   });
 });
 

@@ -26,6 +26,8 @@ export interface EmbeddedBroker {
   tlsPort(): number | null;
   /** Disconnects every client authenticated as this edge MAC (revoked or rotated credentials). */
   disconnectEdge(mac: string): number;
+  /** Delivers a message to this broker's subscribers, as if published here (QoS 0; the live relay). */
+  publish(topic: string, payload: Buffer): void;
   close(): Promise<void>;
 }
 
@@ -70,13 +72,19 @@ const refuse = (returnCode: 2 | 4 | 5, message: string): AuthenticateError =>
  */
 export async function startEmbeddedBroker(opts: {
   host: string;
-  port: number;
+  /** TCP port, 0 for a free one, null for no TCP listener (the live relay: browsers only, over WebSocket) */
+  port: number | null;
   tls?: { port: number; key: Buffer; cert: Buffer; ca?: Buffer } | null;
   liveUrlKey: string;
   serverPassword: string;
   policy: BrokerPolicy;
   edge: EdgePolicy;
   log: { info(m: string): void; warn(o: object, m: string): void };
+  /**
+   * Told of each topic filter a browser connection was granted (once per connection and filter) and
+   * of each it gave up (UNSUBSCRIBE or disconnect): what the live relay fetches from the external broker.
+   */
+  browserFilters?: { added(filter: string): void; removed(filter: string): void };
 }): Promise<EmbeddedBroker> {
   const broker = await Aedes.createBroker({ connectTimeout: 10_000, persistence: createBrokerPersistence() });
   /** connected clients by id (aedes keeps them; its types do not declare the map) */
@@ -170,10 +178,31 @@ export async function startEmbeddedBroker(opts: {
         ? opts.policy.canSubscribe(identity.claims, sub.topic)
         : opts.edge.maySubscribe(identity.mac, sub.topic);
     allowed.then(
-      (ok) => cb(null, ok ? sub : null),
+      (ok) => {
+        if (ok && identity.kind === 'browser' && client) grantedFilter(client, sub.topic);
+        cb(null, ok ? sub : null);
+      },
       () => cb(null, null),
     );
   };
+  /** the filters each browser connection holds (for `opts.browserFilters`) */
+  const browserSubscriptions = new Map<Client, Set<string>>();
+  const grantedFilter = (client: Client, filter: string) => {
+    if (!opts.browserFilters) return;
+    let held = browserSubscriptions.get(client);
+    if (!held) browserSubscriptions.set(client, (held = new Set()));
+    if (held.has(filter)) return;
+    held.add(filter);
+    opts.browserFilters.added(filter);
+  };
+  const droppedFilters = (client: Client, filters: string[] | 'all') => {
+    const held = browserSubscriptions.get(client);
+    if (!held || !opts.browserFilters) return;
+    for (const f of filters === 'all' ? [...held] : filters) if (held.delete(f)) opts.browserFilters.removed(f);
+    if (!held.size) browserSubscriptions.delete(client);
+  };
+  broker.on('unsubscribe', (filters, client) => client && droppedFilters(client, filters));
+  broker.on('clientDisconnect', (client) => droppedFilters(client, 'all'));
   broker.on('clientError', (client, err) => opts.log.warn({ client: client?.id, err: err.message }, 'mqtt client error'));
 
   const sockets = new Set<Duplex>();
@@ -195,8 +224,8 @@ export async function startEmbeddedBroker(opts: {
     broker.handle(stream as unknown as net.Socket, req);
   };
 
-  const tcp = net.createServer((socket) => handle(socket));
-  await listen(tcp, opts.port, opts.host);
+  const tcp = opts.port === null ? null : net.createServer((socket) => handle(socket));
+  if (tcp) await listen(tcp, opts.port!, opts.host);
   let tlsServer: tls.Server | null = null;
   if (opts.tls) {
     tlsServer = tls.createServer(
@@ -226,7 +255,7 @@ export async function startEmbeddedBroker(opts: {
         });
       });
     },
-    tcpPort: () => (tcp.address() as net.AddressInfo).port,
+    tcpPort: () => (tcp ? (tcp.address() as net.AddressInfo).port : 0),
     tlsPort: () => (tlsServer ? (tlsServer.address() as net.AddressInfo).port : null),
     disconnectEdge(mac) {
       let n = 0;
@@ -238,6 +267,9 @@ export async function startEmbeddedBroker(opts: {
         }
       }
       return n;
+    },
+    publish(topic, payload) {
+      broker.publish({ cmd: 'publish', topic, payload, qos: 0, retain: false, dup: false }, () => {});
     },
     async close() {
       const closed = [tcp, tlsServer]

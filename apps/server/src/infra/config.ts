@@ -113,6 +113,8 @@ export function multiInstanceProblems(config: Config, env: NodeJS.ProcessEnv = p
   if (!config.mqttUrl) problems.push('MQTT_URL is not set: every instance must use the same MQTT broker');
   if (!config.s3)
     problems.push('S3_ENDPOINT is not set: waveforms, images, photos and logos must be in one object store for every instance');
+  if (config.databaseUrl && config.ingestChunkStore !== 'database')
+    problems.push("INGEST_CHUNK_STORE is 'files': the instances share the ingest, so chunks must wait in the database");
   for (const key of SHARED_KEYS) {
     const v = env[key] ?? '';
     if (!v) problems.push(`${key} is not set: every instance must be given the same value`);

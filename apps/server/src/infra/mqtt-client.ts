@@ -16,6 +16,7 @@ export interface ServerMqtt {
   client: MqttClient;
   publish(topic: string, payload: string | Buffer): Promise<void>;
   subscribe(filters: string[]): Promise<void>;
+  unsubscribe(filters: string[]): Promise<void>;
   /** Sees every message as it arrives (before acknowledgement); for work that may be lost. */
   onMessage(handler: MessageHandler): void;
   /**
@@ -34,8 +35,14 @@ export interface ServerMqtt {
  * comes back; messages are acknowledged one at a time after the durable handlers (mqtt.js
  * `handleMessage`, which holds the PUBACK until its callback, for MQTT 3.1.1 and 5 alike).
  * @param options.clientId the session's identity: one per server instance and data directory
+ * @param behaviour.holdUntilDurable hold the first message (unacknowledged) until a durable handler
+ *   is registered, instead of acknowledging it unread (the server: its ingest starts after the connection)
  */
-export async function connectServerMqtt(url: string, options: mqtt.IClientOptions = {}): Promise<ServerMqtt> {
+export async function connectServerMqtt(
+  url: string,
+  options: mqtt.IClientOptions = {},
+  behaviour: { holdUntilDurable?: boolean } = {},
+): Promise<ServerMqtt> {
   const durable: DurableMessageHandler[] = [];
   const client = mqtt.connect(url, {
     clientId: `overtone-server-${process.pid}-${Math.random().toString(16).slice(2, 8)}`,
@@ -48,8 +55,19 @@ export async function connectServerMqtt(url: string, options: mqtt.IClientOption
   /** Counts connections: a message's PUBACK belongs to the connection it arrived on. */
   let connection = 0;
   client.on('connect', () => connection++);
+  /**
+   * A message that came before any durable handler was registered: a resumed session delivers what
+   * the broker kept as soon as the connection is up, before ingest has started. It waits (not
+   * acknowledged, and mqtt.js reads no further packet meanwhile) instead of being acknowledged unread.
+   * Broker replies (`$CONTROL/…`, which the server awaits while it starts) are not held.
+   */
+  let early: (() => void) | null = null;
   client.handleMessage = (packet, callback) => {
-    if (packet.cmd !== 'publish' || !durable.length) return callback();
+    if (packet.cmd !== 'publish') return callback();
+    if (behaviour.holdUntilDurable && !durable.length && !packet.topic.startsWith('$')) {
+      early = () => client.handleMessage(packet, callback);
+      return;
+    }
     const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
     const arrivedOn = connection;
     Promise.all(durable.map((h) => h(packet.topic, payload))).then(
@@ -80,9 +98,19 @@ export async function connectServerMqtt(url: string, options: mqtt.IClientOption
       f.forEach((x) => filters.add(x));
       await client.subscribeAsync(f, { qos: 1 });
     },
+    unsubscribe: async (f) => {
+      f.forEach((x) => filters.delete(x));
+      await client.unsubscribeAsync(f);
+    },
     onMessage: (h) => void client.on('message', (t, p) => h(t, p)),
-    onMessageDurable: (h) => void durable.push(h),
+    onMessageDurable: (h) => {
+      durable.push(h);
+      const resume = early;
+      early = null;
+      resume?.();
+    },
     connected: () => client.connected,
-    close: async () => void (await client.endAsync()),
+    // Without a connection there is nothing to flush: a graceful end would wait for it forever.
+    close: async () => void (await client.endAsync(!client.connected)),
   };
 }

@@ -46,6 +46,13 @@ describe('multiInstanceProblems (issue 19 "Shared configuration")', () => {
     expect(problems.join('\n')).toMatch(new RegExp(`LIVE_URL_KEY has 5 characters: at least ${MIN_SHARED_KEY_LENGTH}`));
   });
 
+  it('refuses chunks kept in files: the instances share the ingest through the database', () => {
+    const env = { ...complete, INGEST_CHUNK_STORE: 'files' };
+    expect(multiInstanceProblems(loadConfig(env), env)).toEqual([
+      "INGEST_CHUNK_STORE is 'files': the instances share the ingest, so chunks must wait in the database",
+    ]);
+  });
+
   it('reads the S3 store from S3_*, with its defaults, and names what S3_ENDPOINT lacks', () => {
     expect(loadConfig({}).s3).toBeNull();
     expect(loadConfig(complete).s3).toEqual({

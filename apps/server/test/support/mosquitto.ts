@@ -36,6 +36,13 @@ export interface TestMosquitto {
   dir: string;
   /** everything the broker logged so far */
   log(): string;
+  /**
+   * Creates another user with the plugin's `admin` role, as docs/operations.md tells the operator for
+   * each further server instance (client ids are usernames), through `mosquitto_ctrl` as the admin:
+   * call it before a server connects as the admin (that connection would be taken over).
+   * @returns its `mqtt://user:password@…` URL
+   */
+  addAdmin(user: string): string;
   /** SIGTERM, wait for the exit (SIGKILL after 5 s), remove the directory */
   stop(): Promise<void>;
 }
@@ -105,6 +112,20 @@ export async function startMosquitto(): Promise<TestMosquitto> {
     adminUrl: `mqtt://${encodeURIComponent(adminUser)}:${encodeURIComponent(adminPassword)}@127.0.0.1:${port}`,
     dir,
     log: () => output,
+    addAdmin(user) {
+      const password = `pw-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
+      const ctrl = (...args: string[]) => {
+        const r = spawnSync(
+          MOSQUITTO_CTRL,
+          ['-h', '127.0.0.1', '-p', String(port), '-u', adminUser, '-P', adminPassword, 'dynsec', ...args],
+          { encoding: 'utf8' },
+        );
+        if (r.status !== 0) throw new Error(`mosquitto_ctrl dynsec ${args[0]} failed: ${r.stderr}${r.stdout}`);
+      };
+      ctrl('createClient', user, '-p', password);
+      ctrl('addClientRole', user, 'admin');
+      return `mqtt://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${port}`;
+    },
     stop,
   };
 }

@@ -194,6 +194,13 @@ export interface MeasurementDoneTable {
   payload: unknown;
   received_at: Generated<Date>;
 }
+/** The instance finalizing a measurement, until when (migration 0031; several instances). */
+export interface MeasurementClaimsTable {
+  device_mac: string;
+  object_id: string;
+  instance: string;
+  until: Date;
+}
 /** Senseway messages the ingest refused (migration 0020). */
 export interface IngestRejectionsTable {
   id: Generated<string>;
@@ -273,6 +280,7 @@ export interface DB {
   measurements: MeasurementsTable;
   measurement_chunks: MeasurementChunksTable;
   measurement_done: MeasurementDoneTable;
+  measurement_claims: MeasurementClaimsTable;
   ingest_rejections: IngestRejectionsTable;
   telemetry_values: TelemetryValuesTable;
   mfa_challenges: MfaChallengesTable;

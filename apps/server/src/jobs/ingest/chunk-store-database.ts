@@ -61,9 +61,30 @@ export function createDatabaseChunkStore(db: Kysely<DB>): ChunkStore {
         .where('object_id', '=', objectId)
         .executeTakeFirst();
     },
+    async claim(device, objectId, owner, ttlMs) {
+      // inserted, or taken over from the same owner or an expired lease; another owner's live claim stays
+      const { rows } = await sql`
+        INSERT INTO measurement_claims (device_mac, object_id, instance, until)
+        VALUES (${device}, ${objectId}, ${owner}, now() + ${Math.max(0, Math.round(ttlMs))} * interval '1 millisecond')
+        ON CONFLICT (device_mac, object_id) DO UPDATE SET instance = excluded.instance, until = excluded.until
+          WHERE measurement_claims.instance = excluded.instance OR measurement_claims.until < now()
+        RETURNING 1 AS claimed`.execute(db);
+      return rows.length === 1;
+    },
+    async releaseClaim(device, objectId, owner) {
+      await db
+        .deleteFrom('measurement_claims')
+        .where('device_mac', '=', device)
+        .where('object_id', '=', objectId)
+        .where('instance', '=', owner)
+        .execute();
+    },
     async clear(device, objectId) {
-      await clearChunks(device, objectId);
-      await db.deleteFrom('measurement_done').where('device_mac', '=', device).where('object_id', '=', objectId).execute();
+      // one round trip: the chunks, the `done` and the finalizing instance's claim together
+      await sql`
+        WITH chunks AS (DELETE FROM measurement_chunks WHERE device_mac = ${device} AND object_id = ${objectId}),
+             done AS (DELETE FROM measurement_done WHERE device_mac = ${device} AND object_id = ${objectId})
+        DELETE FROM measurement_claims WHERE device_mac = ${device} AND object_id = ${objectId}`.execute(db);
     },
     async clearDone(device, objectId) {
       await db.deleteFrom('measurement_done').where('device_mac', '=', device).where('object_id', '=', objectId).execute();
@@ -76,7 +97,7 @@ export function createDatabaseChunkStore(db: Kysely<DB>): ChunkStore {
         .select((eb) => eb.fn.max('received_at').as('last'))
         .groupBy(['device_mac', 'object_id'])
         .execute();
-      const done = await db.selectFrom('measurement_done').select(['device_mac', 'object_id']).execute();
+      const done = await db.selectFrom('measurement_done').select(['device_mac', 'object_id', 'received_at']).execute();
       const out = new Map<string, PendingInput>();
       for (const c of chunks)
         out.set(`${c.device_mac}/${c.object_id}`, {
@@ -84,11 +105,18 @@ export function createDatabaseChunkStore(db: Kysely<DB>): ChunkStore {
           objectId: c.object_id,
           lastChunkAt: new Date(c.last),
           hasDone: false,
+          doneAt: null,
         });
       for (const d of done) {
         const key = `${d.device_mac}/${d.object_id}`;
-        const p = out.get(key) ?? { device: d.device_mac, objectId: d.object_id, lastChunkAt: null, hasDone: false };
-        out.set(key, { ...p, hasDone: true });
+        const p = out.get(key) ?? {
+          device: d.device_mac,
+          objectId: d.object_id,
+          lastChunkAt: null,
+          hasDone: false,
+          doneAt: null,
+        };
+        out.set(key, { ...p, hasDone: true, doneAt: new Date(d.received_at) });
       }
       return [...out.values()];
     },

@@ -97,6 +97,9 @@ export function createFileChunkStore(root: string, opts: { reset?: boolean } = {
 
   return {
     kind: 'files',
+    // one process owns the directory (infra/data-dir-lock.ts): nobody else finalizes
+    claim: async () => true,
+    releaseClaim: async () => {},
     async putChunk(device, objectId, idx, payload) {
       assertStorableKey(device, objectId, idx);
       const file = fileOf(device, objectId, LOG);
@@ -207,13 +210,11 @@ export function createFileChunkStore(root: string, opts: { reset?: boolean } = {
             continue;
           }
           const key = `${device}/${objectId}`;
-          const p = byKey.get(key) ?? { device, objectId, lastChunkAt: null, hasDone: false };
-          if (ext === DONE) p.hasDone = true;
-          else {
-            const st = await fsp.stat(file).catch(() => null);
-            if (!st) continue;
-            p.lastChunkAt = st.mtime;
-          }
+          const p = byKey.get(key) ?? { device, objectId, lastChunkAt: null, hasDone: false, doneAt: null };
+          const st = await fsp.stat(file).catch(() => null);
+          if (!st) continue;
+          if (ext === DONE) Object.assign(p, { hasDone: true, doneAt: st.mtime });
+          else p.lastChunkAt = st.mtime;
           byKey.set(key, p);
         }
       }

@@ -17,6 +17,8 @@ export interface PendingInput {
   /** when its newest chunk was stored; null with no chunk */
   lastChunkAt: Date | null;
   hasDone: boolean;
+  /** when its `done` was stored; null without one */
+  doneAt: Date | null;
 }
 
 /**
@@ -46,6 +48,17 @@ export interface ChunkStore {
   clearDone(device: string, objectId: string): Promise<void>;
   /** Removes only the chunks (a stalled request whose chunks are dropped). */
   clearChunks(device: string, objectId: string): Promise<void>;
+  /**
+   * Takes, or renews, the right to finalize one measurement for `ttlMs`: several instances share
+   * the input (docs/operations.md "Several instances"), and each measurement is finalized by one.
+   * A lease, not a lock: an instance that dies holding it frees it when the time passes. Released
+   * by `clear`. The file store belongs to one process: always true, without any I/O.
+   * @param owner the instance asking (unique per process)
+   * @returns true when no other owner holds an unexpired claim
+   */
+  claim(device: string, objectId: string, owner: string, ttlMs: number): Promise<boolean>;
+  /** Gives up `owner`'s claim (a finalization that found nothing to do; `clear` removes it otherwise). */
+  releaseClaim(device: string, objectId: string, owner: string): Promise<void>;
   /** Every measurement with input stored (the sweeper's and the restart's view; small in steady state). */
   pending(): Promise<PendingInput[]>;
 }

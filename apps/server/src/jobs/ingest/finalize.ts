@@ -57,14 +57,16 @@ export async function readCheckedDone(
  * below `MAX_CHUNK_COUNT`, every payload at most `MAX_CHUNK_BYTES`, together at most
  * `MAX_MEASUREMENT_BYTES` (limits.ts). Chunks an older server stored beyond that are removed and
  * reported through `reject` (the measurement then closes as partial without them).
+ * @param sizes the store's `chunkSizes` when already read
  */
 export async function readCheckedChunks(
   ctx: AppContext,
   device: string,
   objectId: string,
   reject: (reason: string) => void = () => {},
+  sizes?: Map<number, number>,
 ): Promise<Map<number, Uint8Array>> {
-  const sizes = await ctx.chunks.chunkSizes(device, objectId);
+  sizes ??= await ctx.chunks.chunkSizes(device, objectId);
   let total = 0;
   let bad: string | null = null;
   for (const [idx, len] of sizes) {
@@ -230,7 +232,24 @@ export async function finalizeMeasurement(
   }
   const { m, create } = target;
   const stat = done?.parsed.STAT ?? {};
-  const chunks = await readCheckedChunks(ctx, device, objectId, opts.reject);
+  const sizes = await ctx.chunks.chunkSizes(device, objectId);
+  if (done && !opts.closeIncomplete && m.state !== 'partial') {
+    // Chunks still missing are waited for without reading the payloads that did arrive (with several
+    // instances, the one holding the `done` looks again every few tens of ms while they come in).
+    const expected = stat.CHUNK_COUNT ?? (sizes.size ? Math.max(...sizes.keys()) + 1 : 0);
+    const waited = Date.now() - done.received_at.getTime();
+    let incomplete = expected === 0;
+    for (let i = 0; i < expected && !incomplete; i++) incomplete = !sizes.has(i);
+    if (incomplete && waited < ctx.config.chunkWaitMs)
+      return {
+        outcome: 'waiting',
+        retryInMs: ctx.config.chunkWaitMs - waited,
+        measurementId: m.id,
+        gateway: m.gateway_mac ?? done.gateway_mac,
+        root: done.root,
+      };
+  }
+  const chunks = await readCheckedChunks(ctx, device, objectId, opts.reject, sizes);
   const count = stat.CHUNK_COUNT ?? (chunks.size ? Math.max(...chunks.keys()) + 1 : 0);
   const missing = Array.from({ length: count }, (_, i) => i).filter((i) => !chunks.has(i));
   const gateway = m.gateway_mac ?? done?.gateway_mac ?? null;

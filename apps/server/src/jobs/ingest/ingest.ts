@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { senseway } from '@overtone/contract';
@@ -20,6 +21,11 @@ export interface Ingest {
   /** Refused messages (rejections.ts). */
   readonly rejections: RejectionLog;
   /**
+   * What this instance did (tests, benches): measurements it stored (`persisted` or `partial`), and
+   * finalizations it left to another instance that held the claim.
+   */
+  readonly counts: { stored: number; claimedElsewhere: number };
+  /**
    * True while ingest has work in hand (a message being stored, a finalization under way) or had a
    * message within the last {@link INGEST_QUIET_MS}: background work on the same database yields
    * to it (jobs/diagnosis).
@@ -35,6 +41,9 @@ const MAX_FINALIZE_BACKLOG_PER_SLOT = 4;
  * included, so the hold is bounded; past it the per-device caps take over.
  */
 const MAX_ACK_HOLD_MS = 1000;
+
+/** The longest a finalization waits for the broker to acknowledge its `persisted` event (ms). */
+const EVENT_PUBLISH_WAIT_MS = 5_000;
 
 /** How long after its last message ingest still counts as busy, ms (the gap between a gateway's chunks). */
 export const INGEST_QUIET_MS = 25;
@@ -54,6 +63,31 @@ const UNKNOWN_DEVICE_TTL_MS = 2000;
 const UNKNOWN_DEVICE_CACHE = 10_000;
 
 const ORPHAN_CHUNK_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * The MQTT shared-subscription group of the ingest when several instances share it
+ * (`$share/<group>/<filter>`, MQTT 5 §4.8.2; Mosquitto 2 and EMQX accept it from 3.1.1 clients too).
+ */
+export const INGEST_SHARE_GROUP = 'overtone-ingest';
+/**
+ * How long a claim to finalize a measurement lasts (ms), renewed by every attempt (a measurement
+ * waiting for chunks is tried again within {@link SHARED_RETRY_MAX_MS}): far longer than one
+ * finalization takes (tens of ms; ingest.bench.ts), and about the longest a measurement waits when
+ * the instance holding its claim dies (then another instance's sweep takes it over).
+ */
+export const FINALIZE_CLAIM_TTL_MS = 10_000;
+/**
+ * Shared ingest: a `done` older than this whose measurement nobody finalizes (its instance died
+ * before it could) is taken over by the sweep of any instance (ms).
+ */
+const UNCLAIMED_DONE_MS = 5_000;
+/**
+ * Shared ingest: the first wait before looking again for chunks still being stored by another
+ * instance (ms), doubled at each try up to {@link SHARED_RETRY_MAX_MS}. The instance holding a late
+ * chunk does not know of the `done`, so the one holding the `done` looks again instead.
+ */
+const SHARED_RETRY_FIRST_MS = 50;
+const SHARED_RETRY_MAX_MS = 2_000;
 /** Finalizations of one measurement that may fail in a row before its input is dropped. */
 const MAX_FINALIZE_FAILURES = 3;
 const OPEN_STATES = ['requested', 'accepted', 'receiving'] as const;
@@ -172,16 +206,26 @@ export async function startIngest(ctx: AppContext, log: Log, opts: { limits?: Pa
   const finalizing = createLimiter(ctx.config.ingestConcurrency);
   /** failed finalizations in a row by key */
   const failures = new Map<string, number>();
+  /** this process among the instances sharing the ingest (claims) */
+  const instance = randomUUID();
+  /** the ingest is shared with other instances through `$share` subscriptions (docs/operations.md "Several instances") */
+  const shared = ctx.config.multiInstance;
+  const counts = { stored: 0, claimedElsewhere: 0 };
+  /** shared ingest: tries so far of measurements waiting for chunks, by key */
+  const waits = new Map<string, number>();
   const finalize = (device: string, objectId: string, opts: { closeIncomplete?: boolean } = {}) =>
     serial(`${device}/${objectId}`, async () => {
       const key = `${device}/${objectId}`;
-      let r: Awaited<ReturnType<typeof finalizeMeasurement>>;
+      let r: Awaited<ReturnType<typeof finalizeMeasurement>> | null;
       try {
-        r = await finalizing(() =>
-          (isDuckDevice(device) ? finalizeDuckMeasurement : finalizeMeasurement)(ctx, device, objectId, {
-            ...opts,
-            reject: (reason) => reject({ topic: `(stored) ${key}`, reason, device }),
-          }),
+        r = await finalizing(async () =>
+          // claimed when its turn comes, so that the lease covers the work, not the wait for a slot
+          (await ctx.chunks.claim(device, objectId, instance, FINALIZE_CLAIM_TTL_MS))
+            ? (isDuckDevice(device) ? finalizeDuckMeasurement : finalizeMeasurement)(ctx, device, objectId, {
+                ...opts,
+                reject: (reason) => reject({ topic: `(stored) ${key}`, reason, device }),
+              })
+            : null,
         );
         failures.delete(key);
       } catch (err) {
@@ -199,18 +243,37 @@ export async function startIngest(ctx: AppContext, log: Log, opts: { limits?: Pa
         admission.release(key);
         return;
       }
+      if (!r) {
+        // Another instance finalizes it (or waits for its chunks): this one lets go of it.
+        counts.claimedElsewhere++;
+        doneSeen.delete(key);
+        waits.delete(key);
+        admission.release(key);
+        return;
+      }
       if (r.outcome === 'waiting' && !stopped) {
+        let retryInMs = r.retryInMs ?? 0;
+        if (shared) {
+          // its missing chunks may be in another instance's hands right now: look again soon
+          const n = waits.get(key) ?? 0;
+          if (waits.size >= 10_000) waits.clear();
+          waits.set(key, n + 1);
+          retryInMs = Math.min(retryInMs, SHARED_RETRY_FIRST_MS * 2 ** Math.min(n, 10), SHARED_RETRY_MAX_MS);
+        }
         const t = setTimeout(() => {
           timers.delete(t);
           void finalize(device, objectId).catch(() => {});
-        }, r.retryInMs);
+        }, retryInMs);
         timers.add(t);
       }
+      if (r.outcome === 'skipped') await ctx.chunks.releaseClaim(device, objectId, instance);
       if (r.outcome !== 'waiting') {
+        waits.delete(key);
         doneSeen.delete(`${device}/${objectId}`);
         admission.release(`${device}/${objectId}`);
       }
       if ((r.outcome === 'persisted' || r.outcome === 'partial') && r.measurementId) {
+        counts.stored++;
         log.info({ measurement: r.measurementId, device, outcome: r.outcome }, 'measurement stored');
         // its alarms now (the evaluator's sweep catches it too, should this be lost: docs/alarms.md),
         // and its AI predictions in the background (docs/ai-model.md "Serving")
@@ -222,8 +285,13 @@ export async function startIngest(ctx: AppContext, log: Log, opts: { limits?: Pa
         const root = r.root === 'lake' ? 'lake' : 'prod';
         const event = r.outcome === 'persisted' ? 'persisted' : 'rejected';
         const payload = r.outcome === 'persisted' ? JSON.stringify({ _id: r.measurementId }) : 'PARTIAL';
-        // not awaited inside a message handler: acknowledgements share the connection (mqtt-client.ts)
-        await ctx.mqtt.publish(senseway.topics.measureEvent(root, r.gateway, device, objectId, event), payload).catch(() => {});
+        // not awaited inside a message handler: acknowledgements share the connection (mqtt-client.ts);
+        // waited for a bounded time: with the broker gone it is kept for the next connection, and
+        // must not hold the shutdown (an instance stopped while its broker is unreachable)
+        await Promise.race([
+          ctx.mqtt.publish(senseway.topics.measureEvent(root, r.gateway, device, objectId, event), payload).catch(() => {}),
+          delay(EVENT_PUBLISH_WAIT_MS, undefined, { ref: false }),
+        ]);
       }
     });
   /**
@@ -342,7 +410,10 @@ export async function startIngest(ctx: AppContext, log: Log, opts: { limits?: Pa
       throw err; // not acknowledged: delivered again when the session resumes
     }
   });
-  await ctx.mqtt.subscribe(ctx.config.sensewayRoots.flatMap((r) => senseway.topics.serverFilters(r)));
+  // Shared: the broker hands each message to one of the instances (chunks of one measurement may
+  // reach several; they meet in the database's chunk tables, and the claim picks one finalizer).
+  const filters = ctx.config.sensewayRoots.flatMap((r) => senseway.topics.serverFilters(r));
+  await ctx.mqtt.subscribe(shared ? filters.map((f) => `$share/${INGEST_SHARE_GROUP}/${f}`) : filters);
 
   // Resume: input stored before a restart is accounted for, and measurements whose `done` is
   // stored are finalized (which checks the stored input again: an older server stored it unchecked).
@@ -381,6 +452,15 @@ export async function startIngest(ctx: AppContext, log: Log, opts: { limits?: Pa
       if (open?.state === 'error') continue;
       await finalize(s.device, s.objectId, { closeIncomplete: true });
     }
+    // Shared: a `done` that waits unclaimed (its instance died after storing it) is taken over; the
+    // claim keeps it to one instance, and a measurement this instance has in hand is left to it.
+    if (shared)
+      for (const p of pending.filter((x) => x.doneAt && x.doneAt.getTime() < now - UNCLAIMED_DONE_MS)) {
+        const key = `${p.device}/${p.objectId}`;
+        if (queues.has(key) || waits.has(key)) continue;
+        doneSeen.add(key);
+        finalizeLater(p.device, p.objectId);
+      }
     // Requests with nothing received past the timeout are errored.
     const hasInput = new Set(pending.map((p) => `${p.device}/${p.objectId}`));
     const timedOut = (
@@ -430,6 +510,7 @@ export async function startIngest(ctx: AppContext, log: Log, opts: { limits?: Pa
     idle,
     admission,
     rejections,
+    counts,
     busy: () => pending.size > 0 || performance.now() - lastMessageAt < INGEST_QUIET_MS,
     async stop() {
       stopped = true;

@@ -1,0 +1,267 @@
+/**
+ * Issue 19 "Ingest that scales out" and "Live measurement with any broker": two server instances
+ * on one Debian PostgreSQL 15, one Debian Mosquitto 2 (dynamic-security plugin) and one S3 API
+ * (s3rver), configured as docs/operations.md "Several instances" tells the operator (MULTI_INSTANCE,
+ * the shared keys, one MQTT user per instance). They start at once on an empty database; a burst of
+ * measurements is shared between them (`$share`), each measurement finalized by exactly one
+ * (claims) and readable through both; a user watches a live measurement through the instance that
+ * did not send the command (the live relay); an instance killed in the middle of a burst loses and
+ * doubles nothing once it is back.
+ */
+import mqtt from 'mqtt';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { senseway } from '@overtone/contract';
+import { SHARED_KEYS } from '../src/infra/config.ts';
+import type { AppContext } from '../src/context.ts';
+import { startPlant, type Plant } from '../../gateway-sim/src/plant.ts';
+import { plantCredentials } from './support/edge.ts';
+import { connectGateway } from './support/gateway-client.ts';
+import { mosquittoMissing, startMosquitto, type TestMosquitto } from './support/mosquitto.ts';
+import { postgresMissing, startPostgres, type TestPostgres } from './support/postgres.ts';
+import { startS3, type TestS3 } from './support/s3.ts';
+import { api, login, startTestServer } from './support/test-server.ts';
+import { until } from './support/until.ts';
+
+const missing = postgresMissing() ?? mosquittoMissing();
+if (missing) console.warn(`scale-out tests skipped: ${missing}`);
+
+type Server = Awaited<ReturnType<typeof startTestServer>>;
+const GATEWAY = 'CA:B8:28:00:00:01';
+const DEVICES = ['CA:B8:31:00:00:01', 'CA:B8:31:00:00:03']; // the demo seed's sensors
+const SAMPLES = 12_000; // 72 000 bytes: 4 chunks of at most 20 480
+
+let postgres: TestPostgres;
+let mosq: TestMosquitto;
+let s3: TestS3;
+let databaseUrl: string;
+let mqttUrls: [string, string];
+let a: Server;
+let b: Server;
+let plant: Plant | null = null;
+const savedEnv: Record<string, string | undefined> = {};
+/** telemetry computations per instance (the expensive step of a finalization), by server context */
+const computed = new WeakMap<AppContext, number>();
+
+const instance = (mqttUrl: string) =>
+  startTestServer({
+    databaseUrl,
+    mqttUrl,
+    s3: s3.config,
+    multiInstance: true,
+    ingestChunkStore: 'database',
+    chunkWaitMs: 10_000,
+  }).then((server) => {
+    // counts each measurement's telemetry computed here (finalization's DSP step)
+    const run = server.ctx.dsp.run.bind(server.ctx.dsp);
+    computed.set(server.ctx, 0);
+    server.ctx.dsp.run = ((task: { kind: string }, ...rest: unknown[]) => {
+      if (task.kind === 'measurementTelemetry') computed.set(server.ctx, computed.get(server.ctx)! + 1);
+      return (run as (...args: unknown[]) => Promise<unknown>)(task, ...rest);
+    }) as typeof server.ctx.dsp.run;
+    return server;
+  });
+
+const query = async <R extends object>(text: string, values: unknown[] = []) => {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    return (await c.query<R>(text, values)).rows;
+  } finally {
+    await c.end();
+  }
+};
+
+beforeAll(async () => {
+  if (missing) return;
+  [postgres, mosq, s3] = await Promise.all([startPostgres(), startMosquitto(), startS3()]);
+  mqttUrls = [mosq.adminUrl, mosq.addAdmin('overtone-b')];
+  for (const k of SHARED_KEYS) {
+    savedEnv[k] = process.env[k];
+    process.env[k] = `${k.toLowerCase()}-shared-by-both-instances-0123456789`;
+  }
+  databaseUrl = postgres.createDatabase('scale_out');
+  // both at once, on an empty database
+  [a, b] = await Promise.all([instance(mqttUrls[0]), instance(mqttUrls[1])]);
+}, 120_000);
+
+afterAll(async () => {
+  await plant?.stop();
+  await Promise.allSettled([a?.close(), b?.close()]);
+  await Promise.allSettled([postgres?.stop(), mosq?.stop(), s3?.stop()]);
+  for (const k of SHARED_KEYS)
+    if (savedEnv[k] === undefined) delete process.env[k];
+    else process.env[k] = savedEnv[k];
+});
+
+/** A 1 g 157 Hz sine at 12 kHz on X, half on Y, a quarter on Z, at range index 2 (±4 g), as chunks. */
+function signalChunks() {
+  const counts = new Int16Array(3 * SAMPLES);
+  const k = senseway.gPerCount(2);
+  for (let i = 0; i < SAMPLES; i++) {
+    const g = Math.sin((2 * Math.PI * 157 * i) / 12000);
+    counts[3 * i] = Math.round(g / k);
+    counts[3 * i + 1] = Math.round(g / 2 / k);
+    counts[3 * i + 2] = Math.round(g / 4 / k);
+  }
+  return senseway.encodeChunks(counts);
+}
+
+/** Publishes `n` self-initiated measurements as the demo gateway (ids from `first`), chunks then `done`. */
+async function burst(first: number, n: number, gateway: mqtt.MqttClient) {
+  const chunks = signalChunks();
+  const done = JSON.stringify({ STAT: { CALIBRATED_SAMPLINGRATE: 12000, CHUNK_COUNT: chunks.length }, TELEMETRY: [] });
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const device = DEVICES[i % DEVICES.length];
+    const id = (first + i).toString(16).padStart(24, '0');
+    ids.push(id);
+    await Promise.all(
+      chunks.map((c) =>
+        gateway.publishAsync(senseway.topics.chunk('prod', device, id, c.index), Buffer.from(c.payload), { qos: 1 }),
+      ),
+    );
+    await gateway.publishAsync(senseway.topics.measureEvent('prod', GATEWAY, device, id, 'done'), done, { qos: 1 });
+  }
+  return ids;
+}
+
+/** Rows per stored measurement of these object ids (1 each when nothing is doubled). */
+const storedRows = (ids: string[]) =>
+  query<{ object_id: string; n: string; state: string; waveform_key: string | null; sample_size: number }>(
+    `SELECT object_id, count(*) OVER (PARTITION BY device_mac, object_id) AS n, state, waveform_key, sample_size
+       FROM measurements WHERE object_id = ANY($1)`,
+    [ids],
+  );
+
+describe.skipIf(missing)('two instances on PostgreSQL, Mosquitto and S3', () => {
+  it('started at once on an empty database: every migration once, the demo once', async () => {
+    const applied = await query<{ n: string }>('SELECT count(*) AS n FROM schema_migrations GROUP BY name HAVING count(*) > 1');
+    expect(applied).toEqual([]);
+    const hosts = await query<{ n: string }>(
+      'SELECT count(*) AS n FROM customers, unnest(hosts) AS h GROUP BY h HAVING count(*) > 1',
+    );
+    expect(hosts).toEqual([]);
+    expect(a.ctx.config.multiInstance && b.ctx.config.multiInstance).toBe(true);
+  });
+
+  it('shares a burst: each measurement stored once, finalized by exactly one instance, read through both', async () => {
+    const gateway = await connectGateway({ mqttUrl: mosq.url, ctx: a.ctx }, GATEWAY, { clean: true });
+    const before = [computed.get(a.ctx)!, computed.get(b.ctx)!];
+    const stored0 = [a.ingest.counts.stored, b.ingest.counts.stored];
+    try {
+      const ids = await burst(0x5c000000, 24, gateway);
+      const rows = await until(async () => {
+        const r = await storedRows(ids);
+        return r.length === ids.length && r.every((x) => x.state === 'persisted') && r;
+      }, 60_000);
+      expect(rows.filter((r) => Number(r.n) !== 1)).toEqual([]);
+      expect(rows.every((r) => r.sample_size === SAMPLES && r.waveform_key)).toBe(true);
+      // each telemetry computed once in all, by one instance or the other, and both took a share
+      const byA = computed.get(a.ctx)! - before[0];
+      const byB = computed.get(b.ctx)! - before[1];
+      expect(byA + byB).toBe(ids.length);
+      expect(a.ingest.counts.stored - stored0[0] + (b.ingest.counts.stored - stored0[1])).toBe(ids.length);
+      expect(Math.min(byA, byB)).toBeGreaterThan(0);
+      // nothing left waiting, no claim left behind
+      await until(async () => (await query('SELECT 1 FROM measurement_claims')).length === 0, 10_000);
+      expect(await query('SELECT 1 FROM measurement_chunks')).toEqual([]);
+
+      // a session made through one instance is valid on the other; the samples come from the one store
+      const token = await login(a.url);
+      const [m] = await query<{ id: string }>('SELECT id FROM measurements WHERE object_id = $1', [ids[5]]);
+      for (const server of [a, b]) {
+        const detail = await api<{ data: { accelerometer_x: number[] } }>(server.url, token, 'GET', `/measurement/${m.id}`);
+        expect(detail.status).toBe(200);
+        expect(detail.body.data.accelerometer_x).toHaveLength(SAMPLES);
+      }
+    } finally {
+      await gateway.endAsync();
+    }
+  }, 90_000);
+
+  it('relays a live measurement to a browser connected to the other instance, and only its customer’s topics', async () => {
+    plant = await startPlant({
+      mqttUrl: mosq.url,
+      credentials: plantCredentials(a),
+      scanIntervalMs: 300,
+      acquisitionSpeedup: 1000,
+    });
+    const token = await login(b.url);
+    const tree = await api<Array<{ _id: string; name: string }>>(b.url, token, 'GET', '/tree');
+    const pointId = tree.body.find((n) => n.name === 'Inner race fault')!._id;
+    const signed = await api<{ url: string }>(b.url, token, 'GET', '/iot/sigv4');
+    expect(new URL(signed.body.url).port).toBe(new URL(b.url).port);
+    const browser = await mqtt.connectAsync(signed.body.url, { reconnectPeriod: 0, connectTimeout: 5000 });
+    try {
+      const events: string[] = [];
+      browser.on('message', (topic, payload) => events.push(`${topic.split('/').slice(-2).join('/')} ${payload.toString()}`));
+      /** the SUBACK's return code (mqtt.js rejects a refusal, 128) */
+      const suback = (filter: string) =>
+        browser.subscribeAsync(filter, { qos: 1 }).then(
+          (g) => g[0].qos,
+          (err: { packet?: { granted?: number[] } }) => err.packet?.granted?.[0] ?? -1,
+        );
+      expect(await suback(senseway.topics.liveFilter('prod', GATEWAY, 'CA:B8:31:00:00:02'))).toBe(1);
+      // another customer's (or nobody's) gateway is refused, as with the embedded broker
+      expect(await suback(senseway.topics.liveFilter('prod', 'CA:B8:28:99:99:99', 'CA:B8:31:99:99:99'))).toBe(128);
+      await until(async () => {
+        const r = await api<{ data: { data: Array<{ status: string }> } }>(
+          b.url,
+          token,
+          'GET',
+          '/iot/device/CA:B8:31:00:00:02/routingLookup',
+        );
+        return r.body.data?.data.some((s) => s.status === 'ready');
+      }, 15_000);
+
+      // the command goes out through A; the browser, on B, sees it accepted and persisted
+      const res = await api<{ _id: string }>(a.url, token, 'POST', `/iot/${pointId}/measure`, { tags: [], gateway: GATEWAY });
+      expect(res.status).toBe(200);
+      const id = res.body._id;
+      await until(async () => events.some((e) => e.includes('/persisted ') && e.includes(id)), 20_000);
+      const [row] = await query<{ object_id: string }>('SELECT object_id FROM measurements WHERE id = $1', [id]);
+      expect(events.filter((e) => e.startsWith(`${row.object_id}/`)).map((e) => e.split(' ')[0])).toEqual(
+        expect.arrayContaining([`${row.object_id}/accepted`, `${row.object_id}/persisted`]),
+      );
+      const detail = await api<{ state?: string; data?: { state?: string } }>(b.url, token, 'GET', `/measurement/${id}`);
+      expect(detail.status).toBe(200);
+    } finally {
+      await browser.endAsync();
+      await plant.stop();
+      plant = null;
+    }
+  }, 60_000);
+
+  it('an instance killed in the middle of a burst loses and doubles nothing once it is back', async () => {
+    const gateway = await connectGateway({ mqttUrl: mosq.url, ctx: b.ctx }, GATEWAY, { clean: true });
+    try {
+      const sending = burst(0x5d000000, 30, gateway);
+      // A dies once it has stored a few: its connection cut without a word, then the process gone
+      await until(async () => a.ingest.counts.stored >= 3, 30_000, 10);
+      a.ctx.mqtt.client.options.reconnectPeriod = 0;
+      a.ctx.mqtt.client.stream.destroy();
+      await a.close();
+      const ids = await sending;
+      // back under the same MQTT user (its client id): the broker hands it the messages it kept
+      a = await instance(mqttUrls[0]);
+      const rows = await until(async () => {
+        const r = await storedRows(ids);
+        return r.length === ids.length && r.every((x) => x.state === 'persisted') && r;
+      }, 60_000);
+      expect(rows.filter((r) => Number(r.n) !== 1)).toEqual([]);
+      const telemetry = await query<{ n: string }>(
+        `SELECT count(*) AS n FROM telemetry_values t JOIN measurements m ON m.id = t.measurement_id
+          WHERE m.object_id = ANY($1) GROUP BY t.measurement_id`,
+        [ids],
+      );
+      expect(new Set(telemetry.map((t) => t.n)).size).toBe(1); // no measurement's telemetry doubled
+      await until(
+        async () => (await query('SELECT 1 FROM measurement_chunks UNION ALL SELECT 1 FROM measurement_done')).length === 0,
+        20_000,
+      );
+    } finally {
+      await gateway.endAsync();
+    }
+  }, 120_000);
+});
