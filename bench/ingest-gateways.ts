@@ -46,6 +46,8 @@ interface Job {
   gateway: string;
   /** the gateway's MQTT credentials (the broker refuses anonymous clients) */
   credentials: { username: string; password: string };
+  /** one user per device's connection instead (a broker whose client ids are usernames) */
+  deviceCredentials?: { username: string; password: string }[];
   perGateway: number;
   burst: number;
   idBase: number;
@@ -60,7 +62,9 @@ async function main(job: Job) {
   const now = () => performance.timeOrigin + performance.now();
   let seq = job.idBase;
   const clients = await Promise.all(
-    job.devices.map(() => mqtt.connectAsync(job.mqttUrl, { reconnectPeriod: 0, ...job.credentials })),
+    job.devices.map((_, i) =>
+      mqtt.connectAsync(job.mqttUrl, { reconnectPeriod: 0, ...(job.deviceCredentials?.[i] ?? job.credentials) }),
+    ),
   );
   const publishOne = (client: mqtt.MqttClient, device: string): Promise<[string, number]> => {
     const id = (0x5e000000 + seq++).toString(16).padStart(24, '0');

@@ -15,6 +15,8 @@ export const DYNSEC_PLUGIN =
     .find((f) => fs.existsSync(f)) ??
   '/usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so';
 
+const randomPassword = () => `pw-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
+
 /** Why mosquitto cannot run here (a missing file), or null when it can. */
 export function mosquittoMissing(): string | null {
   for (const f of [MOSQUITTO, MOSQUITTO_CTRL, DYNSEC_PLUGIN])
@@ -43,6 +45,11 @@ export interface TestMosquitto {
    * @returns its `mqtt://user:password@…` URL
    */
   addAdmin(user: string): string;
+  /**
+   * Runs `mosquitto_ctrl dynsec <args>` as the admin (same caveat as {@link addAdmin}).
+   * @throws Error with the tool's output when it fails
+   */
+  dynsec(...args: string[]): void;
   /** SIGTERM, wait for the exit (SIGKILL after 5 s), remove the directory */
   stop(): Promise<void>;
 }
@@ -59,7 +66,7 @@ export async function startMosquitto(): Promise<TestMosquitto> {
   if (missing) throw new Error(missing);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'overtone-mosquitto-'));
   const adminUser = 'overtone';
-  const adminPassword = `pw-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
+  const adminPassword = randomPassword();
   const dynsecFile = path.join(dir, 'dynamic-security.json');
   const init = spawnSync(MOSQUITTO_CTRL, ['dynsec', 'init', dynsecFile, adminUser, adminPassword], { encoding: 'utf8' });
   if (init.status !== 0) throw new Error(`mosquitto_ctrl dynsec init failed: ${init.stderr}${init.stdout}`);
@@ -104,6 +111,14 @@ export async function startMosquitto(): Promise<TestMosquitto> {
     throw e;
   }
   const url = `mqtt://127.0.0.1:${port}`;
+  const ctrl = (...args: string[]) => {
+    const r = spawnSync(
+      MOSQUITTO_CTRL,
+      ['-h', '127.0.0.1', '-p', String(port), '-u', adminUser, '-P', adminPassword, 'dynsec', ...args],
+      { encoding: 'utf8' },
+    );
+    if (r.status !== 0) throw new Error(`mosquitto_ctrl dynsec ${args[0]} failed: ${r.stderr}${r.stdout}`);
+  };
   return {
     url,
     port,
@@ -112,16 +127,9 @@ export async function startMosquitto(): Promise<TestMosquitto> {
     adminUrl: `mqtt://${encodeURIComponent(adminUser)}:${encodeURIComponent(adminPassword)}@127.0.0.1:${port}`,
     dir,
     log: () => output,
+    dynsec: ctrl,
     addAdmin(user) {
-      const password = `pw-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
-      const ctrl = (...args: string[]) => {
-        const r = spawnSync(
-          MOSQUITTO_CTRL,
-          ['-h', '127.0.0.1', '-p', String(port), '-u', adminUser, '-P', adminPassword, 'dynsec', ...args],
-          { encoding: 'utf8' },
-        );
-        if (r.status !== 0) throw new Error(`mosquitto_ctrl dynsec ${args[0]} failed: ${r.stderr}${r.stdout}`);
-      };
+      const password = randomPassword();
       ctrl('createClient', user, '-p', password);
       ctrl('addClientRole', user, 'admin');
       return `mqtt://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${port}`;

@@ -22,9 +22,10 @@ export interface Ingest {
   readonly rejections: RejectionLog;
   /**
    * What this instance did (tests, benches): measurements it stored (`persisted` or `partial`), and
-   * finalizations it left to another instance that held the claim.
+   * finalizations it left to another instance that held the claim, and tries that found chunks
+   * still missing (`waiting`).
    */
-  readonly counts: { stored: number; claimedElsewhere: number };
+  readonly counts: { stored: number; claimedElsewhere: number; waited: number };
   /**
    * True while ingest has work in hand (a message being stored, a finalization under way) or had a
    * message within the last {@link INGEST_QUIET_MS}: background work on the same database yields
@@ -210,7 +211,7 @@ export async function startIngest(ctx: AppContext, log: Log, opts: { limits?: Pa
   const instance = randomUUID();
   /** the ingest is shared with other instances through `$share` subscriptions (docs/operations.md "Several instances") */
   const shared = ctx.config.multiInstance;
-  const counts = { stored: 0, claimedElsewhere: 0 };
+  const counts = { stored: 0, claimedElsewhere: 0, waited: 0 };
   /** shared ingest: tries so far of measurements waiting for chunks, by key */
   const waits = new Map<string, number>();
   const finalize = (device: string, objectId: string, opts: { closeIncomplete?: boolean } = {}) =>
@@ -251,6 +252,7 @@ export async function startIngest(ctx: AppContext, log: Log, opts: { limits?: Pa
         admission.release(key);
         return;
       }
+      if (r.outcome === 'waiting') counts.waited++;
       if (r.outcome === 'waiting' && !stopped) {
         let retryInMs = r.retryInMs ?? 0;
         if (shared) {
@@ -413,7 +415,8 @@ export async function startIngest(ctx: AppContext, log: Log, opts: { limits?: Pa
   // Shared: the broker hands each message to one of the instances (chunks of one measurement may
   // reach several; they meet in the database's chunk tables, and the claim picks one finalizer).
   const filters = ctx.config.sensewayRoots.flatMap((r) => senseway.topics.serverFilters(r));
-  await ctx.mqtt.subscribe(shared ? filters.map((f) => `$share/${INGEST_SHARE_GROUP}/${f}`) : filters);
+  const sharedFilters = filters.map((f) => `$share/${INGEST_SHARE_GROUP}/${f}`);
+  await ctx.mqtt.subscribe(shared ? sharedFilters : filters);
 
   // Resume: input stored before a restart is accounted for, and measurements whose `done` is
   // stored are finalized (which checks the stored input again: an older server stored it unchecked).
@@ -513,6 +516,13 @@ export async function startIngest(ctx: AppContext, log: Log, opts: { limits?: Pa
     counts,
     busy: () => pending.size > 0 || performance.now() - lastMessageAt < INGEST_QUIET_MS,
     async stop() {
+      // Shared: leave the group first, so that the broker stops handing this instance a share it would
+      // only keep in its session until the instance returns (docs/operations.md "The ingest, shared").
+      if (shared && ctx.mqtt.connected())
+        await Promise.race([
+          ctx.mqtt.unsubscribe(sharedFilters).catch(() => {}),
+          delay(EVENT_PUBLISH_WAIT_MS, undefined, { ref: false }),
+        ]);
       stopped = true;
       clearInterval(sweeper);
       timers.forEach(clearTimeout);
