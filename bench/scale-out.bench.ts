@@ -23,6 +23,7 @@ import pg from 'pg';
 import { SHARED_KEYS } from '../apps/server/src/infra/config.ts';
 import { startServer, type RunningServer } from '../apps/server/src/server.ts';
 import type { Diagnosis } from '../apps/server/src/jobs/diagnosis/diagnoser.ts';
+import type { AlarmEvaluator } from '../apps/server/src/jobs/alarms/evaluator.ts';
 import { testServerConfig } from '../apps/server/test/support/test-server.ts';
 import { mosquittoMissing, startMosquitto } from '../apps/server/test/support/mosquitto.ts';
 import { postgresMissing, startPostgres } from '../apps/server/test/support/postgres.ts';
@@ -116,7 +117,7 @@ export default async function scaleOutBench() {
       });
       await sent;
       const deadline = performance.now() + 120_000;
-      let rows: { object_id: string; n: string }[] = [];
+      let rows: { object_id: string; n: string }[];
       for (;;) {
         rows = (
           await db.query<{ object_id: string; n: string }>(
@@ -128,7 +129,11 @@ export default async function scaleOutBench() {
         await new Promise((r) => setTimeout(r, 20));
       }
       // and what each stored measurement sets off in the background (alarms, AI predictions), on every instance
-      await Promise.all(servers.map((s) => Promise.all([s.ingest.idle(), s.ctx.alarms?.idle(), s.ctx.aiPredictions?.idle()])));
+      await Promise.all(
+        servers.map((s) =>
+          Promise.all([s.ingest.idle(), (s.ctx.alarms as AlarmEvaluator | undefined)?.idle(), s.ctx.aiPredictions?.idle()]),
+        ),
+      );
       const cpu = process.cpuUsage(cpu0 ?? undefined);
       const wallS = (performance.now() - t0) / 1000;
       const all = (await db.query<{ n: string }>(`SELECT count(*) AS n FROM measurements WHERE object_id = ANY($1)`, [ids])).rows;
