@@ -284,6 +284,21 @@ describe('MeasurementDetailPage', { timeout: 30000 }, () => {
     expect(locationOf(router)).toBe('/');
   });
 
+  it('a waveform missing from storage is named on the page, not shown as a measurement without signal', async () => {
+    loginAs(ALL);
+    mockApi({
+      ...baseRoutes(),
+      [`GET /measurement/${ID}/signal`]: [
+        500,
+        { message: "The measurement's samples are missing from storage", code: 'WAVEFORM_MISSING' },
+      ],
+    });
+    renderPage();
+    const failed = await screen.findByTestId('measurement-load-failed');
+    expect(failed.textContent).toContain("The measurement's samples are missing from storage");
+    expect(screen.queryByTestId('signal-charts')).toBeNull();
+  });
+
   it('403: shows the access-denied message and stays', async () => {
     loginAs(ALL);
     mockApi({ [`GET /measurement/${ID}`]: [403, { message: 'Forbidden', code: 'FORBIDDEN' }] });

@@ -95,7 +95,8 @@ function MeasurementDetail({ id }: { id: string }) {
   if (status === 403) return <Result status="403" title={t('errors:FORBIDDEN')} data-testid="measurement-forbidden" />;
   if (status === 404)
     return <Result status="404" title={q.error!.message} subTitle={t('redirecting')} data-testid="measurement-not-found" />;
-  if (!m) return <Result status="error" title={t('loadFailed')} subTitle={q.error?.message} />;
+  if (!m)
+    return <Result status="error" title={t('loadFailed')} subTitle={q.error?.message} data-testid="measurement-load-failed" />;
   if (isDuckMeasurement(m)) return <DuckMeasurementView m={m} point={point.data} />;
 
   const axes = axesWithData(m.data);

@@ -29,12 +29,17 @@ import {
   type WindowName,
 } from '@overtone/contract';
 import { apiRequest, buildUrl } from '../../app/api/apiClient';
+import { ApiError } from '../../app/api/ApiError';
+import { errorMessage } from '../../app/api/errorMessage';
 import { currentLanguage } from '../../app/i18n';
 import { currentToken } from '../../app/session';
 import { computeInBrowser, samplesOf } from './domains/domainClient';
 import { pointQueryKey, pointQueryOptions } from '../point-detail/pointApi';
 import { sharePrefix } from './detailAccess';
 import { blankPoint } from '../point-detail/blankPoint';
+
+/** The error code of a measurement whose stored samples are missing from the object store. */
+const WAVEFORM_MISSING = 'WAVEFORM_MISSING';
 
 export const measurementQueryKey = (id: string) => ['measurement', id] as const;
 
@@ -44,13 +49,21 @@ const measurementUrl = (id: string, rest = '') => `/measurement/${encodeURICompo
  * The measurement's waveform, binary (`GET {prefix}/measurement/{id}/signal`, docs/signals.md):
  * int16 counts with their scale, decoded with the contract's codec (the server's encoder) into g.
  * Null when the answer is not a signal (a failure): the caller decides.
+ * @throws ApiError WAVEFORM_MISSING when the server says the stored samples are gone (the page
+ *   names that error instead of showing a measurement without signal)
  */
 async function fetchSignal(path: string, signal?: AbortSignal): Promise<DecodedSignal | null> {
   const headers: Record<string, string> = { Accept: SIGNAL_MEDIA_TYPE, [LANGUAGE_HEADER]: currentLanguage() };
   const token = currentToken();
   if (token) headers[TOKEN_HEADER] = token;
   const res = await fetch(buildUrl(path), { headers, signal });
-  if (!res.ok || !(res.headers.get('content-type') ?? '').startsWith(SIGNAL_MEDIA_TYPE)) return null;
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { code?: unknown } | null;
+    if (body?.code === WAVEFORM_MISSING)
+      throw new ApiError(res.status, errorMessage(WAVEFORM_MISSING, undefined), WAVEFORM_MISSING, [], body);
+    return null;
+  }
+  if (!(res.headers.get('content-type') ?? '').startsWith(SIGNAL_MEDIA_TYPE)) return null;
   try {
     return decodeSignal(new Uint8Array(await res.arrayBuffer()));
   } catch {
@@ -64,7 +77,13 @@ async function fetchSignal(path: string, signal?: AbortSignal): Promise<DecodedS
  * the detail. When the waveform cannot be read, the samples the detail holds (if any) are kept.
  */
 async function withSignal<T extends MeasurementDetail>(detail: Promise<T>, signalPath: string, signal?: AbortSignal): Promise<T> {
-  const [m, s] = await Promise.all([detail, fetchSignal(signalPath, signal).catch(() => null)]);
+  const [m, s] = await Promise.all([
+    detail,
+    fetchSignal(signalPath, signal).catch((e: unknown) => {
+      if (e instanceof ApiError) throw e;
+      return null;
+    }),
+  ]);
   if (!s?.channels.length) return m;
   return { ...m, data: { ...m.data, ...Object.fromEntries(s.channels.map((c) => [c.key, Array.from(c.values)])) } };
 }
