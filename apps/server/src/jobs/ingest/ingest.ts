@@ -142,6 +142,8 @@ async function lookupKey(
  */
 export async function startIngest(ctx: AppContext, log: Log, opts: { limits?: Partial<IngestLimits> } = {}): Promise<Ingest> {
   const admission = new Admission(opts.limits);
+  /** the ingest is shared with other instances through `$share` subscriptions (docs/operations.md "Several instances") */
+  const shared = ctx.config.multiInstance;
   const rejections = createRejectionLog(ctx.db, log);
   /** devices found unregistered, until when (epoch ms) */
   const unknownDevices = new Map<string, number>();
@@ -157,12 +159,16 @@ export async function startIngest(ctx: AppContext, log: Log, opts: { limits?: Pa
     return info;
   };
   /** Opens the admission account of a key from the database and the store (first chunk, or pending at start). */
-  const openKey = async (device: string, objectId: string) => {
+  const openKey = async (device: string, objectId: string, opts: { resume?: boolean } = {}) => {
     const key = `${device}/${objectId}`;
     if (admission.has(key)) return;
     const info = await keyInfo(device, objectId);
     if (!info) throw new IngestRejected('UNREGISTERED_DEVICE', null, device);
-    const stored = await ctx.chunks.chunkSizes(device, objectId);
+    // Shared: an instance counts the chunks it stores itself (what others stored is not read back at
+    // every measurement's first chunk: one query less per instance and measurement). A measurement
+    // may so hold up to one limit per instance before finalization, which drops more than
+    // MAX_MEASUREMENT_BYTES (finalize.ts readCheckedChunks).
+    const stored = shared && !opts.resume ? new Map<number, number>() : await ctx.chunks.chunkSizes(device, objectId);
     const refused = admission.open(key, { device, gateway: info.gateway, limit: info.limit, stored });
     if (refused) throw new IngestRejected(refused, null, device);
     // A self-initiated measurement has no row yet: there is no `requested`/`accepted` state to
@@ -209,8 +215,6 @@ export async function startIngest(ctx: AppContext, log: Log, opts: { limits?: Pa
   const failures = new Map<string, number>();
   /** this process among the instances sharing the ingest (claims) */
   const instance = randomUUID();
-  /** the ingest is shared with other instances through `$share` subscriptions (docs/operations.md "Several instances") */
-  const shared = ctx.config.multiInstance;
   const counts = { stored: 0, claimedElsewhere: 0, waited: 0 };
   /** shared ingest: tries so far of measurements waiting for chunks, by key */
   const waits = new Map<string, number>();
@@ -425,7 +429,7 @@ export async function startIngest(ctx: AppContext, log: Log, opts: { limits?: Pa
     const key = `${d.device}/${d.objectId}`;
     try {
       if (!isStorableChunkKey(d.device, d.objectId)) throw new IngestRejected('STORED_KEY', null, null);
-      await openKey(d.device, d.objectId);
+      await openKey(d.device, d.objectId, { resume: true });
     } catch (err) {
       const reason = err instanceof IngestRejected ? err.reason : `RESUME_FAILED ${String(err)}`;
       reject({ topic: `(stored) ${key}`, reason, device: senseway.isMac(d.device) ? d.device : null });
