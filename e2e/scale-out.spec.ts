@@ -126,7 +126,7 @@ describe.skipIf(missing)('two instances behind one address', () => {
       `SELECT count(*) OVER (PARTITION BY device_mac, object_id) AS n, state FROM measurements WHERE id = $1`,
       [measurementId],
     );
-    expect(rows).toEqual([{ n: '1', state: 'persisted' }]);
+    expect(rows.map((r) => [Number(r.n), r.state])).toEqual([[1, 'persisted']]);
     // stored by one instance: the two together stored exactly the measurements that appeared meanwhile
     const created = await query<{ n: string }>(
       `SELECT count(*) AS n FROM measurements WHERE state IN ('persisted', 'partial') AND created_at > now() - interval '5 minutes'`,

@@ -144,6 +144,12 @@ describe('MeasurementTrendCard', () => {
     const series = (chart.options.series ?? []).slice(1) as { label?: string }[];
     expect(series.map((s) => s.label)).toEqual(['X axis', 'Y axis']);
     expect((chart.options.axes ?? [])[1]?.label).toBe('mm/s');
+    // the time axis: a single time spans the chosen 168 h (not uPlot's guess of years), several their own span
+    const xRange = chart.options.scales!.x!.range as (u: unknown, min: number, max: number) => [number, number];
+    const t = Date.UTC(2026, 10, 20) / 1000;
+    const [from, to] = xRange(null, t, t);
+    expect([to - from, to * 1000]).toEqual([168 * 3600, Date.UTC(2026, 10, 23, 12)]);
+    expect(xRange(null, t - 60, t)).toEqual([t - 60, t]);
     // x index 0: the other measurement (1.5 mm/s) → its page
     clickChart(0, 1.5);
     await waitFor(() => expect(locationOf(router)).toBe(`/measurement/${OTHER}`));

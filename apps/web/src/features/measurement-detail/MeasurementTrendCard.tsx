@@ -122,6 +122,7 @@ function TrendCardBody({
       <Spin spinning={trend.isPlaceholderData}>
         <CardChart
           series={series}
+          windowS={[(range.now - MEASUREMENT_TREND_RANGES[range.key] * 3_600_000) / 1000, range.now / 1000]}
           labelOf={sourceLabel}
           unit={series[0]!.telemetry.unit}
           current={m}
@@ -169,6 +170,8 @@ interface ChartProps {
   series: Parameters<typeof buildTrendChart>[0];
   labelOf(source: string): string;
   unit: string;
+  /** The chosen range, Unix s: the time axis when every value has one time (uPlot would span years). */
+  windowS: [number, number];
   /** The measurement shown by the page: ringed, and a vertical line at its time. */
   current: Pick<MeasurementDetail, '_id' | 'createdAt'>;
   /** Opens a clicked value's measurement; undefined: clicks do nothing. */
@@ -176,10 +179,11 @@ interface ChartProps {
 }
 
 /** The card's uPlot chart: lines with markers, one per source, the time axis in the customer's zone. */
-function CardChart({ series, labelOf, unit, current, onOpen }: ChartProps) {
+function CardChart({ series, windowS, labelOf, unit, current, onOpen }: ChartProps) {
   const timeAxis = useTimeAxis();
   const theme = useChartTheme();
   const model = useMemo<TrendChartModel>(() => buildTrendChart(series, 'linesMarkers'), [series]);
+  const [fromS, toS] = windowS;
   const state = useRef({ model, current, onOpen });
   useEffect(() => {
     state.current = { model, current, onOpen };
@@ -188,7 +192,14 @@ function CardChart({ series, labelOf, unit, current, onOpen }: ChartProps) {
   const options = useMemo<ChartOptions>(
     () => ({
       tzDate: timeAxis.tzDate,
-      scales: { x: { time: true } },
+      scales: {
+        x: {
+          time: true,
+          // one time only (a single measurement in the range): the whole range, not uPlot's guess
+          range: (_u: uPlot, min: number, max: number): uPlot.Range.MinMax =>
+            min === max ? [Math.min(fromS, min), Math.max(toS, max)] : [min, max],
+        },
+      },
       axes: [
         { ...axisStyle(theme), values: timeAxis.values, size: 50 },
         { ...axisStyle(theme), label: unit, size: 60 },
@@ -243,7 +254,7 @@ function CardChart({ series, labelOf, unit, current, onOpen }: ChartProps) {
         ],
       },
     }),
-    [model.lines, labelOf, unit, timeAxis, theme],
+    [model.lines, labelOf, unit, timeAxis, theme, fromS, toS],
   );
 
   const onChart = (u: uPlot | null) => {
