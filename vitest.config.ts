@@ -24,6 +24,24 @@ const isolatedWebTests = webTests.filter((f) => NEEDS_ISOLATION.test(fs.readFile
  * Three test tiers (CONVENTIONS.md): `unit` beside the code, `api` against the real embedded
  * database and broker, `e2e` in headless Chromium against the real server.
  */
+/**
+ * The api tests run a second time on PostgreSQL + Mosquitto + S3 (project `api:external`): those that
+ * exercise the database, the broker (live measurement through the relay, ingest, scheduler) and the
+ * object storage through the server's own interfaces. Tests that reach into the embedded parts
+ * (aedes, the data directory's files, the PGlite template) stay in `api` only.
+ */
+const EXTERNAL_API_TESTS = [
+  'measure',
+  'measurement-detail',
+  'measurement-signal',
+  'point-images',
+  'share-links',
+  'ingest-receiving',
+  'scheduler',
+  'trigger-devices',
+  'fault-reports-ingest',
+].map((f) => `apps/server/test/${f}.test.ts`);
+
 export default defineConfig({
   test: {
     // Every core (vitest's default leaves one idle: one worker on a 2-core machine). The api and e2e
@@ -81,6 +99,22 @@ export default defineConfig({
           // (e.g. jobs/alarms/evaluate.ts), so nothing a file leaves in memory applies to the next.
           isolate: false,
           // after unit and web (which run on every core), before e2e: a group of its own, one worker
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          // Issue 19: the API tests that touch the database, the broker and the object storage, again
+          // with each server on PostgreSQL, Mosquitto and an S3 API (apps/server/test/support/external-infra.ts)
+          name: 'api:external',
+          include: EXTERNAL_API_TESTS,
+          env: { OVERTONE_TEST_INFRA: 'external' },
+          environment: 'node',
+          testTimeout: 60000,
+          hookTimeout: 120000,
+          globalSetup: ['apps/server/test/external-setup.ts'],
+          fileParallelism: false,
+          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },

@@ -8,6 +8,7 @@ import { startServer, type RunningServer } from '../../src/server.ts';
 import { openDatabase, type Database } from '../../src/infra/db/database.ts';
 import { TEMPLATE_FILE, TEST_PASSWORD } from './constants.ts';
 import { codeOf, outboxCount, waitForMail } from './mail.ts';
+import { externalInfra, startExternalParts } from './external-infra.ts';
 
 /** Server configuration for tests and benchmarks: loopback, free ports, no web app, the test password, easy captchas. */
 export function testServerConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
@@ -58,7 +59,11 @@ export async function startTestServer(
 ): Promise<RunningServer & { dataDir: string }> {
   const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'overtone-test-'));
   const fresh = !fs.existsSync(path.join(dataDir, 'db'));
-  const config = testServerConfig(dataDir, overrides);
+  // The api:external tier: PostgreSQL, Mosquitto and S3 instead of the embedded parts, unless the
+  // test chose its own (support/external-infra.ts).
+  const parts =
+    externalInfra() && !overrides.databaseUrl && !overrides.mqttUrl && !opts.persistent ? await startExternalParts() : null;
+  const config = testServerConfig(dataDir, { ...parts?.config, ...overrides });
   const inMemoryFromTemplate = fresh && !opts.persistent && !config.databaseUrl;
   const template = fresh && !inMemoryFromTemplate ? new Blob([fs.readFileSync(TEMPLATE_FILE)]) : undefined;
   const server = await startServer(
@@ -68,12 +73,17 @@ export async function startTestServer(
       inMemoryDb: !opts.persistent,
       database: inMemoryFromTemplate ? await templateDatabase() : undefined,
     },
-  );
+  ).catch(async (e: unknown) => {
+    await parts?.stop();
+    throw e;
+  });
   return {
     ...server,
+    ...(parts ? { mqttUrl: parts.mqttUrl } : {}),
     dataDir,
     close: async () => {
       await server.close();
+      await parts?.stop();
       if (!opts.persistent) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
