@@ -37,8 +37,6 @@ const EXTERNAL_API_TESTS = [
   'point-images',
   'share-links',
   'ingest-receiving',
-  'scheduler',
-  'trigger-devices',
   'fault-reports-ingest',
 ].map((f) => `apps/server/test/${f}.test.ts`);
 
