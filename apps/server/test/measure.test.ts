@@ -189,8 +189,9 @@ describe('live measurement round trip with the simulated plant', () => {
     expect(m.body.calibratedSamplingRate).toBe(12000);
   });
 
-  // Not in the api:external tier yet: on Mosquitto the gateway's NO_DEVICE reply for the renamed
-  // device never reaches the server (under investigation; docs/operations.md "Tests").
+  // Not in the api:external tier yet: on Mosquitto the scope change that follows the rename
+  // disconnected the simulated gateway, and the measure command sent while it reconnected was lost
+  // (docs/operations.md "What to expect").
   it.skipIf(externalInfra())(
     'answers rejected NO_DEVICE for a device the gateway does not know, and records the error',
     async () => {
