@@ -6,74 +6,47 @@
  * one instance and read through both, with its photo and the customer's logo served from the one store.
  */
 import path from 'node:path';
-import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startPlant, type Plant } from '../apps/gateway-sim/src/plant.ts';
-import { SHARED_KEYS } from '../apps/server/src/infra/config.ts';
 import { detailDb, photoPrefix } from '../apps/server/src/modules/measurement-detail/repo.ts';
 import { TEST_PASSWORD } from '../apps/server/test/support/constants.ts';
 import { plantCredentials } from '../apps/server/test/support/edge.ts';
-import { mosquittoMissing, startMosquitto, type TestMosquitto } from '../apps/server/test/support/mosquitto.ts';
-import { postgresMissing, startPostgres, type TestPostgres } from '../apps/server/test/support/postgres.ts';
-import { startS3, type TestS3 } from '../apps/server/test/support/s3.ts';
+import { scaleOutMissing, startScaleOutParts, type ScaleOutParts } from '../apps/server/test/support/scale-out.ts';
 import { api, login, request, startTestServer } from '../apps/server/test/support/test-server.ts';
 import { launchChromium } from './support/browser.ts';
-import { closeOnboardingTour, solveCaptcha } from './support/login.ts';
+import { closeOnboardingTour, submitLogin } from './support/login.ts';
 import { SHOTS, WEB_DIST } from './support/plant-session.ts';
 import { startRoundRobinProxy, type RoundRobinProxy } from './support/round-robin-proxy.ts';
 
-const missing = postgresMissing() ?? mosquittoMissing();
+const missing = scaleOutMissing();
 if (missing) console.warn(`scale-out end-to-end skipped: ${missing}`);
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
-let postgres: TestPostgres;
-let mosq: TestMosquitto;
-let s3: TestS3;
-let databaseUrl: string;
+let parts: ScaleOutParts;
 let a: Server;
 let b: Server;
 let proxy: RoundRobinProxy;
 let plant: Plant;
 let chromium: Awaited<ReturnType<typeof launchChromium>>;
 let page: Page;
-const savedEnv: Record<string, string | undefined> = {};
-
-const query = async <R extends object>(text: string, values: unknown[] = []) => {
-  const c = new pg.Client({ connectionString: databaseUrl });
-  await c.connect();
-  try {
-    return (await c.query<R>(text, values)).rows;
-  } finally {
-    await c.end();
-  }
-};
+const query = <R extends object>(text: string, values?: unknown[]) => parts.query<R>(text, values);
 
 beforeAll(async () => {
   if (missing) return;
-  [postgres, mosq, s3] = await Promise.all([startPostgres(), startMosquitto(), startS3()]);
-  const urls = [mosq.adminUrl, mosq.addAdmin('overtone-b')];
-  for (const k of SHARED_KEYS) {
-    savedEnv[k] = process.env[k];
-    process.env[k] = `${k.toLowerCase()}-e2e-shared-by-both-instances-0123456789`;
-  }
-  databaseUrl = postgres.createDatabase('scale_out_e2e');
+  parts = await startScaleOutParts('scale_out_e2e');
   // both at once, on an empty database
   [a, b] = await Promise.all(
-    urls.map((mqttUrl) =>
-      startTestServer({
-        databaseUrl,
-        mqttUrl,
-        s3: s3.config,
-        multiInstance: true,
-        ingestChunkStore: 'database',
-        webDist: WEB_DIST,
-      }),
-    ),
+    parts.mqttUrls.map((mqttUrl) => startTestServer({ ...parts.instanceConfig(mqttUrl), webDist: WEB_DIST })),
   );
   proxy = await startRoundRobinProxy([a.url, b.url]);
-  plant = await startPlant({ mqttUrl: mosq.url, credentials: plantCredentials(a), scanIntervalMs: 1000, acquisitionSpeedup: 20 });
+  plant = await startPlant({
+    mqttUrl: parts.mosquitto.url,
+    credentials: plantCredentials(a),
+    scanIntervalMs: 1000,
+    acquisitionSpeedup: 20,
+  });
   chromium = await launchChromium();
   page = await chromium.context.newPage();
 }, 180_000);
@@ -83,10 +56,7 @@ afterAll(async () => {
   await plant?.stop();
   await proxy?.close();
   await Promise.allSettled([a?.close(), b?.close()]);
-  await Promise.allSettled([postgres?.stop(), mosq?.stop(), s3?.stop()]);
-  for (const k of SHARED_KEYS)
-    if (savedEnv[k] === undefined) delete process.env[k];
-    else process.env[k] = savedEnv[k];
+  await parts?.stop();
 });
 
 describe.skipIf(missing)('two instances behind one address', () => {
@@ -101,11 +71,7 @@ describe.skipIf(missing)('two instances behind one address', () => {
     const stored0 = a.ingest.counts.stored + b.ingest.counts.stored;
     await page.goto(`${proxy.url}/`);
     await page.waitForURL(/\/login/);
-    await page.getByTestId('login-email').fill('admin@demo.local');
-    await page.getByTestId('login-password').fill(TEST_PASSWORD);
-    await solveCaptcha(page);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await submitLogin(page, 'admin@demo.local', TEST_PASSWORD);
     await closeOnboardingTour(page);
 
     await page.getByTestId('tree-node-Inner race fault').click();

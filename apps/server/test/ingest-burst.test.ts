@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { senseway } from '@overtone/contract';
 import { api, login, startTestServer } from './support/test-server.ts';
 import { connectGateway } from './support/gateway-client.ts';
+import { sineChunks } from './support/sine-chunks.ts';
 
 const GATEWAY = 'CA:B8:28:00:00:01';
 const DEVICES = ['CA:B8:31:00:00:01', 'CA:B8:31:00:00:02', 'CA:B8:31:00:00:03']; // the demo seed's sensors
@@ -24,22 +25,9 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-/** A 1 g 157 Hz sine at 12 kHz on X, half of it on Y, a quarter on Z, at range index 2 (±4 g). */
-function signalChunks() {
-  const counts = new Int16Array(3 * SAMPLES);
-  const k = senseway.gPerCount(2);
-  for (let i = 0; i < SAMPLES; i++) {
-    const g = Math.sin((2 * Math.PI * 157 * i) / 12000);
-    counts[3 * i] = Math.round(g / k);
-    counts[3 * i + 1] = Math.round(g / 2 / k);
-    counts[3 * i + 2] = Math.round(g / 4 / k);
-  }
-  return senseway.encodeChunks(counts);
-}
-
 describe('ingest of a burst of 100 measurements', () => {
   it('stores each once with its telemetry while the API keeps answering', async () => {
-    const chunks = signalChunks();
+    const chunks = sineChunks(SAMPLES);
     const db = server.ctx.db;
     const count = async (table: 'measurements' | 'telemetry_values') =>
       Number(

@@ -9,21 +9,18 @@
  * doubles nothing once it is back.
  */
 import mqtt from 'mqtt';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { senseway } from '@overtone/contract';
-import { SHARED_KEYS } from '../src/infra/config.ts';
 import type { AppContext } from '../src/context.ts';
 import { startPlant, type Plant } from '../../gateway-sim/src/plant.ts';
 import { plantCredentials } from './support/edge.ts';
 import { connectGateway } from './support/gateway-client.ts';
-import { mosquittoMissing, startMosquitto, type TestMosquitto } from './support/mosquitto.ts';
-import { postgresMissing, startPostgres, type TestPostgres } from './support/postgres.ts';
-import { startS3, type TestS3 } from './support/s3.ts';
+import { scaleOutMissing, startScaleOutParts, type ScaleOutParts } from './support/scale-out.ts';
+import { sineChunks } from './support/sine-chunks.ts';
 import { api, login, startTestServer } from './support/test-server.ts';
 import { until } from './support/until.ts';
 
-const missing = postgresMissing() ?? mosquittoMissing();
+const missing = scaleOutMissing();
 if (missing) console.warn(`scale-out tests skipped: ${missing}`);
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
@@ -31,27 +28,16 @@ const GATEWAY = 'CA:B8:28:00:00:01';
 const DEVICES = ['CA:B8:31:00:00:01', 'CA:B8:31:00:00:03']; // the demo seed's sensors
 const SAMPLES = 12_000; // 72 000 bytes: 4 chunks of at most 20 480
 
-let postgres: TestPostgres;
-let mosq: TestMosquitto;
-let s3: TestS3;
-let databaseUrl: string;
-let mqttUrls: [string, string];
+let parts: ScaleOutParts;
 let a: Server;
 let b: Server;
 let plant: Plant | null = null;
-const savedEnv: Record<string, string | undefined> = {};
 /** telemetry computations per instance (the expensive step of a finalization), by server context */
 const computed = new WeakMap<AppContext, number>();
+const query = <R extends object>(text: string, values?: unknown[]) => parts.query<R>(text, values);
 
 const instance = (mqttUrl: string) =>
-  startTestServer({
-    databaseUrl,
-    mqttUrl,
-    s3: s3.config,
-    multiInstance: true,
-    ingestChunkStore: 'database',
-    chunkWaitMs: 10_000,
-  }).then((server) => {
+  startTestServer({ ...parts.instanceConfig(mqttUrl), chunkWaitMs: 10_000 }).then((server) => {
     // counts each measurement's telemetry computed here (finalization's DSP step)
     const run = server.ctx.dsp.run.bind(server.ctx.dsp);
     computed.set(server.ctx, 0);
@@ -62,54 +48,22 @@ const instance = (mqttUrl: string) =>
     return server;
   });
 
-const query = async <R extends object>(text: string, values: unknown[] = []) => {
-  const c = new pg.Client({ connectionString: databaseUrl });
-  await c.connect();
-  try {
-    return (await c.query<R>(text, values)).rows;
-  } finally {
-    await c.end();
-  }
-};
-
 beforeAll(async () => {
   if (missing) return;
-  [postgres, mosq, s3] = await Promise.all([startPostgres(), startMosquitto(), startS3()]);
-  mqttUrls = [mosq.adminUrl, mosq.addAdmin('overtone-b')];
-  for (const k of SHARED_KEYS) {
-    savedEnv[k] = process.env[k];
-    process.env[k] = `${k.toLowerCase()}-shared-by-both-instances-0123456789`;
-  }
-  databaseUrl = postgres.createDatabase('scale_out');
+  parts = await startScaleOutParts('scale_out');
   // both at once, on an empty database
-  [a, b] = await Promise.all([instance(mqttUrls[0]), instance(mqttUrls[1])]);
+  [a, b] = await Promise.all([instance(parts.mqttUrls[0]), instance(parts.mqttUrls[1])]);
 }, 120_000);
 
 afterAll(async () => {
   await plant?.stop();
   await Promise.allSettled([a?.close(), b?.close()]);
-  await Promise.allSettled([postgres?.stop(), mosq?.stop(), s3?.stop()]);
-  for (const k of SHARED_KEYS)
-    if (savedEnv[k] === undefined) delete process.env[k];
-    else process.env[k] = savedEnv[k];
+  await parts?.stop();
 });
-
-/** A 1 g 157 Hz sine at 12 kHz on X, half on Y, a quarter on Z, at range index 2 (±4 g), as chunks. */
-function signalChunks() {
-  const counts = new Int16Array(3 * SAMPLES);
-  const k = senseway.gPerCount(2);
-  for (let i = 0; i < SAMPLES; i++) {
-    const g = Math.sin((2 * Math.PI * 157 * i) / 12000);
-    counts[3 * i] = Math.round(g / k);
-    counts[3 * i + 1] = Math.round(g / 2 / k);
-    counts[3 * i + 2] = Math.round(g / 4 / k);
-  }
-  return senseway.encodeChunks(counts);
-}
 
 /** Publishes `n` self-initiated measurements as the demo gateway (ids from `first`), chunks then `done`. */
 async function burst(first: number, n: number, gateway: mqtt.MqttClient) {
-  const chunks = signalChunks();
+  const chunks = sineChunks(SAMPLES);
   const done = JSON.stringify({ STAT: { CALIBRATED_SAMPLINGRATE: 12000, CHUNK_COUNT: chunks.length }, TELEMETRY: [] });
   const ids: string[] = [];
   for (let i = 0; i < n; i++) {
@@ -146,7 +100,7 @@ describe.skipIf(missing)('two instances on PostgreSQL, Mosquitto and S3', () => 
   });
 
   it('shares a burst: each measurement stored once, finalized by exactly one instance, read through both', async () => {
-    const gateway = await connectGateway({ mqttUrl: mosq.url, ctx: a.ctx }, GATEWAY, { clean: true });
+    const gateway = await connectGateway({ mqttUrl: parts.mosquitto.url, ctx: a.ctx }, GATEWAY, { clean: true });
     const before = [computed.get(a.ctx)!, computed.get(b.ctx)!];
     const stored0 = [a.ingest.counts.stored, b.ingest.counts.stored];
     try {
@@ -182,7 +136,7 @@ describe.skipIf(missing)('two instances on PostgreSQL, Mosquitto and S3', () => 
 
   it('relays a live measurement to a browser connected to the other instance, and only its customer’s topics', async () => {
     plant = await startPlant({
-      mqttUrl: mosq.url,
+      mqttUrl: parts.mosquitto.url,
       credentials: plantCredentials(a),
       scanIntervalMs: 300,
       acquisitionSpeedup: 1000,
@@ -234,7 +188,7 @@ describe.skipIf(missing)('two instances on PostgreSQL, Mosquitto and S3', () => 
   }, 60_000);
 
   it('an instance killed in the middle of a burst loses and doubles nothing once it is back', async () => {
-    const gateway = await connectGateway({ mqttUrl: mosq.url, ctx: b.ctx }, GATEWAY, { clean: true });
+    const gateway = await connectGateway({ mqttUrl: parts.mosquitto.url, ctx: b.ctx }, GATEWAY, { clean: true });
     try {
       const sending = burst(0x5d000000, 30, gateway);
       // A dies once it has stored a few: its connection cut without a word, then the process gone
@@ -244,7 +198,7 @@ describe.skipIf(missing)('two instances on PostgreSQL, Mosquitto and S3', () => 
       await a.close();
       const ids = await sending;
       // back under the same MQTT user (its client id): the broker hands it the messages it kept
-      a = await instance(mqttUrls[0]);
+      a = await instance(parts.mqttUrls[0]);
       const rows = await until(async () => {
         const r = await storedRows(ids);
         return r.length === ids.length && r.every((x) => x.state === 'persisted') && r;

@@ -24,6 +24,7 @@ import {
   tagsResponse,
   type AxisKey,
   type CreateShareBody,
+  type ErrorCode,
   type MeasurementDetail,
   type Point,
   type WindowName,
@@ -39,7 +40,7 @@ import { sharePrefix } from './detailAccess';
 import { blankPoint } from '../point-detail/blankPoint';
 
 /** The error code of a measurement whose stored samples are missing from the object store. */
-const WAVEFORM_MISSING = 'WAVEFORM_MISSING';
+const WAVEFORM_MISSING: ErrorCode = 'WAVEFORM_MISSING';
 
 export const measurementQueryKey = (id: string) => ['measurement', id] as const;
 
