@@ -20,6 +20,7 @@ import { connectServerMqtt } from './infra/mqtt-client.ts';
 import { startLiveRelay, type LiveRelay } from './infra/live-relay.ts';
 import { createDspPool, createInlineDspPool } from './infra/dsp-pool.ts';
 import { livePolicy } from './modules/iot/live-policy.ts';
+import { noteConnectionDropped } from './modules/iot/command-redelivery.ts';
 import { createEdgeDirectory } from './modules/edge/edge-directory.ts';
 import { embeddedEdgeAccess, embeddedEdgePolicy } from './modules/edge/edge-policy.ts';
 import { createMosquittoDynsec, type MosquittoDynsec } from './modules/edge/mosquitto-dynsec.ts';
@@ -139,6 +140,11 @@ export async function startServer(
         serverPassword: secrets.brokerServerPassword,
         policy: livePolicy(database.db),
         log: { info: () => {}, warn: (o, m) => edgeLog.warn(o, m) },
+        // what was published to it meanwhile is sent again when it is back (modules/iot/command-redelivery.ts)
+        edgeDisconnected: (mac) =>
+          void noteConnectionDropped(database.db, [mac]).catch((err: Error) =>
+            edgeLog.warn({ mac, err: err.message }, 'gateway disconnection not noted'),
+          ),
       });
       closers.push(() => broker!.close());
       mqttUrl = `mqtt://127.0.0.1:${broker.tcpPort()}`;

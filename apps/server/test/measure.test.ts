@@ -10,7 +10,6 @@ import { plantCredentials } from './support/edge.ts';
 import { connectGateway } from './support/gateway-client.ts';
 import { createSecondTenant } from './support/second-tenant.ts';
 import { until } from './support/until.ts';
-import { externalInfra } from './support/external-infra.ts';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let plant: Plant;
@@ -189,36 +188,33 @@ describe('live measurement round trip with the simulated plant', () => {
     expect(m.body.calibratedSamplingRate).toBe(12000);
   });
 
-  // Not in the api:external tier yet: on Mosquitto the scope change that follows the rename
-  // disconnected the simulated gateway, and the measure command sent while it reconnected was lost
-  // (docs/operations.md "What to expect").
-  it.skipIf(externalInfra())(
-    'answers rejected NO_DEVICE for a device the gateway does not know, and records the error',
-    async () => {
-      const db = server.ctx.db;
-      await db.updateTable('devices').set({ mac: 'CA:B8:31:00:00:77' }).where('mac', '=', 'CA:B8:31:00:00:04').execute();
-      // as the device routes do after a change (an external broker's rules are told, not read live)
-      const { customer_id } = await db
-        .selectFrom('devices')
-        .select('customer_id')
-        .where('mac', '=', 'CA:B8:31:00:00:77')
-        .executeTakeFirstOrThrow();
-      await server.ctx.edge.scopeChanged(customer_id);
-      const tree = await api<Array<{ _id: string; name: string }>>(server.url, token, 'GET', '/tree');
-      const outer = tree.body.find((n) => n.name === 'Outer race fault')!._id;
-      const res = await api<{ _id: string }>(server.url, token, 'POST', `/iot/${outer}/measure`, { tags: [], gateway: GATEWAY });
-      expect(res.status).toBe(200);
-      const m = await until(async () => {
-        const r = await api<{ state: string; error: string | null }>(server.url, token, 'GET', `/measurement/${res.body._id}`);
-        return r.body.state === 'error' ? r.body : null;
-      });
-      expect(m.error).toBe('NO_DEVICE');
-      // Meanwhile the gateway's scans registered the real :04 as a new, unattached device: drop it first.
-      await db.deleteFrom('devices').where('mac', '=', 'CA:B8:31:00:00:04').where('point_id', 'is', null).execute();
-      await db.updateTable('devices').set({ mac: 'CA:B8:31:00:00:04' }).where('mac', '=', 'CA:B8:31:00:00:77').execute();
-      await server.ctx.edge.scopeChanged(customer_id);
-    },
-  );
+  // On Mosquitto (api:external) the scope change that follows the rename disconnects the simulated
+  // gateway, and the measure command is published while it reconnects: it arrives because the
+  // gateway's first scan afterwards has it sent again (modules/iot/command-redelivery.ts).
+  it('answers rejected NO_DEVICE for a device the gateway does not know, and records the error', async () => {
+    const db = server.ctx.db;
+    await db.updateTable('devices').set({ mac: 'CA:B8:31:00:00:77' }).where('mac', '=', 'CA:B8:31:00:00:04').execute();
+    // as the device routes do after a change (an external broker's rules are told, not read live)
+    const { customer_id } = await db
+      .selectFrom('devices')
+      .select('customer_id')
+      .where('mac', '=', 'CA:B8:31:00:00:77')
+      .executeTakeFirstOrThrow();
+    await server.ctx.edge.scopeChanged(customer_id);
+    const tree = await api<Array<{ _id: string; name: string }>>(server.url, token, 'GET', '/tree');
+    const outer = tree.body.find((n) => n.name === 'Outer race fault')!._id;
+    const res = await api<{ _id: string }>(server.url, token, 'POST', `/iot/${outer}/measure`, { tags: [], gateway: GATEWAY });
+    expect(res.status).toBe(200);
+    const m = await until(async () => {
+      const r = await api<{ state: string; error: string | null }>(server.url, token, 'GET', `/measurement/${res.body._id}`);
+      return r.body.state === 'error' ? r.body : null;
+    });
+    expect(m.error).toBe('NO_DEVICE');
+    // Meanwhile the gateway's scans registered the real :04 as a new, unattached device: drop it first.
+    await db.deleteFrom('devices').where('mac', '=', 'CA:B8:31:00:00:04').where('point_id', 'is', null).execute();
+    await db.updateTable('devices').set({ mac: 'CA:B8:31:00:00:04' }).where('mac', '=', 'CA:B8:31:00:00:77').execute();
+    await server.ctx.edge.scopeChanged(customer_id);
+  });
 });
 
 describe('tenant isolation', () => {

@@ -85,6 +85,8 @@ export async function startEmbeddedBroker(opts: {
    * of each it gave up (UNSUBSCRIBE or disconnect): what the live relay fetches from the external broker.
    */
   browserFilters?: { added(filter: string): void; removed(filter: string): void };
+  /** Told when a gateway's or trigger's connection ends, for whatever reason (its MAC). */
+  edgeDisconnected?: (mac: string) => void;
 }): Promise<EmbeddedBroker> {
   const broker = await Aedes.createBroker({ connectTimeout: 10_000, persistence: createBrokerPersistence() });
   /** connected clients by id (aedes keeps them; its types do not declare the map) */
@@ -202,7 +204,11 @@ export async function startEmbeddedBroker(opts: {
     if (!held.size) browserSubscriptions.delete(client);
   };
   broker.on('unsubscribe', (filters, client) => client && droppedFilters(client, filters));
-  broker.on('clientDisconnect', (client) => droppedFilters(client, 'all'));
+  broker.on('clientDisconnect', (client) => {
+    droppedFilters(client, 'all');
+    const identity = identities.get(client);
+    if (identity?.kind === 'edge') opts.edgeDisconnected?.(identity.mac);
+  });
   broker.on('clientError', (client, err) => opts.log.warn({ client: client?.id, err: err.message }, 'mqtt client error'));
 
   const sockets = new Set<Duplex>();

@@ -111,6 +111,8 @@ export interface GatewaysTable {
   root: Generated<string>;
   last_seen_at: Timestamp | null;
   created_at: Generated<Date>;
+  /** when its MQTT connection was last dropped, until its next scan (migration 0032; modules/iot/command-redelivery.ts) */
+  connection_dropped_at: Generated<Date | null>;
 }
 export interface DevicesTable {
   id: string;

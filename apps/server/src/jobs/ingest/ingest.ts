@@ -9,6 +9,7 @@ import { finalizeMeasurement } from './finalize.ts';
 import { finalizeDuckMeasurement, isDuckDevice } from './duck.ts';
 import { createRejectionLog, IngestRejected, printable, type RejectionLog } from './rejections.ts';
 import { recordScan } from './scan.ts';
+import { redeliverAfterReconnect } from '../../modules/iot/command-redelivery.ts';
 import { createLimiter } from '../../infra/limiter.ts';
 import { ordinaryDb, urgentDb } from '../../infra/db/priority.ts';
 
@@ -317,6 +318,17 @@ export async function startIngest(ctx: AppContext, log: Log, opts: { limits?: Pa
         throw new IngestRejected(t.reason, t.gateway, t.device);
       case 'scan':
         await recordScan(ctx.db, t.gateway, payload);
+        // Not awaited: it publishes, and a message's handling must not wait for our own publish
+        // (idle() waits for it, bounded as the `persisted` events are).
+        void track(
+          Promise.race([
+            redeliverAfterReconnect(ctx, t.gateway).then(
+              (n) => n && log.info({ gateway: t.gateway, commands: n }, 'measure commands sent again after a reconnect'),
+              (err) => log.warn({ err, gateway: t.gateway }, 'measure commands not sent again'),
+            ),
+            delay(EVENT_PUBLISH_WAIT_MS, undefined, { ref: false }),
+          ]),
+        );
         return;
       case 'chunk': {
         const key = `${t.device}/${t.id}`;

@@ -5,6 +5,7 @@ import type { DB } from '../../infra/db/schema.ts';
 import type { EdgeAccess } from '../../infra/edge-access.ts';
 import { edgeAclRules, type EdgeIdentity } from './edge-rules.ts';
 import { gatewayScope, liveEdgeCredentials, triggerOwner } from './repo.ts';
+import { noteConnectionDropped } from '../iot/command-redelivery.ts';
 
 /**
  * The device edge on an external Mosquitto 2 (docs/operations.md "External MQTT broker
@@ -19,9 +20,13 @@ import { gatewayScope, liveEdgeCredentials, triggerOwner } from './repo.ts';
  * and roles stay as they are.
  *
  * Behaviour of Mosquitto 2.0 this relies on (checked against 2.0.11 by test/edge-mosquitto.test.ts):
- * `modifyRole` replaces a role's ACLs and disconnects nobody (ACLs are checked on every PUBLISH and
- * SUBSCRIBE, so a new device's chunks are allowed at once); `setClientPassword`, `addClientRole`,
- * `modifyClient`, `disableClient` and `deleteClient` disconnect every connection of that username.
+ * ACLs are checked on every PUBLISH and SUBSCRIBE, so a new device's chunks are allowed at once;
+ * `setClientPassword`, `addClientRole`, `modifyClient`, `disableClient` and `deleteClient` disconnect
+ * every connection of that username, and a role's ACL changes (`addRoleACL`, `removeRoleACL`,
+ * `modifyRole`) may disconnect the clients holding it (the plugin's `role__kick_all`; seen for a
+ * client given the role by `addClientRole`, not always for one created with it). Each such change
+ * is noted on the gateway first (modules/iot/command-redelivery.ts), so the measure commands
+ * published while it reconnects are sent again.
  */
 
 /** The plugin's command topic. */
@@ -347,6 +352,12 @@ export function createMosquittoDynsec(opts: MosquittoDynsecOptions): MosquittoDy
     const current = await readRoles([...desired.keys()]);
     const plan = [...desired].map(([name, acls]) => ({ name, acls, cmds: roleCommands(name, current.get(name) ?? null, acls) }));
     const todo = plan.filter((p) => p.cmds.length);
+    // Mosquitto disconnects the clients of a role it changes: noted first, so the commands lost in
+    // that gap are sent again when each gateway is back (modules/iot/command-redelivery.ts).
+    await noteConnectionDropped(
+      db,
+      todo.filter((p) => current.get(p.name)).flatMap((p) => edgeMacOfRole(p.name) ?? []),
+    );
     const all = todo.flatMap((p) => p.cmds);
     const res = await run(all);
     let k = 0;
@@ -487,6 +498,10 @@ export function createMosquittoDynsec(opts: MosquittoDynsecOptions): MosquittoDy
       else if (!c.roles.includes(edgeRoleName(mac)))
         fixes.push({ command: 'addClientRole', username: mac, rolename: edgeRoleName(mac), priority: 0 });
     }
+    await noteConnectionDropped(
+      db,
+      fixes.map((f) => String(f.username)),
+    );
     await runOk(fixes);
     const stale = new Set<string>();
     for (const c of clients)

@@ -77,15 +77,39 @@ export async function sendMeasureCommand(ctx: AppContext, r: MeasureCommandReque
     })
     .execute();
   try {
-    await ctx.mqtt.publish(
-      senseway.topics.measure(route.root, route.gateway, point.device.macAddress, id),
-      senseway.formatMeasureCommand({ rangeIndex: accelerometerRange, rateIndex: samplingRate, sampleSize }),
-    );
+    await publishMeasureCommand(ctx, {
+      root: route.root,
+      gateway: route.gateway,
+      device: point.device.macAddress,
+      objectId: id,
+      command: { rangeIndex: accelerometerRange, rateIndex: samplingRate, sampleSize },
+    });
   } catch {
     await ctx.db.updateTable('measurements').set({ state: 'error', error: 'BROKER_UNAVAILABLE' }).where('id', '=', id).execute();
     throw new AppError('BROKER_UNAVAILABLE');
   }
   return id;
+}
+
+/**
+ * Publishes one measure command: `<root>/gateway/<gw>/device/<mac>/measure/<objectId>` with
+ * `<rangeIndex>,<rateIndex>,<sampleSize>` (senseway-gateway.md §3 row 7, §4).
+ * @throws what the server's MQTT publish throws (broker unavailable)
+ */
+export async function publishMeasureCommand(
+  ctx: Pick<AppContext, 'mqtt'>,
+  c: {
+    root: senseway.SensewayRoot;
+    gateway: string;
+    device: string;
+    objectId: string;
+    command: Parameters<typeof senseway.formatMeasureCommand>[0];
+  },
+): Promise<void> {
+  await ctx.mqtt.publish(
+    senseway.topics.measure(c.root, c.gateway, c.device, c.objectId),
+    senseway.formatMeasureCommand(c.command),
+  );
 }
 
 /**
