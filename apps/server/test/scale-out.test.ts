@@ -5,8 +5,8 @@
  * the shared keys, one MQTT user per instance). They start at once on an empty database; a burst of
  * measurements is shared between them (`$share`), each measurement finalized by exactly one
  * (claims) and readable through both; a user watches a live measurement through the instance that
- * did not send the command (the live relay); an instance killed in the middle of a burst loses and
- * doubles nothing once it is back.
+ * did not send the command (the live relay); a third instance, its own process, killed (SIGKILL) in
+ * the middle of a burst loses and doubles nothing once it is back.
  */
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import { startPlant, type Plant } from '../../gateway-sim/src/plant.ts';
 import { plantCredentials } from './support/edge.ts';
 import { connectGateway } from './support/gateway-client.ts';
 import { scaleOutMissing, startScaleOutParts, type ScaleOutParts } from './support/scale-out.ts';
+import { startServerProcess } from './support/server-process.ts';
 import { sineChunks } from './support/sine-chunks.ts';
 import { api, login, startTestServer } from './support/test-server.ts';
 import { until } from './support/until.ts';
@@ -27,6 +28,8 @@ type Server = Awaited<ReturnType<typeof startTestServer>>;
 const GATEWAY = 'CA:B8:28:00:00:01';
 const DEVICES = ['CA:B8:31:00:00:01', 'CA:B8:31:00:00:03']; // the demo seed's sensors
 const SAMPLES = 12_000; // 72 000 bytes: 4 chunks of at most 20 480
+/** how long a `done` waits for chunks held by another instance: longer than a killed one's restart */
+const CHUNK_WAIT_MS = 30_000;
 
 let parts: ScaleOutParts;
 let a: Server;
@@ -37,7 +40,7 @@ const computed = new WeakMap<AppContext, number>();
 const query = <R extends object>(text: string, values?: unknown[]) => parts.query<R>(text, values);
 
 const instance = (mqttUrl: string) =>
-  startTestServer({ ...parts.instanceConfig(mqttUrl), chunkWaitMs: 10_000 }).then((server) => {
+  startTestServer({ ...parts.instanceConfig(mqttUrl), chunkWaitMs: CHUNK_WAIT_MS }).then((server) => {
     // counts each measurement's telemetry computed here (finalization's DSP step)
     const run = server.ctx.dsp.run.bind(server.ctx.dsp);
     computed.set(server.ctx, 0);
@@ -50,7 +53,7 @@ const instance = (mqttUrl: string) =>
 
 beforeAll(async () => {
   if (missing) return;
-  parts = await startScaleOutParts('scale_out');
+  parts = await startScaleOutParts('scale_out', 3);
   // both at once, on an empty database
   [a, b] = await Promise.all([instance(parts.mqttUrls[0]), instance(parts.mqttUrls[1])]);
 }, 120_000);
@@ -61,15 +64,16 @@ afterAll(async () => {
   await parts?.stop();
 });
 
+/** The object ids of a burst: `n` from `first`. */
+const burstIds = (first: number, n: number) => Array.from({ length: n }, (_, i) => (first + i).toString(16).padStart(24, '0'));
+
 /** Publishes `n` self-initiated measurements as the demo gateway (ids from `first`), chunks then `done`. */
 async function burst(first: number, n: number, gateway: mqtt.MqttClient) {
   const chunks = sineChunks(SAMPLES);
   const done = JSON.stringify({ STAT: { CALIBRATED_SAMPLINGRATE: 12000, CHUNK_COUNT: chunks.length }, TELEMETRY: [] });
-  const ids: string[] = [];
-  for (let i = 0; i < n; i++) {
+  const ids = burstIds(first, n);
+  for (const [i, id] of ids.entries()) {
     const device = DEVICES[i % DEVICES.length];
-    const id = (first + i).toString(16).padStart(24, '0');
-    ids.push(id);
     await Promise.all(
       chunks.map((c) =>
         gateway.publishAsync(senseway.topics.chunk('prod', device, id, c.index), Buffer.from(c.payload), { qos: 1 }),
@@ -187,35 +191,43 @@ describe.skipIf(missing)('two instances on PostgreSQL, Mosquitto and S3', () => 
     }
   }, 60_000);
 
-  it('an instance killed in the middle of a burst loses and doubles nothing once it is back', async () => {
+  it('an instance killed (SIGKILL) in the middle of a burst loses and doubles nothing once it is back', async () => {
+    // a third instance, started as an operator starts one: its own process, its own MQTT user
+    let c = await startServerProcess({ ...parts.instanceEnv(parts.mqttUrls[2]), CHUNK_WAIT_MS: String(CHUNK_WAIT_MS) });
     const gateway = await connectGateway({ mqttUrl: parts.mosquitto.url, ctx: b.ctx }, GATEWAY, { clean: true });
+    const before = computed.get(a.ctx)! + computed.get(b.ctx)!;
+    const first = 0x5d000000;
+    const n = 30;
     try {
-      const sending = burst(0x5d000000, 30, gateway);
-      // A dies once it has stored a few: its connection cut without a word, then the process gone
-      await until(async () => a.ingest.counts.stored >= 3, 30_000, 10);
-      a.ctx.mqtt.client.options.reconnectPeriod = 0;
-      a.ctx.mqtt.client.stream.destroy();
-      await a.close();
-      const ids = await sending;
+      const sending = burst(first, n, gateway);
+      const ids = burstIds(first, n);
+      // C dies without a word once a few are stored, the chunks and `done`s of others in its hands
+      await until(async () => (await storedRows(ids)).filter((r) => r.state === 'persisted').length >= 6, 60_000, 20);
+      await c.kill();
+      await sending;
       // back under the same MQTT user (its client id): the broker hands it the messages it kept
-      a = await instance(parts.mqttUrls[0]);
+      c = await startServerProcess({ ...parts.instanceEnv(parts.mqttUrls[2]), CHUNK_WAIT_MS: String(CHUNK_WAIT_MS) });
       const rows = await until(async () => {
         const r = await storedRows(ids);
         return r.length === ids.length && r.every((x) => x.state === 'persisted') && r;
-      }, 60_000);
+      }, 90_000);
       expect(rows.filter((r) => Number(r.n) !== 1)).toEqual([]);
+      // C took its share (A and B computed the rest), and no measurement's telemetry was doubled
+      expect(computed.get(a.ctx)! + computed.get(b.ctx)! - before).toBeLessThan(n);
       const telemetry = await query<{ n: string }>(
         `SELECT count(*) AS n FROM telemetry_values t JOIN measurements m ON m.id = t.measurement_id
           WHERE m.object_id = ANY($1) GROUP BY t.measurement_id`,
         [ids],
       );
-      expect(new Set(telemetry.map((t) => t.n)).size).toBe(1); // no measurement's telemetry doubled
+      expect(telemetry).toHaveLength(n);
+      expect(new Set(telemetry.map((t) => t.n)).size).toBe(1);
       await until(
         async () => (await query('SELECT 1 FROM measurement_chunks UNION ALL SELECT 1 FROM measurement_done')).length === 0,
         20_000,
       );
     } finally {
       await gateway.endAsync();
+      await c.stop();
     }
-  }, 120_000);
+  }, 240_000);
 });

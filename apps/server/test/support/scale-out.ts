@@ -14,10 +14,12 @@ export interface ScaleOutParts {
   s3: TestS3;
   /** the empty database both instances use */
   databaseUrl: string;
-  /** one MQTT user per instance (client ids are usernames): the admin's URL, then a second admin's */
-  mqttUrls: [string, string];
+  /** one MQTT user per instance (client ids are usernames): the admin's URL, then further admins' */
+  mqttUrls: string[];
   /** The configuration of one instance on these parts (`MULTI_INSTANCE` on), with its MQTT URL. */
   instanceConfig(mqttUrl: string): Partial<Config>;
+  /** The same as the environment of a server process (`npm start`'s variables, docs/operations.md). */
+  instanceEnv(mqttUrl: string): Record<string, string>;
   /** One query on the shared database, with a connection of its own; the rows. */
   query<R extends object>(text: string, values?: unknown[]): Promise<R[]>;
   /** Stops PostgreSQL, Mosquitto and the S3 API, and gives the shared keys' variables back. */
@@ -25,15 +27,17 @@ export interface ScaleOutParts {
 }
 
 /**
- * Debian PostgreSQL, Debian Mosquitto (dynamic security) with a second admin user, and s3rver, on
- * free ports; an empty database `database`; the shared keys (`SHARED_KEYS`) set in the environment
- * the servers read (`multiInstanceProblems`, `loadSecrets`) until `stop`.
+ * Debian PostgreSQL, Debian Mosquitto (dynamic security) with an admin user per instance, and
+ * s3rver, on free ports; an empty database `database`; the shared keys (`SHARED_KEYS`) set in the
+ * environment the servers read (`multiInstanceProblems`, `loadSecrets`) until `stop`.
+ * @param instances how many MQTT users to create (one per instance; default 2)
  * @throws Error when PostgreSQL or Mosquitto is missing ({@link scaleOutMissing})
  */
-export async function startScaleOutParts(database: string): Promise<ScaleOutParts> {
+export async function startScaleOutParts(database: string, instances = 2): Promise<ScaleOutParts> {
   const [postgres, mosquitto, s3] = await Promise.all([startPostgres(), startMosquitto(), startS3()]);
-  // the second user before any instance connects as the admin (that connection would be taken over)
-  const mqttUrls: [string, string] = [mosquitto.adminUrl, mosquitto.addAdmin('overtone-b')];
+  // the other users before any instance connects as the admin (that connection would be taken over)
+  const mqttUrls = [mosquitto.adminUrl];
+  for (let i = 1; i < instances; i++) mqttUrls.push(mosquitto.addAdmin(`overtone-${String.fromCharCode(97 + i)}`));
   const savedEnv = new Map(SHARED_KEYS.map((k) => [k, process.env[k]]));
   for (const k of SHARED_KEYS) process.env[k] = `${k.toLowerCase()}-shared-by-both-instances-0123456789`;
   const databaseUrl = postgres.createDatabase(database);
@@ -44,6 +48,19 @@ export async function startScaleOutParts(database: string): Promise<ScaleOutPart
     databaseUrl,
     mqttUrls,
     instanceConfig: (mqttUrl) => ({ databaseUrl, mqttUrl, s3: s3.config, multiInstance: true, ingestChunkStore: 'database' }),
+    instanceEnv: (mqttUrl) => ({
+      ...(Object.fromEntries(SHARED_KEYS.map((k) => [k, process.env[k]!])) as Record<string, string>),
+      DATABASE_URL: databaseUrl,
+      MQTT_URL: mqttUrl,
+      S3_ENDPOINT: s3.config.endpoint,
+      S3_BUCKET: s3.config.bucket,
+      S3_REGION: s3.config.region,
+      S3_ACCESS_KEY_ID: s3.config.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
+      S3_FORCE_PATH_STYLE: 'on',
+      MULTI_INSTANCE: 'on',
+      INGEST_CHUNK_STORE: 'database',
+    }),
     async query<R extends object>(text: string, values: unknown[] = []) {
       const c = new pg.Client({ connectionString: databaseUrl });
       await c.connect();

@@ -58,6 +58,8 @@ interface KeyInfo {
   limit: number;
   /** whether a measurement row exists for the key (one we requested); false for a self-initiated one */
   known: boolean;
+  /** whether it is stored complete already (`persisted`): its chunks now are repeats */
+  persisted: boolean;
 }
 
 /** How long a device found unregistered is not looked up again (a flood of its chunks costs one query per period). */
@@ -111,11 +113,12 @@ async function lookupKey(
       scan_gateway: string | null;
       m_id: string | null;
       m_gateway: string | null;
+      m_state: string | null;
       sample_size: number | null;
     }>`
       SELECT d.mac AS dev, d.gateway_mac AS dev_gateway, k.mac AS duck,
              (SELECT s.gateway_mac FROM device_scans s WHERE s.device_mac = ${device} ORDER BY s.scanned_at DESC LIMIT 1) AS scan_gateway,
-             m.id AS m_id, m.gateway_mac AS m_gateway, m.sample_size
+             m.id AS m_id, m.gateway_mac AS m_gateway, m.state AS m_state, m.sample_size
         FROM (SELECT 1) AS one
         LEFT JOIN devices d ON d.mac = ${device}
         LEFT JOIN ducks k ON k.mac = ${device}
@@ -127,6 +130,7 @@ async function lookupKey(
     gateway: row.m_gateway ?? row.dev_gateway ?? row.scan_gateway ?? (row.duck ? device : '-'),
     limit: Math.min(perMeasurementBytes, requested),
     known: row.m_id !== null,
+    persisted: row.m_state === 'persisted',
   };
 }
 
@@ -159,12 +163,17 @@ export async function startIngest(ctx: AppContext, log: Log, opts: { limits?: Pa
     } else unknownDevices.delete(device);
     return info;
   };
-  /** Opens the admission account of a key from the database and the store (first chunk, or pending at start). */
-  const openKey = async (device: string, objectId: string, opts: { resume?: boolean } = {}) => {
+  /**
+   * Opens the admission account of a key from the database and the store (first chunk, or pending at start).
+   * @returns false for a measurement stored complete already (a chunk of it now is a repeat: the
+   *   broker redelivering what a killed instance had not acknowledged), whose chunks are not kept
+   */
+  const openKey = async (device: string, objectId: string, opts: { resume?: boolean } = {}): Promise<boolean> => {
     const key = `${device}/${objectId}`;
-    if (admission.has(key)) return;
+    if (admission.has(key)) return true;
     const info = await keyInfo(device, objectId);
     if (!info) throw new IngestRejected('UNREGISTERED_DEVICE', null, device);
+    if (info.persisted && !opts.resume) return false;
     // Shared: an instance counts the chunks it stores itself (what others stored is not read back at
     // every measurement's first chunk: one query less per instance and measurement). A measurement
     // may so hold up to one limit per instance before finalization, which drops more than
@@ -175,6 +184,7 @@ export async function startIngest(ctx: AppContext, log: Log, opts: { limits?: Pa
     // A self-initiated measurement has no row yet: there is no `requested`/`accepted` state to
     // move to `receiving`, so its chunks cost no update (one database round trip per measurement).
     if (!info.known) markReceiving(key);
+    return true;
   };
   const reject = (r: { topic: string; reason: string; gateway?: string | null; device?: string | null }) => rejections.record(r);
   const queues = new Map<string, Promise<unknown>>();
@@ -335,7 +345,7 @@ export async function startIngest(ctx: AppContext, log: Log, opts: { limits?: Pa
         const bad = senseway.checkChunk(t.index, payload.byteLength);
         if (bad) throw new IngestRejected(bad, null, t.device);
         if (!isStorableChunkKey(t.device, t.id, t.index)) throw new IngestRejected('CHUNK_KEY', null, t.device);
-        await openKey(t.device, t.id);
+        if (!(await openKey(t.device, t.id))) return; // acknowledged, not kept
         const refused = admission.admit(key, t.index, payload.byteLength);
         if (refused) throw new IngestRejected(refused, null, t.device);
         // Stored outside the per-measurement queue: that queue may wait for a publish (deadlock).

@@ -72,6 +72,8 @@ export async function insertFinalMeasurements(db: Kysely<DB>, items: readonly Ne
              i.range_index, i.rate_index, i.sample_size, i.calibrated_sampling_rate, i.started_at, i.waveform_key,
              i.device_telemetry, i.created_at, now()
         FROM input i
+       -- their rows' triggers lock their points in this order (migration 0033: no deadlock between instances)
+       ORDER BY i.point_id, i.id
       ON CONFLICT (device_mac, object_id) DO NOTHING
       RETURNING id, ${sql.join(OWNER_COLUMN_NAMES.map((c) => sql.ref(c)))}
     ), written AS (
