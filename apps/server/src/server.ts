@@ -77,6 +77,7 @@ export async function startServer(
     opts.database ??
     (await openDatabase({
       databaseUrl: config.databaseUrl,
+      poolSize: config.databasePoolSize,
       dataDir: opts.inMemoryDb ? null : path.join(config.dataDir, 'db'),
       loadDataDir: opts.loadDataDir,
     }).catch((e: unknown) => {

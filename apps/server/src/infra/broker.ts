@@ -189,8 +189,10 @@ export async function startEmbeddedBroker(opts: {
   };
   /** the filters each browser connection holds (for `opts.browserFilters`) */
   const browserSubscriptions = new Map<Client, Set<string>>();
+  /** connections gone: a subscription still being checked when its client left grants nothing */
+  const disconnected = new WeakSet<Client>();
   const grantedFilter = (client: Client, filter: string) => {
-    if (!opts.browserFilters) return;
+    if (!opts.browserFilters || disconnected.has(client)) return;
     let held = browserSubscriptions.get(client);
     if (!held) browserSubscriptions.set(client, (held = new Set()));
     if (held.has(filter)) return;
@@ -205,6 +207,7 @@ export async function startEmbeddedBroker(opts: {
   };
   broker.on('unsubscribe', (filters, client) => client && droppedFilters(client, filters));
   broker.on('clientDisconnect', (client) => {
+    disconnected.add(client);
     droppedFilters(client, 'all');
     const identity = identities.get(client);
     if (identity?.kind === 'edge') opts.edgeDisconnected?.(identity.mac);

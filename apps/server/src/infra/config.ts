@@ -8,6 +8,8 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL URL; when absent the embedded PGlite database under `dataDir/db` is used. */
   databaseUrl: string | null;
+  /** PostgreSQL connections this instance keeps at most (DATABASE_POOL_SIZE, default 10; docs/operations.md "PostgreSQL") */
+  databasePoolSize: number;
   /** External broker URL; when absent the embedded aedes broker is started. */
   mqttUrl: string | null;
   mqttPort: number;
@@ -172,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
+    databasePoolSize: Math.max(2, int(env.DATABASE_POOL_SIZE, 10)),
     mqttUrl: env.MQTT_URL || null,
     mqttPort: int(env.MQTT_PORT, 1883),
     mqttHost: env.MQTT_HOST ?? '0.0.0.0',

@@ -29,6 +29,11 @@ export interface Database {
 
 export interface DatabaseOptions {
   databaseUrl: string | null;
+  /**
+   * PostgreSQL: connections kept at most (default 10). At least 2: the start-up lock holds one
+   * while the migrations use another.
+   */
+  poolSize?: number;
   /** PGlite data directory; `null` keeps the database in memory. */
   dataDir: string | null;
   /** PGlite: start from a dumped data directory (see `dump`). */
@@ -43,7 +48,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     // int8 (counts) as numbers: our counts stay far below 2^53.
     pg.types.setTypeParser(20, (v) => Number(v));
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Math.max(2, opts.poolSize ?? 10) });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
