@@ -41,7 +41,8 @@ const ownerRefs = (alias: string) => sql.join(OWNER_COLUMN_NAMES.map((c) => sql.
  */
 export async function insertFinalMeasurements(db: Kysely<DB>, items: readonly NewFinalMeasurement[]): Promise<boolean[]> {
   if (!items.length) return [];
-  const input = items.map(({ m, set, measuredAt, rows }) => ({
+  const input = items.map(({ m, set, measuredAt, rows }, n) => ({
+    n,
     id: m.id,
     object_id: m.object_id,
     customer_id: m.customer_id,
@@ -63,7 +64,7 @@ export async function insertFinalMeasurements(db: Kysely<DB>, items: readonly Ne
         id text, object_id text, customer_id text, point_id text, device_mac text, gateway_mac text, state text,
         error text, range_index integer, rate_index integer, sample_size integer, calibrated_sampling_rate double precision,
         started_at timestamptz, waveform_key text, device_telemetry jsonb, created_at timestamptz, measured_at timestamptz,
-        telemetry jsonb, mvalues jsonb)
+        telemetry jsonb, mvalues jsonb, n integer)
     ), created AS (
       INSERT INTO measurements (id, object_id, customer_id, point_id, device_mac, gateway_mac, user_id, measurement_type,
                                 state, error, range_index, rate_index, sample_size, calibrated_sampling_rate, started_at,
@@ -72,8 +73,9 @@ export async function insertFinalMeasurements(db: Kysely<DB>, items: readonly Ne
              i.range_index, i.rate_index, i.sample_size, i.calibrated_sampling_rate, i.started_at, i.waveform_key,
              i.device_telemetry, i.created_at, now()
         FROM input i
-       -- their rows' triggers lock their points in this order (migration 0033: no deadlock between instances)
-       ORDER BY i.point_id, i.id
+       -- their rows' triggers lock their points in this order (migration 0033: no deadlock between
+       -- instances); of one point in the batch's order, so the first of two with one key is created
+       ORDER BY i.point_id, i.n
       ON CONFLICT (device_mac, object_id) DO NOTHING
       RETURNING id, ${sql.join(OWNER_COLUMN_NAMES.map((c) => sql.ref(c)))}
     ), written AS (
