@@ -6,7 +6,8 @@
  * measurements is shared between them (`$share`), each measurement finalized by exactly one
  * (claims) and readable through both; a user watches a live measurement through the instance that
  * did not send the command (the live relay); a third instance, its own process, killed (SIGKILL) in
- * the middle of a burst loses and doubles nothing once it is back.
+ * the middle of a burst of the simulated plant's measurements loses and doubles nothing once it is
+ * back.
  */
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -191,22 +192,47 @@ describe.skipIf(missing)('two instances on PostgreSQL, Mosquitto and S3', () => 
     }
   }, 60_000);
 
-  it('an instance killed (SIGKILL) in the middle of a burst loses and doubles nothing once it is back', async () => {
+  it('an instance killed (SIGKILL) in the middle of a burst from the simulator loses and doubles nothing once it is back', async () => {
     // a third instance, started as an operator starts one: its own process, its own MQTT user
-    let c = await startServerProcess({ ...parts.instanceEnv(parts.mqttUrls[2]), CHUNK_WAIT_MS: String(CHUNK_WAIT_MS) });
-    const gateway = await connectGateway({ mqttUrl: parts.mosquitto.url, ctx: b.ctx }, GATEWAY, { clean: true });
+    const startC = () => startServerProcess({ ...parts.instanceEnv(parts.mqttUrls[2]), CHUNK_WAIT_MS: String(CHUNK_WAIT_MS) });
+    let c = await startC();
+    plant = await startPlant({
+      mqttUrl: parts.mosquitto.url,
+      credentials: plantCredentials(b),
+      scanIntervalMs: 300,
+      // each sensor takes its measurements one after the other: the burst lasts a few seconds
+      acquisitionSpeedup: 5,
+    });
     const before = computed.get(a.ctx)! + computed.get(b.ctx)!;
-    const first = 0x5d000000;
-    const n = 30;
+    const n = 32;
     try {
-      const sending = burst(first, n, gateway);
-      const ids = burstIds(first, n);
+      // the demo's four sensors measure their recordings, commanded through A and B in turn
+      const token = await login(a.url);
+      const tree = await api<Array<{ _id: string; name: string }>>(a.url, token, 'GET', '/tree');
+      const points = ['Normal baseline', 'Inner race fault', 'Ball fault', 'Outer race fault'].map(
+        (name) => tree.body.find((p) => p.name === name)!._id,
+      );
+      const ids: string[] = [];
+      for (let i = 0; i < n; i++) {
+        const res = await api<{ _id: string }>(
+          i % 2 ? b.url : a.url,
+          token,
+          'POST',
+          `/iot/${points[i % points.length]}/measure`,
+          {
+            tags: [],
+            gateway: GATEWAY,
+          },
+        );
+        expect(res.status).toBe(200);
+        ids.push(res.body._id);
+      }
       // C dies without a word once a few are stored, the chunks and `done`s of others in its hands
       await until(async () => (await storedRows(ids)).filter((r) => r.state === 'persisted').length >= 6, 60_000, 20);
+      expect((await storedRows(ids)).filter((r) => r.state === 'persisted').length).toBeLessThan(n);
       await c.kill();
-      await sending;
       // back under the same MQTT user (its client id): the broker hands it the messages it kept
-      c = await startServerProcess({ ...parts.instanceEnv(parts.mqttUrls[2]), CHUNK_WAIT_MS: String(CHUNK_WAIT_MS) });
+      c = await startC();
       const rows = await until(async () => {
         const r = await storedRows(ids);
         return r.length === ids.length && r.every((x) => x.state === 'persisted') && r;
@@ -216,7 +242,7 @@ describe.skipIf(missing)('two instances on PostgreSQL, Mosquitto and S3', () => 
       expect(computed.get(a.ctx)! + computed.get(b.ctx)! - before).toBeLessThan(n);
       const telemetry = await query<{ n: string }>(
         `SELECT count(*) AS n FROM telemetry_values t JOIN measurements m ON m.id = t.measurement_id
-          WHERE m.object_id = ANY($1) GROUP BY t.measurement_id`,
+          WHERE m.id = ANY($1) AND NOT t.device_reported GROUP BY t.measurement_id`,
         [ids],
       );
       expect(telemetry).toHaveLength(n);
@@ -226,7 +252,8 @@ describe.skipIf(missing)('two instances on PostgreSQL, Mosquitto and S3', () => 
         20_000,
       );
     } finally {
-      await gateway.endAsync();
+      await plant.stop();
+      plant = null;
       await c.stop();
     }
   }, 240_000);
