@@ -3,6 +3,7 @@ import { startServer } from './server.ts';
 import { DEMO_EMAIL, seedDemoPlant } from './jobs/seed-demo.ts';
 import { seedDemoHistory } from './jobs/seed-demo-history.ts';
 import { humanLogStream } from './infra/log-format.ts';
+import { withoutPassword } from './infra/redact-url.ts';
 import { handDemoPlantCredentials } from './jobs/demo-plant-credentials.ts';
 
 /** A configuration error says what to set: printed alone, without a stack; anything else is thrown on. */
@@ -31,11 +32,15 @@ if (config.seedDemo) {
     return null;
   });
   if (added?.trigger || added?.duck) server.app.log.info(added, 'demo plant: trigger and duck wired');
-  // The simulated plant's MQTT credentials, issued as an admin would (scripts/start.ts hands them over).
-  const handed = await handDemoPlantCredentials(server.ctx).catch((err: unknown) => {
-    server.app.log.error({ err }, 'demo plant credentials failed');
-    return null;
-  });
+  // The simulated plant's MQTT credentials, issued as an admin would (scripts/start.ts hands them
+  // over). Not with several instances: each would issue them anew (the simulator is `npm start`'s,
+  // one instance); there the demo's gateways get theirs in the Gateways tab, as any other.
+  const handed = config.multiInstance
+    ? null
+    : await handDemoPlantCredentials(server.ctx).catch((err: unknown) => {
+        server.app.log.error({ err }, 'demo plant credentials failed');
+        return null;
+      });
   if (handed?.issued.length) server.app.log.info({ gateways: handed.issued }, 'demo plant: MQTT credentials issued');
   // 30 days of synthetic history for the rig's points (docs/demo-history.md), in the background.
   void seedDemoHistory(server.ctx).then(
@@ -46,7 +51,7 @@ if (config.seedDemo) {
 const line = '─'.repeat(60);
 console.log(`\n${line}\n Overtone is running at ${server.url}`);
 console.log(
-  ` MQTT broker: ${server.broker ? `mqtt://localhost:${server.broker.tcpPort()} and ws ${server.url.replace('http', 'ws')}/mqtt` : server.mqttUrl}`,
+  ` MQTT broker: ${server.broker ? `mqtt://localhost:${server.broker.tcpPort()} and ws ${server.url.replace('http', 'ws')}/mqtt` : withoutPassword(server.mqttUrl)}`,
 );
 if (config.seedDemo)
   console.log(

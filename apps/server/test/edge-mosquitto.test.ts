@@ -40,6 +40,7 @@ let server: ServerMqtt;
 let dynsec: MosquittoDynsec;
 let customerA: string;
 let customerB: string;
+let secondAdminUrl: string;
 const seen: string[] = [];
 const clients: MqttClient[] = [];
 const config = loadConfig({ DATA_DIR: '/tmp/unused' });
@@ -136,6 +137,8 @@ describe.skipIf(Boolean(missing))('the device edge on Mosquitto 2 (dynamic-secur
       .values([dev(customerA, DEV_A1), dev(customerB, DEV_B1)])
       .execute();
 
+    // a second instance's user, before the first connects (client ids are usernames)
+    secondAdminUrl = mosq.addAdmin('overtone-b');
     // The server's own client, as server.ts connects it: MQTT_URL with the dynsec admin's credentials.
     server = await connectServerMqtt(mosq.adminUrl, { clientId: 'overtone-server-test', reconnectPeriod: 200 });
     dynsec = createMosquittoDynsec({
@@ -317,6 +320,35 @@ describe.skipIf(Boolean(missing))('the device edge on Mosquitto 2 (dynamic-secur
     secretA = newSecret;
     gwA = await asGateway(GW_A, secretA);
     expect(await delivered(gwA, `prod/device/${DEV_A1}/measure/${OBJ}/chunk/1`, `prod/gateway/${GW_A}/scanDevice`)).toBe(true);
+  });
+
+  it('issues a secret when another instance removed the gateway’s client and role behind its back', async () => {
+    const second = await connectServerMqtt(secondAdminUrl, { clientId: 'overtone-server-b', reconnectPeriod: 200 });
+    const dynsecB = createMosquittoDynsec({
+      client: second.client,
+      db: database.db,
+      roots: ['prod', 'lake'],
+      username: 'overtone-b',
+      timeoutMs: 5000,
+    });
+    const mac = 'CA:B8:28:00:0A:03';
+    try {
+      await database.db
+        .insertInto('gateways')
+        .values({ id: newId(), customer_id: customerA, mac, root: 'prod', last_seen_at: null })
+        .execute();
+      const identity = { mac, kind: 'GATEWAY' as const, customerId: customerA };
+      await dynsec.credentialsIssued(identity, 'first-secret-of-instance-a');
+      // instance B (its start-up sync, say) removes them; A still remembers the role as it wrote it
+      await dynsecB.credentialsRevoked(mac);
+      await dynsec.credentialsIssued(identity, 'second-secret-of-instance-a');
+      expect(await connackCode({ username: mac, password: 'second-secret-of-instance-a', clientId: 'race' })).toBe(0);
+    } finally {
+      await dynsec.credentialsRevoked(mac);
+      await database.db.deleteFrom('gateways').where('mac', '=', mac).execute();
+      dynsecB.close();
+      await second.close();
+    }
   });
 
   it('revoking disconnects the gateway, refuses it and removes its role', async () => {

@@ -29,6 +29,9 @@ import { noteConnectionDropped } from '../iot/command-redelivery.ts';
  * published while it reconnects are sent again.
  */
 
+/** Tries of a credential's change that another instance's change of the same client or role got in the way of. */
+const MAX_RACED_ATTEMPTS = 3;
+
 /** The plugin's command topic. */
 export const DYNSEC_TOPIC = '$CONTROL/dynamic-security/v1';
 /** Where the plugin answers (to the sending connection only). */
@@ -475,7 +478,8 @@ export function createMosquittoDynsec(opts: MosquittoDynsecOptions): MosquittoDy
     await runOk([defaultAclAccessCommand()]);
     // 3. one role per live credential, exactly its rules
     const live = new Map<string, EdgeIdentity>();
-    for (const c of await liveEdgeCredentials(db)) {
+    const credentials = await liveEdgeCredentials(db);
+    for (const c of credentials) {
       const id = MAC.test(c.mac) ? await loadIdentity(c.mac, c.kind, c.customer_id) : null;
       if (id) live.set(c.mac, id);
     }
@@ -512,8 +516,12 @@ export function createMosquittoDynsec(opts: MosquittoDynsecOptions): MosquittoDy
       const mac = edgeMacOfRole(name);
       if (mac && !live.has(mac)) stale.add(mac);
     }
-    for (const mac of stale) await removeEdge(mac);
-    report.removed = [...stale];
+    // read again just before: another instance may have issued one of these since (its own change
+    // of the plugin follows); a credential this sync judged stays judged
+    const judged = new Set(credentials.map((c) => c.mac));
+    const issuedSince = new Set((await liveEdgeCredentials(db)).map((c) => c.mac).filter((mac) => !judged.has(mac)));
+    report.removed = [...stale].filter((mac) => !issuedSince.has(mac));
+    for (const mac of report.removed) await removeEdge(mac);
     if (report.needRotation.length)
       opts.log?.warn(
         { macs: report.needRotation },
@@ -537,16 +545,28 @@ export function createMosquittoDynsec(opts: MosquittoDynsecOptions): MosquittoDy
           return;
         }
         const rolename = edgeRoleName(mac);
-        await writeRoles(new Map([[rolename, edgeAclRules(id)]]));
-        const roles = await clientRoles(mac);
-        // A new password, or a new client, disconnects every older connection of the MAC.
-        if (roles === null)
-          await runOk([{ command: 'createClient', username: mac, password: secret, roles: [{ rolename, priority: 0 }] }]);
-        else
-          await runOk([
-            { command: 'setClientPassword', username: mac, password: secret },
-            ...(roles.includes(rolename) ? [] : [{ command: 'addClientRole', username: mac, rolename, priority: 0 }]),
-          ]);
+        // Another instance may change the same client or role meanwhile (its own issue of this MAC's
+        // secret, or its start-up sync removing a role it read as stale): what it did is read again
+        // and the change made over, a few times.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            roleCache.delete(rolename);
+            await writeRoles(new Map([[rolename, edgeAclRules(id)]]));
+            const roles = await clientRoles(mac);
+            // A new password, or a new client, disconnects every older connection of the MAC.
+            if (roles === null)
+              await runOk([{ command: 'createClient', username: mac, password: secret, roles: [{ rolename, priority: 0 }] }]);
+            else
+              await runOk([
+                { command: 'setClientPassword', username: mac, password: secret },
+                ...(roles.includes(rolename) ? [] : [{ command: 'addClientRole', username: mac, rolename, priority: 0 }]),
+              ]);
+            return;
+          } catch (err) {
+            const raced = err instanceof DynsecError && (isNotFound(err.error) || /already exists/i.test(err.error));
+            if (!raced || attempt >= MAX_RACED_ATTEMPTS) throw err;
+          }
+        }
       }),
 
     credentialsRevoked: (mac) => exclusive(() => removeEdge(mac.toUpperCase())),
