@@ -4,10 +4,11 @@
  * api, e2e). Ends with one plain line `N passed, N failed` (CI reads it), counting each check
  * step as one test.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { parallel } from './parallel.ts';
+import { TYPECHECKED, tscOf } from './typecheck.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results: { name: string; ok: boolean }[] = [];
@@ -54,52 +55,8 @@ if (!fs.existsSync(POSTGRES))
 export const PDFTOTEXT = process.env.PDFTOTEXT_PATH ?? '/usr/bin/pdftotext';
 if (!fs.existsSync(PDFTOTEXT)) step('install poppler-utils (apt-get)', () => aptInstall('poppler-utils'));
 
-/** Runs a command with its output kept, resolving to whether it succeeded and what it printed. */
-const run = (cmd: string, args: string[]) =>
-  new Promise<{ ok: boolean; output: string }>((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, env: process.env });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    child.on('error', (e) => resolve({ ok: false, output: output + String(e) }));
-    child.on('close', (code) => resolve({ ok: code === 0, output }));
-  });
-/**
- * Runs the commands `lanes` at a time, first come first served; prints each one's output when it
- * ends (so outputs never interleave). Resolves to each label's success.
- */
-async function parallel(commands: { label: string; cmd: string; args: string[] }[], lanes = os.availableParallelism()) {
-  const queue = [...commands];
-  const results = new Map<string, boolean>();
-  await Promise.all(
-    Array.from({ length: Math.min(lanes, queue.length) }, async () => {
-      for (let c = queue.shift(); c; c = queue.shift()) {
-        const r = await run(c.cmd, c.args);
-        console.log(`${r.ok ? '  ok' : '  FAILED'} ${c.label}${r.output.trim() ? `\n${r.output.trimEnd()}` : ''}`);
-        results.set(c.label, r.ok);
-      }
-    }),
-  );
-  return results;
-}
-
 // The eight typechecks and ESLint are independent: on every core at once (about half the time on 2
 // cores), ESLint first (the longest) while the typechecks share the other lanes.
-const TYPECHECKED = [
-  'apps/web',
-  'apps/server',
-  'packages/contract',
-  'packages/dsp',
-  'packages/diagnosis',
-  'apps/gateway-sim',
-  'e2e',
-  'bench',
-];
-const tscOf = (p: string) => ({
-  label: `tsc -p ${p}`,
-  cmd: process.execPath,
-  args: ['node_modules/typescript/bin/tsc', '-p', p],
-});
 const eslint = { label: 'eslint .', cmd: process.execPath, args: ['node_modules/eslint/bin/eslint.js', '.'] };
 console.log('\n▶ typecheck and lint (eslint), in parallel');
 const checked = await parallel([eslint, ...TYPECHECKED.map(tscOf)]);

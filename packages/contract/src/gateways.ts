@@ -4,8 +4,15 @@ import { PAGE_SIZES } from './measurement.ts';
 /** Device kind by MAC prefix (spec 002 §9 Admin): CA:B8:25 trigger, CA:B8:DA duck, otherwise Senseway. */
 export const DEVICE_KINDS = ['SENSEWAY', 'TRIGGER', 'DUCK'] as const;
 export type DeviceKind = (typeof DEVICE_KINDS)[number];
-export const deviceKindOf = (mac: string): DeviceKind =>
-  mac.toUpperCase().startsWith('CA:B8:25') ? 'TRIGGER' : mac.toUpperCase().startsWith('CA:B8:DA') ? 'DUCK' : 'SENSEWAY';
+/** The MAC prefixes that make a device a trigger or a Duck (spec 002 §9; protocol §9); any other MAC is a Senseway sensor. */
+export const DEVICE_MAC_PREFIXES = { TRIGGER: 'CA:B8:25', DUCK: 'CA:B8:DA' } as const;
+/** The kind of a device by its MAC (any case): the one rule the server, the web and SQL conditions follow. */
+export const deviceKindOf = (mac: string): DeviceKind => {
+  const m = mac.toUpperCase();
+  return m.startsWith(DEVICE_MAC_PREFIXES.TRIGGER) ? 'TRIGGER' : m.startsWith(DEVICE_MAC_PREFIXES.DUCK) ? 'DUCK' : 'SENSEWAY';
+};
+/** A Duck (its own gateway; its measurements are channel streams, not tri-axial int16). */
+export const isDuckMac = (mac: string) => deviceKindOf(mac) === 'DUCK';
 
 /** `GET /gateway?page&pageSize&macAddress` (spec 002 §7 Admin). Without `page` the answer is the first 1000. */
 export const gatewayListQuery = z.object({

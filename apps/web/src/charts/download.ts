@@ -1,5 +1,6 @@
 import { csvCell, csvLine } from '@overtone/contract';
 import { customerClock } from '../ui/customerTime';
+import { saveBlob } from '../ui/saveBlob';
 
 /**
  * File name of a chart export: a date-time on the customer's clock (spec 002 §9: DD/MM/YYYY
@@ -8,17 +9,6 @@ import { customerClock } from '../ui/customerTime';
  */
 export const exportFileName = (suffix: string, ext: string, offsetMinutes: number, at: Date = new Date()) =>
   `${customerClock(at, offsetMinutes).format('DD-MM-YYYY_HH-mm-ss')}_${suffix}.${ext}`;
-
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /**
  * CSV text of equally long columns, comma-separated with a header line (cells escaped against

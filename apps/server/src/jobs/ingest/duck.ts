@@ -4,9 +4,6 @@ import { newId } from '../../infra/ids.ts';
 import { plausibleStart, readCheckedChunks, readCheckedDone, type FinalizeOptions, type FinalizeOutcome } from './finalize.ts';
 import { insertTelemetryValues } from './persist-measurement.ts';
 
-/** A Duck's MAC prefix (protocol §9): its measurements are finalized here, not as tri-axial int16. */
-export const isDuckDevice = (mac: string) => mac.toUpperCase().startsWith('CA:B8:DA');
-
 /** Object-storage key of a Duck measurement's raw stream: the assembled uint32 little-endian words (§10.1). */
 export const duckWaveformKey = (customerId: string, measurementId: string) =>
   `measurements/${customerId}/${measurementId}/raw.duck-u32le`;

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'kysely';
-import { senseway } from '@overtone/contract';
+import { isDuckMac, senseway } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
 import { Admission, type IngestLimits } from './admission.ts';
 import { isStorableChunkKey } from './chunk-store.ts';
 import { finalizeMeasurement } from './finalize.ts';
-import { finalizeDuckMeasurement, isDuckDevice } from './duck.ts';
+import { finalizeDuckMeasurement } from './duck.ts';
 import { createRejectionLog, IngestRejected, printable, type RejectionLog } from './rejections.ts';
 import { recordScan } from './scan.ts';
 import { redeliverAfterReconnect } from '../../modules/iot/command-redelivery.ts';
@@ -125,7 +125,7 @@ async function lookupKey(
         LEFT JOIN measurements m ON m.device_mac = ${device} AND m.object_id = ${objectId}`.execute(ctx.db)
   ).rows[0];
   if (!row || (!row.dev && !row.duck && !row.m_id)) return null;
-  const requested = row.m_id && row.sample_size && !isDuckDevice(device) ? 6 * row.sample_size : Infinity;
+  const requested = row.m_id && row.sample_size && !isDuckMac(device) ? 6 * row.sample_size : Infinity;
   return {
     gateway: row.m_gateway ?? row.dev_gateway ?? row.scan_gateway ?? (row.duck ? device : '-'),
     limit: Math.min(perMeasurementBytes, requested),
@@ -237,7 +237,7 @@ export async function startIngest(ctx: AppContext, log: Log, opts: { limits?: Pa
         r = await finalizing(async () =>
           // claimed when its turn comes, so that the lease covers the work, not the wait for a slot
           (await ctx.chunks.claim(device, objectId, instance, FINALIZE_CLAIM_TTL_MS))
-            ? (isDuckDevice(device) ? finalizeDuckMeasurement : finalizeMeasurement)(ctx, device, objectId, {
+            ? (isDuckMac(device) ? finalizeDuckMeasurement : finalizeMeasurement)(ctx, device, objectId, {
                 ...opts,
                 reject: (reason) => reject({ topic: `(stored) ${key}`, reason, device }),
               })

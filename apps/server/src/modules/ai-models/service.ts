@@ -1,11 +1,10 @@
 import os from 'node:os';
 import type { Generated, Insertable, Kysely } from 'kysely';
-import { predictionClass, type AiPrediction } from '@overtone/contract';
+import { isDuckMac, predictionClass, type AiPrediction } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
 import type { DB } from '../../infra/db/schema.ts';
 import { AppError } from '../../infra/errors.ts';
 import { createLimiter } from '../../infra/limiter.ts';
-import { isDuckDevice } from '../../jobs/ingest/duck.ts';
 import { findBearing } from '../bearings/repo.ts';
 import { defaultPointData, type PointData } from '../points/repo.ts';
 import { contextRefusal } from './features.ts';
@@ -102,7 +101,7 @@ export async function predictStored(
 ): Promise<StoredPrediction> {
   const unknown = models.map((m): RecordVerdict => ({ prediction: m.decision.unknownClass, probability: null, source: null }));
   const fs = r.calibrated_sampling_rate;
-  if (isDuckDevice(r.device_mac) || r.duck_config != null || !r.waveform_key || !fs)
+  if (isDuckMac(r.device_mac) || r.duck_config != null || !r.waveform_key || !fs)
     return { verdicts: unknown, computeMs: 0, pooled: false };
   let bytes: Uint8Array | null;
   try {

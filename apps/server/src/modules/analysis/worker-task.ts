@@ -267,6 +267,16 @@ function readRequest(
 }
 
 /**
+ * What a computation's error says about the request: packages/dsp reports an input it cannot
+ * analyse with a RangeError (its functions' `@throws`), whose message the 400 carries. Anything
+ * else (a TypeError, a WebAssembly trap) is a fault of ours, answered 500, not blamed on the request.
+ * @returns the RangeError's message, or null for any other error
+ */
+export function inputErrorOf(e: unknown): string | null {
+  return e instanceof Error && e.name === 'RangeError' ? e.message : null;
+}
+
+/**
  * Runs one analysis request from its raw body, binary samples or stored signal (worker side).
  * @returns the answer's bytes (JSON, or the binary layout when asked and the answer is a curve),
  *   or the reason for a 400 / 413 (AnalysisRequestResult)
@@ -279,8 +289,8 @@ export function runAnalysisRequest(task: AnalysisRequestTask): AnalysisRequestRe
   try {
     result = computeDomain(spec.request(read.settings as never));
   } catch (e) {
-    const err = e as Error;
-    if (err?.name === 'RangeError' || err?.name === 'TypeError') return { badInput: { param: 'signal', message: err.message } };
+    const message = inputErrorOf(e);
+    if (message !== null) return { badInput: { param: 'signal', message } };
     throw e;
   }
   if (task.binaryAnswer) {

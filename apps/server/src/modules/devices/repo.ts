@@ -9,6 +9,7 @@ import {
   type DeviceType,
 } from '@overtone/contract';
 import type { DB } from '../../infra/db/schema.ts';
+import { macOfKind } from './mac-kind-sql.ts';
 
 /** A scan older than this is no evidence of the device's state (gateways scan about every 60 s). */
 export const SCAN_STALE_MS = 5 * 60 * 1000;
@@ -21,12 +22,7 @@ const TYPE_OF_KIND: Record<DeviceKind, DeviceType> = { SENSEWAY: 'SENSEWAY', TRI
 export const deviceTypeOf = (mac: string): DeviceType => TYPE_OF_KIND[deviceKindOf(mac)];
 
 /** SQL condition on `devices.mac` for a kind (the prefix rule of `deviceKindOf`). */
-const kindCondition = (kind: DeviceKind) =>
-  kind === 'TRIGGER'
-    ? sql<boolean>`upper(d.mac) LIKE 'CA:B8:25%'`
-    : kind === 'DUCK'
-      ? sql<boolean>`upper(d.mac) LIKE 'CA:B8:DA%'`
-      : sql<boolean>`upper(d.mac) NOT LIKE 'CA:B8:25%' AND upper(d.mac) NOT LIKE 'CA:B8:DA%'`;
+const kindCondition = (kind: DeviceKind) => macOfKind('d.mac', kind);
 
 /**
  * The customer's registry: devices ordered by MAC with their point and their latest scan by one of

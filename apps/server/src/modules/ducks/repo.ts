@@ -1,11 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { DEFAULT_DUCK_CONFIG, duckConfigObject, duckGroupCode, type DuckConfig, type DuckItem } from '@overtone/contract';
 import type { DB } from '../../infra/db/schema.ts';
 import { newId } from '../../infra/ids.ts';
-
-/** MAC prefix of a Duck (spec 002 §9, protocol §9). */
-export const DUCK_MAC_PREFIX = 'CA:B8:DA';
-export const isDuckMac = (mac: string) => mac.toUpperCase().startsWith(DUCK_MAC_PREFIX);
+import { macOfKind } from '../devices/mac-kind-sql.ts';
 
 /** A stored config, or the default when it does not parse (older rows, hand edits). */
 export function storedConfig(json: unknown): DuckConfig {
@@ -18,7 +15,7 @@ export function storedConfig(json: unknown): DuckConfig {
  * is its own gateway, protocol §10.1) a `ducks` row with the default configuration. Idempotent.
  */
 export async function syncDucks(db: Kysely<DB>, customerId: string): Promise<void> {
-  const like = sql<boolean>`upper(mac) LIKE ${`${DUCK_MAC_PREFIX}%`}`;
+  const like = macOfKind('mac', 'DUCK');
   const [gws, devs, known] = await Promise.all([
     db.selectFrom('gateways').select('mac').where('customer_id', '=', customerId).where(like).execute(),
     db.selectFrom('devices').select('mac').where('customer_id', '=', customerId).where(like).execute(),

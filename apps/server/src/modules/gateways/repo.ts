@@ -3,6 +3,7 @@ import { deviceKindOf, type GatewayItem } from '@overtone/contract';
 import type { DB } from '../../infra/db/schema.ts';
 import { credentialStates } from '../edge/credentials.ts';
 import { latestTriggerStatus } from '../devices/repo.ts';
+import { macOfKind } from '../devices/mac-kind-sql.ts';
 
 /**
  * A gateway counts as connected when it was heard within this window. `gateways.last_seen_at` is
@@ -130,7 +131,7 @@ export async function listTriggers(db: Kysely<DB>, customerId: string) {
     .selectFrom('devices')
     .select(['id', 'mac'])
     .where('customer_id', '=', customerId)
-    .where(sql<boolean>`upper(mac) LIKE 'CA:B8:25%'`)
+    .where(macOfKind('mac', 'TRIGGER'))
     .orderBy('mac')
     .execute();
   const triggers = rows.filter((d) => deviceKindOf(d.mac) === 'TRIGGER');

@@ -4,6 +4,7 @@ import {
   duckChannelSeries,
   measurementJsonFromDetail,
   duckConfigObject,
+  isDuckMac,
   senseway,
   type DeleteMeasurementResponse,
   type DuckConfig,
@@ -13,7 +14,6 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { DB } from '../../infra/db/schema.ts';
 import type { ObjectStorage } from '../../infra/storage.ts';
-import { isDuckDevice } from '../../jobs/ingest/duck.ts';
 import { AppError } from '../../infra/errors.ts';
 import { signObjectUrl, verifyObjectUrl } from '../../infra/signed-object-url.ts';
 import { nodePath } from '../points/repo.ts';
@@ -97,7 +97,7 @@ export async function loadMeasurementDetail(
 ): Promise<MeasurementDetail> {
   const m = await measurementRow(ctx.db, customerId, id);
   const stored = m.waveform_key && (m.state === 'persisted' || m.state === 'partial') ? m.waveform_key : null;
-  const duck = isDuckDevice(m.device_mac) || m.duck_config != null;
+  const duck = isDuckMac(m.device_mac) || m.duck_config != null;
   const parsedDuckConfig = duck ? duckConfigObject.safeParse(m.duck_config) : null;
   const duckConfig = parsedDuckConfig?.success ? parsedDuckConfig.data : null;
   let series = NO_SERIES;

@@ -1,6 +1,5 @@
-import { AXIS_KEYS, encodeSignal, senseway, triaxialCounts, type AxisKey } from '@overtone/contract';
+import { AXIS_KEYS, encodeSignal, isDuckMac, senseway, triaxialCounts, type AxisKey } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
-import { isDuckDevice } from '../../jobs/ingest/duck.ts';
 import { measurementRow } from './repo.ts';
 import { readStoredWaveform } from '../measurements/waveform.ts';
 
@@ -40,7 +39,7 @@ export async function loadMeasurementSignal(
 ): Promise<MeasurementSignal> {
   const m = await measurementRow(ctx.db, customerId, id);
   const stored = m.waveform_key && (m.state === 'persisted' || m.state === 'partial') ? m.waveform_key : null;
-  const duck = isDuckDevice(m.device_mac) || m.duck_config != null;
+  const duck = isDuckMac(m.device_mac) || m.duck_config != null;
   const samplingRateHz = m.calibrated_sampling_rate ?? 0;
   const empty = (final: boolean) => ({
     bytes: encodeSignal({ samplingRateHz, scale: 1, sampleType: 'int16', channels: [] }),
@@ -81,7 +80,7 @@ export async function loadMeasurementAxes(
 ): Promise<{ samplingRateHz: number | null; signals: Float64Array[] } | null> {
   const m = await measurementRow(ctx.db, customerId, id);
   const stored = m.waveform_key && (m.state === 'persisted' || m.state === 'partial') ? m.waveform_key : null;
-  if (!stored || isDuckDevice(m.device_mac) || m.duck_config != null) return null;
+  if (!stored || isDuckMac(m.device_mac) || m.duck_config != null) return null;
   const bytes = await readStoredWaveform(ctx.storage, stored);
   if (bytes.length % 6 !== 0) return null;
   const w = senseway.decodeTriaxial(bytes, m.range_index);

@@ -3,10 +3,9 @@ import { PassThrough } from 'node:stream';
 import { once } from 'node:events';
 import type { Kysely } from 'kysely';
 import { Zip, ZipDeflate } from 'fflate';
-import { csvLine, duckChannelSeries, duckConfigObject, senseway, type MeasurementListQuery } from '@overtone/contract';
+import { csvLine, duckChannelSeries, duckConfigObject, isDuckMac, senseway, type MeasurementListQuery } from '@overtone/contract';
 import type { DB } from '../../infra/db/schema.ts';
 import type { ObjectStorage } from '../../infra/storage.ts';
-import { isDuckDevice } from '../../jobs/ingest/duck.ts';
 import { nodePaths } from '../points/repo.ts';
 import { applyFilters, type ListScope } from './repo.ts';
 
@@ -84,7 +83,7 @@ async function* matchingRows(db: Kysely<DB>, scope: ListScope, f: Partial<Measur
 type Row = { device_mac: string; duck_config: unknown; range_index: number };
 
 /** A Duck's measurement (MAC prefix CA:B8:DA, or one taken with a stored `duck_config`): channels, not tri-axial g. */
-const isDuckRow = (r: Row) => isDuckDevice(r.device_mac) || r.duck_config != null;
+const isDuckRow = (r: Row) => isDuckMac(r.device_mac) || r.duck_config != null;
 
 /**
  * The waveform file of one measurement: columns and rows, or why there is none.

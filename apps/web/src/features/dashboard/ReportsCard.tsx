@@ -11,6 +11,7 @@ import { localizedText, SeverityTag } from '../fault-reports/faultReportLabels';
 import { PdfPreviewDialog, pdfFileName } from '../fault-reports/PdfPreviewDialog';
 import { DashboardCard } from './DashboardCard';
 import { useDashboardReports } from './dashboardApi';
+import { saveBlob } from '../../ui/saveBlob';
 
 /**
  * Downloads a report's PDF in the interface language (the preview dialog's download, without the
@@ -20,14 +21,7 @@ import { useDashboardReports } from './dashboardApi';
 export async function downloadReportPdf(report: FaultReport): Promise<void> {
   const language = reportLanguageOf(currentLanguage());
   const pdf = await fetchFaultReportPdf(report.id, language);
-  const url = URL.createObjectURL(pdf.blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = pdf.fileName ?? pdfFileName(report, language);
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(pdf.blob, pdf.fileName ?? pdfFileName(report, language));
 }
 
 /**

@@ -4,12 +4,10 @@ import {
   duckChannelKey,
   duckSensor,
   duckSensorTypeOf,
+  isDuckMac,
   type MeasurementDetail,
   type TelemetryValue,
 } from '@overtone/contract';
-
-/** MAC prefix of a Duck (spec 002 §9: CA:B8:DA is duck). */
-export const DUCK_MAC_PREFIX = 'CA:B8:DA';
 
 /** The sensors of the configuration a Duck measurement was taken with (spec 002 §3 `config.sensors`). */
 const duckMeasurementConfig = z.object({ sensors: z.array(duckSensor) });
@@ -63,7 +61,7 @@ export function duckConfigOf(m: MeasurementDetail): z.infer<typeof duckMeasureme
 
 /** Whether a measurement is a Duck's (device type DUCKV1, a Duck MAC, or a Duck configuration in the detail). */
 export const isDuckMeasurement = (m: MeasurementDetail) =>
-  m.device.type === 'DUCKV1' || m.macAddress.toUpperCase().startsWith(DUCK_MAC_PREFIX) || duckConfigOf(m) !== null;
+  m.device.type === 'DUCKV1' || isDuckMac(m.macAddress) || duckConfigOf(m) !== null;
 
 const CHANNEL_KEY = /^channel_([1-8])$/;
 const hasSamples = (m: MeasurementDetail, key: string) => (m.data[key]?.length ?? 0) >= 2;

@@ -11,22 +11,15 @@ import { MEASUREMENTS_QUERY_KEY } from '../measurements/measurementsApi';
 import { useDetailAccess } from './detailAccess';
 import { deleteMeasurement, fetchMeasurementJson, measurementQueryKey } from './measurementApi';
 import { ShareLinkDialog } from './ShareLinkDialog';
+import { saveBlob } from '../../ui/saveBlob';
 
 /** Where the page goes after a delete (spec 002 §4): the adjacent measurement of the point, else `/`. */
 export const pathAfterDelete = (r: DeleteMeasurementResponse) =>
   r.pointId && r.adjacent ? measurementPath(r.adjacent._id) : '/';
 
-/** Saves a JSON value as a file through an object URL. */
-function saveJson(value: unknown, fileName: string) {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+/** Saves a JSON value as a file. */
+const saveJson = (value: unknown, fileName: string) =>
+  saveBlob(new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' }), fileName);
 
 /**
  * The tools menu of the header (spec 002 §2): generate temporary link, download (JSON) and delete

@@ -31,6 +31,7 @@ import {
   type TrendPoint,
 } from './trendModel';
 import { telemetryLabel } from '../admin/telemetry/telemetryName';
+import { saveBlob } from '../../ui/saveBlob';
 
 /** Points per source the server is asked for: two per pixel column of the chart (min and max). */
 export function maxPointsFor(widthPx: number): number {
@@ -43,16 +44,7 @@ export function maxPointsFor(widthPx: number): number {
 export const valueFiltersValid = (v: Pick<TrendControlValues, 'minActive' | 'maxActive' | 'minValue' | 'maxValue'>) =>
   !(v.minActive && v.maxActive && v.minValue !== null && v.maxValue !== null && !(v.minValue < v.maxValue));
 
-function downloadText(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+const downloadText = (text: string, fileName: string) => saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName);
 
 /**
  * The trend tab of a point (spec 001 §2 "Trend panel"): controls, the 420 px chart of the chosen
