@@ -22,8 +22,7 @@ import { createMaintenance, formatApiDate } from '../modules/maintenance/service
 import { insertFinalMeasurement, type TelemetryRow } from './ingest/persist-measurement.ts';
 import { DEMO_EMAIL, DEMO_HOST, DEMO_POINTS, DEMO_PROFILE } from './seed-demo.ts';
 // The simulated plant's own loader and rate choice: the history is cut exactly as the simulator cuts.
-import { loadRecording, type Recording } from '../../../gateway-sim/src/recordings.ts';
-import { chooseDecimation } from '../../../gateway-sim/src/device.ts';
+import { chooseDecimation, loadRecording, type Recording } from '@overtone/gateway-sim/replay';
 
 /**
  * The CWRU recordings the simulated plant replays, shipped with the repository
