@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEVICE_MAC_PREFIXES, deviceKindOf, isDuckMac } from './gateways.ts';
+import * as senseway from './senseway/index.ts';
 
 describe('deviceKindOf (spec 002 §9: the MAC prefix decides)', () => {
   it('CA:B8:25 is a trigger, CA:B8:DA a Duck, anything else a Senseway sensor, in any case', () => {
@@ -12,5 +13,14 @@ describe('deviceKindOf (spec 002 §9: the MAC prefix decides)', () => {
   });
   it('keys its prefixes by kind, the same the server’s SQL conditions use', () => {
     for (const [kind, prefix] of Object.entries(DEVICE_MAC_PREFIXES)) expect(deviceKindOf(`${prefix}:00:00:01`)).toBe(kind);
+  });
+});
+
+describe('senseway.sensewayRootOf (a gateway’s stored root as a topic root)', () => {
+  it('keeps lake, reads anything else as prod', () => {
+    expect(senseway.sensewayRootOf('lake')).toBe('lake');
+    expect(senseway.sensewayRootOf('prod')).toBe('prod');
+    expect(senseway.sensewayRootOf(null)).toBe('prod');
+    expect(senseway.sensewayRootOf('LAKE ')).toBe('prod');
   });
 });

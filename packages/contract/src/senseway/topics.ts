@@ -5,6 +5,8 @@
 import { isMac, isObjectId, MAX_CHUNK_COUNT, MAX_TOPIC_LENGTH } from './limits.ts';
 
 export type SensewayRoot = 'prod' | 'lake';
+/** A stored root (`gateways.root`, a text column) as a topic root: `lake` stays, anything else is `prod`. */
+export const sensewayRootOf = (stored: string | null | undefined): SensewayRoot => (stored === 'lake' ? 'lake' : 'prod');
 
 export const topics = {
   /** G→S scan report, about once a minute (row 1). */

@@ -299,7 +299,7 @@ export async function startIngest(ctx: AppContext, log: Log, opts: { limits?: Pa
           ctx.aiPredictions?.notify(r.measurementId);
         }
         if (!r.gateway) return;
-        const root = r.root === 'lake' ? 'lake' : 'prod';
+        const root = senseway.sensewayRootOf(r.root);
         const event = r.outcome === 'persisted' ? 'persisted' : 'rejected';
         const payload = r.outcome === 'persisted' ? JSON.stringify({ _id: r.measurementId }) : 'PARTIAL';
         // not awaited inside a message handler: acknowledgements share the connection (mqtt-client.ts);

@@ -14,6 +14,7 @@ import {
   gatewayCreateBody,
   gatewayCreated,
   okBody,
+  senseway,
   wlanConfigBody,
   wlanConfigResponse,
 } from '@overtone/contract';
@@ -28,7 +29,6 @@ import { forgetEdgeCredentials, issueEdgeCredentials } from '../edge/credentials
 import { findGateway } from '../gateways/repo.ts';
 
 const idParams = z.object({ id: z.string() });
-const rootOf = (root: string) => (root === 'lake' ? 'lake' : 'prod');
 
 /**
  * Device registry of the customer (docs/devices.md): sensors, triggers and ducks learned from
@@ -232,7 +232,7 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext) {
           userId: auth.userId,
           mac: gw.mac,
           kind: 'GATEWAY',
-          topic: wlanTopics.gateway(rootOf(gw.root), gw.mac),
+          topic: wlanTopics.gateway(senseway.sensewayRootOf(gw.root), gw.mac),
         },
         req.body,
       );
@@ -271,7 +271,7 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext) {
           userId: auth.userId,
           mac: device.macAddress,
           kind: 'TRIGGER',
-          topic: wlanTopics.device(rootOf(gw.root), gw.mac, device.macAddress),
+          topic: wlanTopics.device(senseway.sensewayRootOf(gw.root), gw.mac, device.macAddress),
         },
         req.body,
       );

@@ -52,7 +52,7 @@ export async function sendDuckMeasureCommand(ctx: AppContext, r: DuckMeasureRequ
     .where('mac', '=', duck.mac)
     .where('customer_id', '=', r.customerId)
     .executeTakeFirst();
-  const root: senseway.SensewayRoot = gw?.root === 'lake' ? 'lake' : 'prod';
+  const root = senseway.sensewayRootOf(gw?.root);
   const id = newId();
   await ctx.db
     .insertInto('measurements')

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { senseway } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
 import type { DB } from '../../infra/db/schema.ts';
 import { publishMeasureCommand } from './measure-command.ts';
@@ -56,7 +57,7 @@ export async function redeliverAfterReconnect(
   let sent = 0;
   for (const m of await unansweredCommands(ctx.db, gatewayMac, since)) {
     const ok = await publishMeasureCommand(ctx, {
-      root: m.root === 'lake' ? 'lake' : 'prod',
+      root: senseway.sensewayRootOf(m.root),
       gateway: gatewayMac,
       device: m.device_mac,
       objectId: m.object_id,

@@ -35,7 +35,7 @@ async function routeOf(db: Kysely<DB>, customerId: string, deviceMac: string, pr
     .where('mac', '=', gateway)
     .where('customer_id', '=', customerId)
     .executeTakeFirst();
-  return owned ? { gateway, root: (owned.root === 'lake' ? 'lake' : 'prod') as senseway.SensewayRoot } : null;
+  return owned ? { gateway, root: senseway.sensewayRootOf(owned.root) } : null;
 }
 
 /**
