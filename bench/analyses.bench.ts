@@ -13,7 +13,7 @@
 import { execFileSync } from 'node:child_process';
 import { amplitudeSpectrum, autocorrelation, envelopeSpectrum, realCepstrum, spectrogram } from '../packages/dsp/src/index.ts';
 import { syntheticSignal } from '../packages/dsp/src/test-signals.ts';
-import { wasmEnabled } from '../packages/dsp/src/fft-wasm-runtime.ts';
+import { wasmEnabled } from '../packages/dsp/src/fft/fft-wasm-runtime.ts';
 import { median, timeBatches } from './timing.ts';
 
 const N = 50000;

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { AXIS_KEYS } from '@overtone/contract';
-import { runDspTask, type MeasurementAnalysis } from '../apps/server/src/infra/dsp-tasks.ts';
+import { runDspTask, type MeasurementAnalysis } from '../apps/server/src/jobs/dsp/dsp-tasks.ts';
 import { newId } from '../apps/server/src/infra/ids.ts';
 import { insertFinalMeasurement, type TelemetryRow } from '../apps/server/src/jobs/ingest/persist-measurement.ts';
 import { insertFinalMeasurements, type NewFinalMeasurement } from '../apps/server/src/jobs/ingest/persist-batch.ts';

@@ -24,7 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import mqtt from 'mqtt';
 import { senseway } from '@overtone/contract';
-import { runDspTask } from '../apps/server/src/infra/dsp-tasks.ts';
+import { runDspTask } from '../apps/server/src/jobs/dsp/dsp-tasks.ts';
 import { startServer } from '../apps/server/src/server.ts';
 import { startDiagnosis, type Diagnosis } from '../apps/server/src/jobs/diagnosis/diagnoser.ts';
 import { testServerConfig } from '../apps/server/test/support/test-server.ts';

@@ -25,7 +25,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { rfft } from '../packages/dsp/src/index.ts';
-import { wasmEnabled } from '../packages/dsp/src/fft-wasm-runtime.ts';
+import { wasmEnabled } from '../packages/dsp/src/fft/fft-wasm-runtime.ts';
 import { median } from './timing.ts';
 
 const FIXED = [1024, 12000, 50000, 65536, 1_000_000];

@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startPlant, type Plant } from '../apps/gateway-sim/src/plant.ts';
-import { detailDb, photoPrefix } from '../apps/server/src/modules/measurement-detail/repo.ts';
+import { photoPrefix } from '../apps/server/src/modules/measurements/detail-repo.ts';
 import { TEST_PASSWORD } from '../apps/server/test/support/constants.ts';
 import { plantCredentials } from '../apps/server/test/support/edge.ts';
 import { scaleOutMissing, startScaleOutParts, type ScaleOutParts } from '../apps/server/test/support/scale-out.ts';
@@ -121,7 +121,7 @@ describe.skipIf(missing)('two instances behind one address', () => {
       .toBuffer();
     const key = `${photoPrefix(m.customer_id, measurementId)}pump.jpg`;
     await a.ctx.storage.put(key, photo, 'image/jpeg');
-    await detailDb(a.ctx.db)
+    await a.ctx.db
       .insertInto('measurement_photos')
       .values({ key, customer_id: m.customer_id, measurement_id: measurementId })
       .execute();

@@ -45,7 +45,7 @@ const BUNDLES: Bundle[] = [
     outdir: SERVER_DIST,
     entries: {
       main: 'apps/server/src/main.ts',
-      'dsp-worker': 'apps/server/src/infra/dsp-worker.mjs',
+      'dsp-worker': 'apps/server/src/jobs/dsp/dsp-worker.mjs',
       'pglite-thread-worker': 'apps/server/src/infra/db/pglite-thread-worker.mjs',
     },
   },

@@ -71,6 +71,9 @@ step('openapi.json is up to date', () =>
 step('dsp wasm module is up to date', () =>
   sh(process.execPath, ['--import', 'tsx', 'packages/dsp/scripts/build-wasm.ts', '--check']),
 );
+step('dsp generated kernels are up to date', () =>
+  sh(process.execPath, ['--import', 'tsx', 'packages/dsp/scripts/check-generated.ts']),
+);
 step('web build', () => sh('npm', ['run', 'build', '-w', '@overtone/web']));
 
 const report = path.join(root, '.test-data', 'vitest.json');

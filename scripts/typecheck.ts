@@ -15,6 +15,7 @@ export const TYPECHECKED = [
   'apps/gateway-sim',
   'e2e',
   'bench',
+  'scripts',
 ] as const;
 
 export const tscOf = (p: string): LabelledCommand => ({

@@ -14,7 +14,7 @@ import { authFromSession, requestTokenHash, tokenOf } from './modules/auth/sessi
 import { assertRouteDeclaresAccess, enforceAccess } from './modules/auth/access.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
-import { resolveTenant } from './modules/customers/tenant.ts';
+import { resolveTenant } from './modules/tenancy/tenant.ts';
 import { meRoutes } from './modules/me/routes.ts';
 import { treeRoutes } from './modules/tree/routes.ts';
 import { pointRoutes } from './modules/points/routes.ts';
@@ -35,14 +35,15 @@ import { pointRoutesRoutes } from './modules/point-routes/routes.ts';
 import { devicesRoutes } from './modules/devices/routes.ts';
 import { pointConfigRoutes } from './modules/point-config/routes.ts';
 import { schedulerRoutes } from './modules/scheduler/routes.ts';
-import { measurementDetailRoutes } from './modules/measurement-detail/routes.ts';
+import { measurementDetailRoutes } from './modules/measurements/detail-routes.ts';
 import { shareRoutes } from './modules/share/routes.ts';
 import { alarmRoutes } from './modules/alarms/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { faultReportRoutes } from './modules/fault-reports/routes.ts';
 import { aiModelRoutes } from './modules/ai-models/routes.ts';
 import { trendRoutes } from './modules/trend/routes.ts';
-import { edgeRoutes } from './modules/edge/routes.ts';
+import { gatewayCredentialRoutes } from './modules/gateways/credential-routes.ts';
+import { gatewayRegistrationRoutes } from './modules/gateways/registration-routes.ts';
 import { serveRequestsUrgently } from './infra/db/priority.ts';
 import { maintenanceRoutes } from './modules/maintenance/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
@@ -142,7 +143,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
         notificationRoutes,
         faultReportRoutes,
         trendRoutes,
-        edgeRoutes,
+        gatewayCredentialRoutes,
+        gatewayRegistrationRoutes,
         maintenanceRoutes,
         dashboardRoutes,
         conditionRoutes,

@@ -6,7 +6,7 @@ import type { Secrets } from './infra/secrets.ts';
 import type { ObjectStorage } from './infra/storage.ts';
 import type { Mailer } from './infra/mail.ts';
 import type { ServerMqtt } from './infra/mqtt-client.ts';
-import type { DspPool } from './infra/dsp-pool.ts';
+import type { DspPool } from './jobs/dsp/dsp-pool.ts';
 import type { EdgeAccess } from './infra/edge-access.ts';
 import type { ChunkStore } from './jobs/ingest/chunk-store.ts';
 

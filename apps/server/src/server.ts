@@ -18,7 +18,7 @@ import { createMailer } from './infra/mail.ts';
 import { startEmbeddedBroker, SERVER_MQTT_USER, type EmbeddedBroker } from './infra/broker.ts';
 import { connectServerMqtt } from './infra/mqtt-client.ts';
 import { startLiveRelay, type LiveRelay } from './infra/live-relay.ts';
-import { createDspPool, createInlineDspPool } from './infra/dsp-pool.ts';
+import { createDspPool, createInlineDspPool } from './jobs/dsp/dsp-pool.ts';
 import { livePolicy } from './modules/iot/live-policy.ts';
 import { noteConnectionDropped } from './modules/iot/command-redelivery.ts';
 import { createEdgeDirectory } from './modules/edge/edge-directory.ts';

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, type CreateShareResponse, type ShareScope } from '@overtone/contract';
 import { insertMeasurement } from './support/points.ts';
-import { detailDb } from '../src/modules/measurement-detail/repo.ts';
 import { api, login, startTestServer } from './support/test-server.ts';
 import { demoCustomerId, insertUser } from './support/users.ts';
 
@@ -50,11 +49,7 @@ describe('share link extras are limited to the creator’s permissions', () => {
       });
     }
     expect((await create(s.token, {})).status).toBe(200);
-    const rows = await detailDb(server.ctx.db)
-      .selectFrom('share_tokens')
-      .select('id')
-      .where('created_by', '=', s.userId)
-      .execute();
+    const rows = await server.ctx.db.selectFrom('share_tokens').select('id').where('created_by', '=', s.userId).execute();
     expect(rows).toHaveLength(1);
   });
 

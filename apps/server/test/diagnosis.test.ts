@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { senseway } from '@overtone/contract';
 import { newId } from '../src/infra/ids.ts';
-import { measurementAnalysis } from '../src/infra/dsp-tasks.ts';
+import { measurementAnalysis } from '../src/jobs/dsp/dsp-tasks.ts';
 import { insertFinalMeasurement } from '../src/jobs/ingest/persist-measurement.ts';
 import type { Diagnosis } from '../src/jobs/diagnosis/diagnoser.ts';
 import { pointKinematics } from '../src/modules/fault-reports/kinematics.ts';

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt from 'mqtt';
 import { senseway } from '@overtone/contract';
 import { DEFAULT_INGEST_LIMITS } from '../src/jobs/ingest/admission.ts';
-import { countRecentRejections, pruneRejections } from '../src/jobs/ingest/rejections.ts';
+import { countRecentRejections, pruneRejections } from '../src/modules/iot/rejections.ts';
 import { DEMO_GATEWAY, DEMO_POINTS } from '../src/jobs/seed-demo.ts';
 import { serverMqttOptions } from './support/edge.ts';
 import { connectGateway } from './support/gateway-client.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measurementJsonExport } from '@overtone/contract';
 import { newId } from '../src/infra/ids.ts';
 import { waveformKey } from '../src/modules/measurements/waveform.ts';
-import { detailDb, photoPrefix } from '../src/modules/measurement-detail/repo.ts';
+import { photoPrefix } from '../src/modules/measurements/detail-repo.ts';
 import { api, login, request, startTestServer } from './support/test-server.ts';
 import { createSecondTenant, OTHER_HOST } from './support/second-tenant.ts';
 import { demoCustomerId, insertUser } from './support/users.ts';
@@ -93,7 +93,7 @@ async function insert(r: { at: string; customer?: string; point?: string | null;
 async function addPhoto(customerId: string, measurementId: string, name: string) {
   const key = photoPrefix(customerId, measurementId) + name;
   await server.ctx.storage.put(key, new Uint8Array([0xff, 0xd8, 0xff, 0xd9]));
-  await detailDb(server.ctx.db)
+  await server.ctx.db
     .insertInto('measurement_photos')
     .values({ key, customer_id: customerId, measurement_id: measurementId })
     .execute();

@@ -3,7 +3,7 @@ import type { CreateShareResponse, ShareLink } from '@overtone/contract';
 import { newId } from '../src/infra/ids.ts';
 import { hashToken } from '../src/modules/auth/session.ts';
 import { waveformKey } from '../src/modules/measurements/waveform.ts';
-import { detailDb, photoPrefix } from '../src/modules/measurement-detail/repo.ts';
+import { photoPrefix } from '../src/modules/measurements/detail-repo.ts';
 import { shareClock } from '../src/modules/share/repo.ts';
 import { api, login, startTestServer } from './support/test-server.ts';
 import { createSecondTenant, OTHER_HOST } from './support/second-tenant.ts';
@@ -85,10 +85,7 @@ beforeAll(async () => {
   foreign = await insert(otherCustomerId, new Date(now - 3600e3).toISOString(), null);
   const key = photoPrefix(demoId, shared) + 'photo.jpg';
   await server.ctx.storage.put(key, new Uint8Array([0xff, 0xd8, 0xff, 0xd9]));
-  await detailDb(server.ctx.db)
-    .insertInto('measurement_photos')
-    .values({ key, customer_id: demoId, measurement_id: shared })
-    .execute();
+  await server.ctx.db.insertInto('measurement_photos').values({ key, customer_id: demoId, measurement_id: shared }).execute();
 });
 afterAll(async () => server?.close());
 afterEach(() => {
@@ -111,7 +108,7 @@ describe('creating and listing share links', () => {
     const lifetime = Date.parse(res.body.expiresAt) - Date.parse(res.body.createdAt);
     expect(lifetime).toBe(4 * 3600e3);
     expect(Date.parse(res.body.createdAt)).toBeGreaterThanOrEqual(before - 1000);
-    const row = await detailDb(server.ctx.db)
+    const row = await server.ctx.db
       .selectFrom('share_tokens')
       .selectAll()
       .where('id', '=', res.body._id)

@@ -14,6 +14,7 @@ export * from './ducks.ts';
 export * from './tree.ts';
 export * from './point.ts';
 export * from './point-form.ts';
+export * from './point-form-conditions.ts';
 export * from './group.ts';
 export * from './route.ts';
 export * from './bearing.ts';

@@ -1,6 +1,6 @@
 /**
  * Builds the wasm SIMD FFT module: compiles packages/dsp/wasm/index.ts (AssemblyScript) and writes
- * the binary, base64-encoded, into packages/dsp/src/wasm/fft-simd.generated.ts. Deterministic
+ * the binary, base64-encoded, into packages/dsp/src/fft/wasm/fft-simd.generated.ts. Deterministic
  * (same sources and assemblyscript version: same bytes).
  *
  *   npm run build:wasm                                                   regenerate
@@ -17,7 +17,7 @@ import asc from 'assemblyscript/asc';
 const pkg = join(dirname(fileURLToPath(import.meta.url)), '..');
 const root = join(pkg, '..', '..');
 const entry = join(pkg, 'wasm', 'index.ts');
-const target = join(pkg, 'src', 'wasm', 'fft-simd.generated.ts');
+const target = join(pkg, 'src', 'fft', 'wasm', 'fft-simd.generated.ts');
 
 /** asc flags: fully optimised, no runtime allocator, no assertions or abort import, SIMD on. */
 const FLAGS = ['-O3', '--runtime', 'stub', '--noAssert', '--use', 'abort=', '--enable', 'simd', '--disableWarning', '112'];

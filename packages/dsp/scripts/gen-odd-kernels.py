@@ -1,8 +1,8 @@
-"""Generates packages/dsp/src/fft-kernels-odd.ts: straight-line radix-p butterflies for small odd
+"""Generates packages/dsp/src/fft/fft-kernels-odd.ts: straight-line radix-p butterflies for small odd
 primes (symmetric-pair form: t_m = x_m + x_{p-m}, u_m = x_m - x_{p-m}; y_j = S_j - i*A_j,
 y_{p-j} = S_j + i*A_j with S_j = x_0 + sum_m cos(2*pi*j*m/p)*t_m, A_j = sum_m sin(2*pi*j*m/p)*u_m).
 
-Usage: python3 packages/dsp/scripts/gen-odd-kernels.py 7 11 13 17 19 23 > packages/dsp/src/fft-kernels-odd.ts && npx prettier --write packages/dsp/src/fft-kernels-odd.ts
+Usage: python3 packages/dsp/scripts/gen-odd-kernels.py 7 11 13 17 19 23 > packages/dsp/src/fft/fft-kernels-odd.ts && npx prettier --write packages/dsp/src/fft/fft-kernels-odd.ts
 """
 import math
 import sys

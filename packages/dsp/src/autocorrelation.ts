@@ -1,4 +1,4 @@
-import { rfft, type ComplexArray } from './fft.ts';
+import { rfft, type ComplexArray } from './fft/fft.ts';
 import { centredWindowed, evenSequenceDft, fastLength4, meanOf, workBuffer } from './prepare.ts';
 import { assertWindowName, type WindowName } from './windows.ts';
 

@@ -1,4 +1,4 @@
-import { rfft } from './fft.ts';
+import { rfft } from './fft/fft.ts';
 import { evenSequenceDft, workBuffer } from './prepare.ts';
 import { checkSignal, windowedMagnitudes } from './spectrum.ts';
 import { assertWindowName, type WindowName } from './windows.ts';

@@ -1,5 +1,5 @@
-import { fftInPlace, rfft, type ComplexArray } from './fft.ts';
-import { complexPlan } from './fft-plan.ts';
+import { fftInPlace, rfft, type ComplexArray } from './fft/fft.ts';
+import { complexPlan } from './fft/fft-plan.ts';
 import { meanOf, workBuffer } from './prepare.ts';
 import { amplitudeSpectrum, checkSignal, type AmplitudeCorrectionMode, type SpectrumScaling } from './spectrum.ts';
 import { assertWindowName, type WindowName } from './windows.ts';

@@ -4,7 +4,7 @@
  */
 export { decimate } from './decimate.ts';
 export { firwinHammingLowpass } from './fir.ts';
-export { fft, fftInPlace, ifft, rfft, type ComplexArray } from './fft.ts';
+export { fft, fftInPlace, ifft, rfft, type ComplexArray } from './fft/fft.ts';
 export {
   WINDOW_CORRECTION_NOMINAL,
   WINDOW_NAMES,
@@ -88,6 +88,8 @@ export {
   mmPerS,
   mmPerS2,
   seconds,
+  hzToRpm,
+  rpmToHz,
   type Branded,
   type Degrees,
   type G,

@@ -1,4 +1,4 @@
-import { rfft } from './fft.ts';
+import { rfft } from './fft/fft.ts';
 import { cachedWindow, type WindowName } from './windows.ts';
 
 /**

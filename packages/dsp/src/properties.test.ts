@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fft, rfft } from './fft.ts';
+import { fft, rfft } from './fft/fft.ts';
 import { amplitudeSpectrum } from './spectrum.ts';
 import { WINDOW_NAMES, windowCorrection } from './windows.ts';
 

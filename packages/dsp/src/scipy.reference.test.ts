@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { describeBackends } from '../test/backends.ts';
 import { decimate } from './decimate.ts';
-import { fft, rfft } from './fft.ts';
+import { fft, rfft } from './fft/fft.ts';
 import { amplitudeSpectrum, type SpectrumMode } from './spectrum.ts';
 import { computeTelemetry } from './telemetry.ts';
 import { complexTestInput, syntheticSignal } from './test-signals.ts';

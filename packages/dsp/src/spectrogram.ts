@@ -1,4 +1,4 @@
-import { realFftPlan } from './fft-real.ts';
+import { realFftPlan } from './fft/fft-real.ts';
 import { meanOf } from './prepare.ts';
 import { checkSignal } from './spectrum.ts';
 import { assertWindowName, cachedWindow, type WindowName } from './windows.ts';

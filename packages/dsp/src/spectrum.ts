@@ -1,4 +1,4 @@
-import { realFftPlan } from './fft-real.ts';
+import { realFftPlan } from './fft/fft-real.ts';
 import { VELOCITY_LOW_CUT_HZ, velocityOfLine } from './integration.ts';
 import { STANDARD_GRAVITY_MM_PER_S2, type VibrationUnit } from './units.ts';
 import { assertWindowName, cachedWindow, WINDOW_CORRECTION_NOMINAL, type WindowName } from './windows.ts';

@@ -1,6 +1,6 @@
 import { autocorrelationCore } from './autocorrelation.ts';
 import { analyticSignal, maskIndex } from './envelope.ts';
-import { rfft } from './fft.ts';
+import { rfft } from './fft/fft.ts';
 import { checkSignal, windowedMagnitudes } from './spectrum.ts';
 import { STANDARD_GRAVITY_MM_PER_S2 } from './units.ts';
 

@@ -52,3 +52,18 @@ export const degrees = (v: number): Degrees => v as Degrees;
 export function gToMmPerS2(a: G | number): MmPerS2 {
   return (a * STANDARD_GRAVITY_MM_PER_S2) as MmPerS2;
 }
+
+/**
+ * Rotational speed in revolutions per minute from a frequency in hertz: 1 Hz = 60 rev/min (ISO
+ * 80000-3:2019, item 3-16; spec 002 "RPM is 60 times" the Hz).
+ * @param f frequency, Hz
+ * @returns rev/min
+ */
+export const hzToRpm = (f: number) => f * 60;
+
+/**
+ * Frequency in hertz from a rotational speed in revolutions per minute (the inverse of {@link hzToRpm}).
+ * @param rpm rev/min
+ * @returns Hz
+ */
+export const rpmToHz = (rpm: number) => rpm / 60;

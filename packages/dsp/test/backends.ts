@@ -3,7 +3,7 @@
  * reference comparisons cover both paths. Test-only helper.
  */
 import { afterAll, beforeAll, describe } from 'vitest';
-import { setFftBackend } from '../src/fft-wasm-runtime.ts';
+import { setFftBackend } from '../src/fft/fft-wasm-runtime.ts';
 
 export const FFT_BACKENDS = ['wasm', 'js'] as const;
 export type FftBackend = (typeof FFT_BACKENDS)[number];

@@ -1,6 +1,6 @@
 /**
  * Pointwise complex loops of Bluestein's algorithm and of the inverse-by-conjugation trick
- * (see BluesteinPlan in src/fft-plan.ts). Interleaved complex arrays, byte pointers.
+ * (see BluesteinPlan in src/fft/fft-plan.ts). Interleaved complex arrays, byte pointers.
  */
 import { cmul, conj } from './complex';
 

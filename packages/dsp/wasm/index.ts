@@ -1,7 +1,7 @@
 /**
  * Entry of the wasm SIMD FFT module (AssemblyScript → WebAssembly with the simd feature). Built by
- * `npm run build:wasm` (packages/dsp/scripts/build-wasm.ts) into src/wasm/fft-simd.generated.ts;
- * driven by src/fft-wasm.ts. Every export works on byte offsets into the exported memory, which the
+ * `npm run build:wasm` (packages/dsp/scripts/build-wasm.ts) into src/fft/wasm/fft-simd.generated.ts;
+ * driven by src/fft/fft-wasm-runtime.ts. Every export works on byte offsets into the exported memory, which the
  * JavaScript side allocates; the module itself keeps no state and no data segments.
  */
 export { pass2, pass3, pass4, pass5, pass8 } from './radix-small';

@@ -1,6 +1,6 @@
 /**
  * Rader pass for a prime radix p, batched over all B = ido·l1 butterflies of the pass (as passRader
- * in src/fft-kernels-large.ts): element r of butterfly b at r·B + b in the work arrays, so the
+ * in src/fft/fft-kernels-large.ts): element r of butterfly b at r·B + b in the work arrays, so the
  * (p − 1)-point cyclic convolutions run as one batched FFT whose passes are ordinary Stockham
  * passes. Here the three loops around the two batched FFTs: gather, pointwise product, scatter.
  * `gin`/`gout` are i32 tables g^r mod p and g^{−r} mod p; twiddles transposed: w_j(i) at

@@ -1,6 +1,6 @@
 /**
  * Generic Stockham pass for an odd radix p (any odd prime without a straight-line kernel):
- * O(p²) per butterfly with the symmetric pairs (m, p − m), as passOdd in src/fft-kernels-large.ts.
+ * O(p²) per butterfly with the symmetric pairs (m, p − m), as passOdd in src/fft/fft-kernels-large.ts.
  * `cs` holds cos(2π·jm/p) for j, m = 1 … h (h = (p − 1)/2), row-major (f64 at cs + 8·((j − 1)·h + m − 1)),
  * followed by the h² sines in the same order; `tmp` is scratch for 2h complex numbers (t_m, u_m).
  * Two outputs (j, j + 1) are accumulated per sweep over m.

@@ -1,5 +1,5 @@
 /**
- * Real-input FFT helpers (see src/fft-real.ts): the split of the N/2-point transform of the packed
+ * Real-input FFT helpers (see src/fft/fft-real.ts): the split of the N/2-point transform of the packed
  * samples z_n = x_{2n} + i·x_{2n+1} into X_k, k ≤ N/2 (Brigham 1988 §9.3), to split re/im arrays
  * or to magnitudes; the odd-N variants; and conversions between split and interleaved arrays.
  * `w` holds (cos(2πk/N)/2, −sin(2πk/N)/2) for k ≤ M/2 (M = N/2), complex.

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../infra/db/schema.ts';
 import { checkNewHosts, createCustomer, CustomerInputError, type CreatedCustomer } from '../modules/customers/create.ts';
-import { normalizeHost } from '../modules/customers/hosts.ts';
-import { parsePreferences } from '../modules/customers/repo.ts';
+import { normalizeHost } from '../modules/tenancy/hosts.ts';
+import { parsePreferences } from '../modules/tenancy/repo.ts';
 import { assertAcceptablePassword } from '../modules/auth/password-check.ts';
 import { AppError } from '../infra/errors.ts';
 

@@ -9,7 +9,7 @@ import {
   type MetricAlarmInput,
 } from '@overtone/contract';
 import type { AppContext } from '../context.ts';
-import type { MeasurementAnalysis } from '../infra/dsp-tasks.ts';
+import type { MeasurementAnalysis } from './dsp/dsp-tasks.ts';
 import type { MeasurementFeatures, PointKinematics } from '@overtone/diagnosis';
 import { pointKinematics } from '../modules/fault-reports/kinematics.ts';
 import { kinematicsInputsOf } from '../modules/fault-reports/diagnosis-repo.ts';

@@ -3,9 +3,9 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@overtone/contract';
-import { antdLocaleOf } from './antdLocale';
-import { ApiBridge } from './api/ApiBridge';
-import { createQueryClient } from './queryClient';
+import { antdLocaleOf } from '../core/antdLocale';
+import { ApiBridge } from '../core/api/ApiBridge';
+import { createQueryClient } from '../core/queryClient';
 import { appTheme } from './theme';
 
 /**

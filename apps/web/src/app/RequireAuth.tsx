@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { queryToken, useSession } from './session';
+import { queryToken, useSession } from '../core/session';
 
 /** `/login?returnUrl=…` for the current location. */
 export const loginPath = (returnUrl: string) => `/login?returnUrl=${encodeURIComponent(returnUrl)}`;

@@ -1,5 +1,5 @@
-import { prefetchCustomer } from './customer/customerApi';
-import { createQueryClient } from './queryClient';
+import { prefetchCustomer } from '../core/customer/customerApi';
+import { createQueryClient } from '../core/queryClient';
 import { prefetchRoute } from './routePrefetch';
 
 /**

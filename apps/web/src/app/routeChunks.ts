@@ -1,7 +1,7 @@
-import { lazyPreloadable } from './chunks/lazyPreloadable';
-import { loadAppTexts } from './i18n';
+import { lazyPreloadable } from '../core/chunks/lazyPreloadable';
+import { loadAppTexts } from '../core/i18n';
 
-/** A screen's chunk together with the texts of the screens behind the login (app/i18n.ts). */
+/** A screen's chunk together with the texts of the screens behind the login (core/i18n.ts). */
 export const withAppTexts = <T>(chunk: Promise<T>): Promise<T> => Promise.all([chunk, loadAppTexts()]).then(([m]) => m);
 
 /*

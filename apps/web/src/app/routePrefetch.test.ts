@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { blankPoint } from '../features/point-detail/blankPoint';
+import { blankPoint } from '../features/points/blankPoint';
 import { blankMeasurement } from '../features/measurement-detail/blankMeasurement';
 import { FIRST_SPECTRUM, measurementQueryKey, measurementQueryOptions } from '../features/measurement-detail/measurementApi';
-import { pointQueryKey } from '../features/point-detail/pointApi';
+import { pointQueryKey } from '../features/points/pointApi';
 import { mockApi, type ApiCall } from './testing/mockApi';
 import { TEST_SESSION } from './testing/renderApp';
-import { sessionStore } from './session';
+import { sessionStore } from '../core/session';
 import { prefetchRoute } from './routePrefetch';
 
 const ID = 'a0000000000000000000000a';

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { queryToken, sessionStore } from './session';
+import { queryToken, sessionStore } from '../core/session';
 import { mainShellChunk, measurementDetailChunk } from './routeChunks';
 
 /**

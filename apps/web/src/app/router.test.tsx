@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import { Outlet } from 'react-router';
-import i18n from './i18n';
-import { sessionStore } from './session';
+import i18n from '../core/i18n';
+import { sessionStore } from '../core/session';
 import { renderApp, TEST_SESSION } from './testing/renderApp';
 import { routes } from './router';
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageSpin } from '../ui/FullPageSpin';
 import { PageSpin } from '../ui/PageSpin';
-import { configureApiClient } from './api/apiClient';
+import { configureApiClient } from '../core/api/apiClient';
 import { mainShellChunk, measurementDetailChunk, withAppTexts } from './routeChunks';
 import { RequireAuth, loginPath } from './RequireAuth';
 import { LoginPage } from '../features/login/LoginPage';
@@ -14,7 +14,7 @@ import { LoginPage } from '../features/login/LoginPage';
  * the login (the shell with its menus and live notifications, the tree and dashboard, the
  * measurement page with uPlot, the administration) is loaded on demand, each showing a spinner at
  * once while its chunk arrives, together with the texts of those screens (the login page has only
- * its own, app/i18n.ts). A chunk that fails to load after a deployment reloads the page
+ * its own, core/i18n.ts). A chunk that fails to load after a deployment reloads the page
  * (./chunks/chunkReload.ts, Vite's `vite:preloadError`).
  */
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import i18n from '../app/i18n';
+import i18n from '../core/i18n';
 import { fakeCharts, renderWithApp } from './chartTestKit';
 import SpectrumChart from './SpectrumChart';
 

@@ -4,7 +4,7 @@ import { App as AntApp } from 'antd';
 import { vi } from 'vitest';
 import type uPlot from 'uplot';
 import type { ChartOptions } from './UplotChart';
-import { CustomerContext } from '../app/customer/CustomerContext';
+import { CustomerContext } from '../core/customer/CustomerContext';
 import { TEST_CUSTOMER } from '../app/testing/renderApp';
 
 /** A stand-in for a uPlot chart in component tests (happy-dom has no canvas): scales, data, `setScale` calls. */

@@ -11,7 +11,8 @@ import {
   type CompareItem,
 } from './compareBasket';
 import { exportFileName, toCsv, toSvg } from './download';
-import { DEFAULT_HARMONIC_COUNT, harmonicsHz, hzToRpm, MAX_HARMONIC_COUNT, stepIndex, toDb, zoomForKey } from './spectrumMath';
+import { hzToRpm } from '@overtone/dsp';
+import { DEFAULT_HARMONIC_COUNT, harmonicsHz, MAX_HARMONIC_COUNT, stepIndex, toDb, zoomForKey } from './spectrumMath';
 import { applyWindow, removeMean } from './timeSignal';
 
 describe('harmonics', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createLocalStore, useLocalStore } from '../app/storage/localStore';
+import { createLocalStore, useLocalStore } from '../core/storage/localStore';
 
 /**
  * The compare basket (spec 002 §2 "Compare view"): FFT charts add items here ("add to compare"),

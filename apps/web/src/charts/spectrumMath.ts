@@ -94,9 +94,6 @@ export function harmonicsHz(f0Hz: number, count = DEFAULT_HARMONIC_COUNT): numbe
   return Array.from(harmonics(f0Hz, n));
 }
 
-/** Shaft speed in RPM of a frequency in Hz (× 60). @example hzToRpm(29.95) // 1797 */
-export const hzToRpm = (hz: number) => hz * RPM_PER_HZ;
-
 /**
  * The active line after a key press (spec 002 "Keyboard"): ←/→ step 1, Alt+←/→ jump 10, clamped.
  * @returns the new index, or null when the key does not move the cursor

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type uPlot from 'uplot';
-import i18n from '../app/i18n';
+import i18n from '../core/i18n';
 import { dayMonthFormat, timeAxisValues } from './timeAxis';
 
 afterAll(async () => {

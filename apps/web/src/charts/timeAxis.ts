@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type uPlot from 'uplot';
 import { useTranslation } from 'react-i18next';
-import { useCustomer } from '../app/customer/CustomerContext';
+import { useCustomer } from '../core/customer/CustomerContext';
 import { useCustomerZone } from '../ui/formatDate';
 import { customerClock } from '../ui/customerTime';
 

@@ -5,7 +5,7 @@ import type { LanguageBundle } from './collect';
  * Each language's texts in two lazy chunks (issue 18 "Assets": the login page downloads the texts of
  * the language it shows, and of the open pages only). `open`: the open pages' namespaces
  * (OPEN_PAGE_NAMESPACES) with Ant Design's locale, registering dayjs's; `app`: every other namespace,
- * for the screens behind the login. `app/i18n.ts` loads and installs them.
+ * for the screens behind the login. `core/i18n.ts` loads and installs them.
  */
 export const LANGUAGE_BUNDLES: Record<Language, Record<'open' | 'app', () => Promise<LanguageBundle>>> = {
   tr: { open: () => import('./bundles/tr').then((m) => m.default), app: () => import('./bundles/app/tr').then((m) => m.default) },

@@ -1,5 +1,5 @@
 import { Flex, Typography } from 'antd';
-import { useCustomer } from '../app/customer/CustomerContext';
+import { useCustomer } from '../core/customer/CustomerContext';
 
 /** The customer's logo (height 40, spec 002 §9) and name. */
 export function CustomerBrand({ size = 'default' }: { size?: 'default' | 'large' }) {

@@ -2,8 +2,8 @@ import { Select } from 'antd';
 import { GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@overtone/contract';
-import { useCustomer } from '../app/customer/CustomerContext';
-import { chooseLanguage } from '../app/i18n';
+import { useCustomer } from '../core/customer/CustomerContext';
+import { chooseLanguage } from '../core/i18n';
 
 /** Language names are written in their own language, so everyone finds theirs. */
 export const LANGUAGE_NATIVE_NAMES: Record<Language, string> = {

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { timeZoneOffsetMinutes } from '@overtone/contract';
-import { useCustomer } from '../app/customer/CustomerContext';
+import { useCustomer } from '../core/customer/CustomerContext';
 import { customerClock } from './customerTime';
 
 /**

@@ -2,14 +2,13 @@ import { performance } from 'node:perf_hooks';
 import { sql, type Insertable } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { contextRefusal } from '../../modules/ai-models/features.ts';
+import type { AiPredictionsTable } from '../../infra/db/schema.ts';
 import { shippedModels, type ModelFile } from '../../modules/ai-models/model.ts';
 import {
-  aiDb,
   cachePredictions,
   contextKeyOf,
   pointContext,
   predictStored,
-  type AiPredictionsTable,
   type PointContext,
 } from '../../modules/ai-models/service.ts';
 
@@ -158,7 +157,7 @@ export function startPredictionWarmer(ctx: AppContext, opts: PredictionWarmerOpt
 
   /** Computes what is missing for a batch of measurements. */
   const warm = async (ids: string[]) => {
-    const db = aiDb(ctx.db);
+    const db = ctx.db;
     const rows = await db
       .selectFrom('measurements')
       .select([

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.ts';
 import type { DB } from '../../infra/db/schema.ts';
 import { newId } from '../../infra/ids.ts';
 import { ensureDefaultAlarms, refreshPointHealth } from '../../modules/alarms/repo.ts';
-import { bandPeak, levelOfPeak, levelOfValue, nextAlarmState, type AlarmLevelState } from './levels.ts';
+import { bandPeak, levelOfPeak, levelOfValue, nextAlarmState, type AlarmLevelState } from '../../modules/alarms/levels.ts';
 
 type Db = Kysely<DB>;
 

@@ -9,7 +9,7 @@ import { persistFinalMeasurement, type FinalMeasurementColumns } from './persist
 import { createFinalMeasurementWriter, type FinalMeasurementWriter } from './persist-batch.ts';
 import { measurementProfile } from '@overtone/contract';
 import type { StoredDone } from './chunk-store.ts';
-import type { MeasurementAnalysis } from '../../infra/dsp-tasks.ts';
+import type { MeasurementAnalysis } from '../dsp/dsp-tasks.ts';
 
 export type FinalizeOutcome = 'persisted' | 'partial' | 'waiting' | 'skipped';
 

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import { sql } from 'kysely';
 import { isDuckMac, senseway } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
 import { Admission, type IngestLimits } from './admission.ts';
 import { isStorableChunkKey } from './chunk-store.ts';
 import { finalizeMeasurement } from './finalize.ts';
 import { finalizeDuckMeasurement } from './duck.ts';
-import { createRejectionLog, IngestRejected, printable, type RejectionLog } from './rejections.ts';
+import { createRejectionLog, IngestRejected, printable, type RejectionLog } from '../../modules/iot/rejections.ts';
 import { recordScan } from './scan.ts';
+import { lookupKey } from './key-lookup.ts';
 import { redeliverAfterReconnect } from '../../modules/iot/command-redelivery.ts';
 import { createLimiter } from '../../infra/limiter.ts';
 import { ordinaryDb, urgentDb } from '../../infra/db/priority.ts';
@@ -50,18 +50,6 @@ const EVENT_PUBLISH_WAIT_MS = 5_000;
 /** How long after its last message ingest still counts as busy, ms (the gap between a gateway's chunks). */
 export const INGEST_QUIET_MS = 25;
 
-/** What the database knows of a measurement key when its first chunk or its `done` arrives. */
-interface KeyInfo {
-  /** the gateway its bytes count against */
-  gateway: string;
-  /** bytes it may hold at most */
-  limit: number;
-  /** whether a measurement row exists for the key (one we requested); false for a self-initiated one */
-  known: boolean;
-  /** whether it is stored complete already (`persisted`): its chunks now are repeats */
-  persisted: boolean;
-}
-
 /** How long a device found unregistered is not looked up again (a flood of its chunks costs one query per period). */
 const UNKNOWN_DEVICE_TTL_MS = 2000;
 const UNKNOWN_DEVICE_CACHE = 10_000;
@@ -97,42 +85,6 @@ const MAX_FINALIZE_FAILURES = 3;
 const OPEN_STATES = ['requested', 'accepted', 'receiving'] as const;
 
 type Log = { info(o: object, m?: string): void; warn(o: object, m?: string): void; error(o: object, m?: string): void };
-
-/** The device and measurement of a key: registered (a device, a Duck, or a measurement we requested), its gateway and byte limit. */
-async function lookupKey(
-  ctx: AppContext,
-  device: string,
-  objectId: string,
-  perMeasurementBytes: number,
-): Promise<KeyInfo | null> {
-  const row = (
-    await sql<{
-      dev: string | null;
-      dev_gateway: string | null;
-      duck: string | null;
-      scan_gateway: string | null;
-      m_id: string | null;
-      m_gateway: string | null;
-      m_state: string | null;
-      sample_size: number | null;
-    }>`
-      SELECT d.mac AS dev, d.gateway_mac AS dev_gateway, k.mac AS duck,
-             (SELECT s.gateway_mac FROM device_scans s WHERE s.device_mac = ${device} ORDER BY s.scanned_at DESC LIMIT 1) AS scan_gateway,
-             m.id AS m_id, m.gateway_mac AS m_gateway, m.state AS m_state, m.sample_size
-        FROM (SELECT 1) AS one
-        LEFT JOIN devices d ON d.mac = ${device}
-        LEFT JOIN ducks k ON k.mac = ${device}
-        LEFT JOIN measurements m ON m.device_mac = ${device} AND m.object_id = ${objectId}`.execute(ctx.db)
-  ).rows[0];
-  if (!row || (!row.dev && !row.duck && !row.m_id)) return null;
-  const requested = row.m_id && row.sample_size && !isDuckMac(device) ? 6 * row.sample_size : Infinity;
-  return {
-    gateway: row.m_gateway ?? row.dev_gateway ?? row.scan_gateway ?? (row.duck ? device : '-'),
-    limit: Math.min(perMeasurementBytes, requested),
-    known: row.m_id !== null,
-    persisted: row.m_state === 'persisted',
-  };
-}
 
 /**
  * Measurement ingest (ARCHITECTURE.md "A measurement, end to end"; docs/architecture.md "Ingest

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { senseway } from '@overtone/contract';
 import type { DB } from '../../infra/db/schema.ts';
-import { IngestRejected } from './rejections.ts';
+import { IngestRejected } from '../../modules/iot/rejections.ts';
 
 /**
  * Scan rows of devices registered to nobody kept per gateway (the newest): the available devices

@@ -1,8 +1,8 @@
 import os from 'node:os';
-import type { Generated, Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { isDuckMac, predictionClass, type AiPrediction } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
-import type { DB } from '../../infra/db/schema.ts';
+import type { AiPredictionsTable, DB } from '../../infra/db/schema.ts';
 import { AppError } from '../../infra/errors.ts';
 import { createLimiter } from '../../infra/limiter.ts';
 import { findBearing } from '../bearings/repo.ts';
@@ -13,20 +13,6 @@ import type { PointContext, RecordVerdict } from './predict.ts';
 import { modelRef, type AiPredictionTask, type AiPredictionTaskResult } from './worker-task.ts';
 
 export { combineAxes, predictRecord, type PointContext, type RecordVerdict } from './predict.ts';
-
-/** Table of migration 0016: cached predictions (docs/ai-model.md). */
-export interface AiPredictionsTable {
-  measurement_id: string;
-  model_id: string;
-  customer_id: string;
-  context_key: string;
-  prediction: string;
-  probability: number | null;
-  source: string | null;
-  computed_at: Generated<Date>;
-}
-/** The app's database with the table of migration 0016. */
-export const aiDb = (db: Kysely<DB>) => db as unknown as Kysely<DB & { ai_predictions: AiPredictionsTable }>;
 
 /** Rows written per INSERT when caching computed predictions. */
 const INSERT_BATCH = 200;
@@ -137,7 +123,7 @@ export async function cachePredictions(db: Kysely<DB>, rows: Insertable<AiPredic
   let written = 0;
   for (let i = 0; i < rows.length; i += INSERT_BATCH) {
     const batch = rows.slice(i, i + INSERT_BATCH);
-    const ok = await aiDb(db)
+    const ok = await db
       .insertInto('ai_predictions')
       .values(batch)
       .onConflict((oc) =>
@@ -203,7 +189,7 @@ export async function predictionsForPoint(
   const pc = await pointContext(ctx.db, customerId, pointId);
   if (!pc) throw new AppError('POINT_NOT_FOUND');
   const contextKey = contextKeyOf(m, pc);
-  let q = aiDb(ctx.db)
+  let q = ctx.db
     .selectFrom('measurements as m')
     .leftJoin('ai_predictions as a', (j) =>
       j.onRef('a.measurement_id', '=', 'm.id').on('a.model_id', '=', m.id).on('a.context_key', '=', contextKey),

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AXIS_KEYS, senseway } from '@overtone/contract';
-import { runDspTask } from '../../infra/dsp-tasks.ts';
+import { runDspTask } from '../../jobs/dsp/dsp-tasks.ts';
 import { shippedModels } from './model.ts';
 import { predictRecord, type PointContext } from './predict.ts';
 import { modelRef, runAiPredictionTask, type AiPredictionTask, type AiPredictionTaskResult } from './worker-task.ts';

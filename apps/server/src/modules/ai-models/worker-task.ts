@@ -4,7 +4,7 @@ import { shippedModels, type ModelFile } from './model.ts';
 import { predictRecord, type PointContext, type RecordVerdict } from './predict.ts';
 
 /**
- * The DSP-pool task of the AI predictions (infra/dsp-tasks.ts kind `aiPrediction`): one stored
+ * The DSP-pool task of the AI predictions (jobs/dsp/dsp-tasks.ts kind `aiPrediction`): one stored
  * measurement's waveform in, the verdict of each requested model out. Runs in a worker thread, so
  * the 3–20 ms of FFTs per record never block the API's event loop (docs/ai-model.md "Serving").
  */

@@ -15,7 +15,7 @@ import type { DB, MetricAlarmsTable, FrequencyPeakAlarmsTable } from '../../infr
 import { AppError } from '../../infra/errors.ts';
 import { translate } from '../../infra/i18n.ts';
 import { newId } from '../../infra/ids.ts';
-import { CREST_STAR_THRESHOLDS, iso10816Thresholds, machineClassOf } from '../../jobs/alarms/levels.ts';
+import { CREST_STAR_THRESHOLDS, iso10816Thresholds, machineClassOf } from './levels.ts';
 
 type Db = Kysely<DB>;
 

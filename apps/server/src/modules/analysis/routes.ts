@@ -26,7 +26,7 @@ import { AppError } from '../../infra/errors.ts';
 import { createAdmission, createLimiter } from '../../infra/limiter.ts';
 import { validationError, validationItems } from '../../infra/validator.ts';
 import { authOf, needs } from '../auth/access.ts';
-import { loadMeasurementAxes } from '../measurement-detail/signal.ts';
+import { loadMeasurementAxes } from '../measurements/signal.ts';
 import { readOwnedBody } from './body.ts';
 import type { AnalysisName, AnalysisRequestResult, AnalysisRequestTask } from './worker-task.ts';
 

@@ -15,7 +15,7 @@ import { computeDomain, type DomainCurve, type DomainPolarPart, type DomainReque
 import { validationItems, type ValidationItem } from '../../infra/validator.ts';
 
 /**
- * A whole analysis request, done in a DSP worker thread (infra/dsp-tasks.ts kind `analysisRequest`):
+ * A whole analysis request, done in a DSP worker thread (jobs/dsp/dsp-tasks.ts kind `analysisRequest`):
  * the raw JSON body in, the JSON answer out. Parsing a body of a million samples (about 20 MB), its
  * validation, the transform and the answer's serialisation each take tens to hundreds of ms; on the
  * API thread they would stall every other request, here they stall nothing.

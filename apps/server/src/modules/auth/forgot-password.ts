@@ -5,9 +5,9 @@ import { badRequestBody, errorBody, forgotPasswordBody, LANGUAGE_HEADER, message
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../infra/errors.ts';
 import { resolveLanguage, translate } from '../../infra/i18n.ts';
-import { customerOf, customerOrigin } from '../customers/tenant.ts';
+import { customerOf, customerOrigin } from '../tenancy/tenant.ts';
 import { reserveMail } from './mail-limit.ts';
-import type { Tenant } from '../customers/repo.ts';
+import type { Tenant } from '../tenancy/repo.ts';
 import { PUBLIC } from './access.ts';
 import { requireCaptcha } from './captcha.ts';
 import { createSession } from './session.ts';
@@ -18,7 +18,7 @@ export const RESET_TTL_HOURS = 1;
 
 /**
  * `http(s)://<the customer's configured host>[:port]/forgotpassword?token=…` (the set-password page,
- * spec 000 §2). The host comes from `customers.hosts` (customers/tenant.ts `customerOrigin`), never
+ * spec 000 §2). The host comes from `customers.hosts` (tenancy/tenant.ts `customerOrigin`), never
  * from the Host / X-Forwarded-Host text: a crafted header cannot send the token to another site.
  */
 export const resetLink = (req: FastifyRequest, token: string) =>

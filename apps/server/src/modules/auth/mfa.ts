@@ -14,8 +14,8 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../infra/errors.ts';
 import { translate } from '../../infra/i18n.ts';
-import { customerOf } from '../customers/tenant.ts';
-import type { Tenant } from '../customers/repo.ts';
+import { customerOf } from '../tenancy/tenant.ts';
+import type { Tenant } from '../tenancy/repo.ts';
 import { PUBLIC } from './access.ts';
 import { requireCaptcha } from './captcha.ts';
 import { markSucceeded, reserveAttempt } from './throttle.ts';

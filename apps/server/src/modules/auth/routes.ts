@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../infra/errors.ts';
 import { resolveLanguage } from '../../infra/i18n.ts';
-import { customerOf } from '../customers/tenant.ts';
+import { customerOf } from '../tenancy/tenant.ts';
 import { newChallenge, requireCaptcha } from './captcha.ts';
 import { authOf, PUBLIC, SESSION } from './access.ts';
 import { markSucceeded, reserveAttempt } from './throttle.ts';

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { TOKEN_HEADER } from '@overtone/contract';
 import type { DB } from '../../infra/db/schema.ts';
-import type { SessionOfHost } from '../customers/repo.ts';
+import type { SessionOfHost } from '../tenancy/repo.ts';
 
 /** The authenticated caller of a request. Every tenant-owned query is scoped by `customerId`. */
 export interface Auth {
@@ -53,7 +53,7 @@ export const requestTokenHash = (token: string | undefined) => (token && token.l
 
 /**
  * The caller of a request from its token's session, or null: no session, or an expired one. The
- * session was read with the request's customer (customers/repo.ts `findCustomerByHost` with the
+ * session was read with the request's customer (tenancy/repo.ts `findCustomerByHost` with the
  * token's hash), so a session is valid only on its own customer's hosts. Role and permissions are
  * read on every request, so an admin's change applies on the next one.
  */

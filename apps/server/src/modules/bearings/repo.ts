@@ -2,7 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Bearing, CustomBearingBody } from '@overtone/contract';
 import type { BearingsTable, DB } from '../../infra/db/schema.ts';
 import { newId } from '../../infra/ids.ts';
-import { isUniqueViolation } from '../users/repo.ts';
+import { isUniqueViolation } from '../../infra/db/pg-errors.ts';
 
 /** Most bearings one `GET /bearingSpesifications` answers (the selector narrows by typing). */
 export const BEARING_LIST_LIMIT = 50;

@@ -13,7 +13,7 @@ import {
   senseway,
 } from '@overtone/contract';
 import type { DB } from '../../infra/db/schema.ts';
-import { machineClassOf } from '../../jobs/alarms/levels.ts';
+import { machineClassOf } from '../alarms/levels.ts';
 import { SCAN_STALE_MS, latestBattery } from '../devices/repo.ts';
 import { listReports } from '../fault-reports/repo.ts';
 import { toFaultReports } from '../fault-reports/service.ts';

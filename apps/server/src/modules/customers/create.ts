@@ -11,7 +11,7 @@ import {
 import type { DB } from '../../infra/db/schema.ts';
 import { newId } from '../../infra/ids.ts';
 import { ensureBuiltInTelemetry } from '../telemetry/built-in.ts';
-import { isValidHost, normalizeHost } from './hosts.ts';
+import { isValidHost, normalizeHost } from '../tenancy/hosts.ts';
 
 /** Preferences of a new customer: the default password policy, Turkish, GMT+3, GRMS (spec 002 §9). */
 export const defaultPreferences = (): CustomerPreferences =>

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { LANGUAGES, customer, customerSummary, errorBody } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../infra/errors.ts';
-import { normalizeHost, type Tenant } from './repo.ts';
-import { customerOf } from './tenant.ts';
+import { normalizeHost, type Tenant } from '../tenancy/repo.ts';
+import { customerOf } from '../tenancy/tenant.ts';
 import { PUBLIC, SESSION } from '../auth/access.ts';
 
 const params = z.object({ host: z.string().min(1).max(253) });

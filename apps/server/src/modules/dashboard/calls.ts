@@ -14,7 +14,7 @@ import type {
 import type { BearingComponent, FaultName } from '@overtone/contract';
 import type { DB } from '../../infra/db/schema.ts';
 import { AppError } from '../../infra/errors.ts';
-import { machineClassOf } from '../../jobs/alarms/levels.ts';
+import { machineClassOf } from '../alarms/levels.ts';
 import { faultName } from '../fault-reports/catalogue.ts';
 import { parseApiDate } from '../measurements/repo.ts';
 import { nodePaths } from '../points/repo.ts';

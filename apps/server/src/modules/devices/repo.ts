@@ -174,3 +174,13 @@ export async function latestTriggerStatus(
     });
   return out;
 }
+
+/** One of the customer's gateways by id or MAC (any case); another customer's answers undefined, as an unknown one does. */
+export async function findGateway(db: Kysely<DB>, customerId: string, idOrMac: string) {
+  return db
+    .selectFrom('gateways')
+    .select(['id', 'mac', 'root'])
+    .where('customer_id', '=', customerId)
+    .where((eb) => eb.or([eb('id', '=', idOrMac), eb('mac', '=', idOrMac.toUpperCase())]))
+    .executeTakeFirst();
+}

@@ -6,34 +6,24 @@ import {
   createdBody,
   deviceCreateBody,
   deviceItem,
-  deviceKindOf,
   deviceList,
   deviceListQuery,
   deviceUpdateBody,
   errorBody,
-  gatewayCreateBody,
-  gatewayCreated,
   okBody,
-  senseway,
-  wlanConfigBody,
-  wlanConfigResponse,
 } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../infra/errors.ts';
 import { newId } from '../../infra/ids.ts';
 import { authOf, needs } from '../auth/access.ts';
-import { deviceTypeOf, findDevice, listDevices } from './repo.ts';
-import { sendWlanConfig, wlanTopics } from './wlan.ts';
-import { customerOrigin } from '../customers/tenant.ts';
-import { forgetEdgeCredentials, issueEdgeCredentials } from '../edge/credentials.ts';
-import { findGateway } from '../gateways/repo.ts';
+import { deviceTypeOf, findDevice, findGateway, listDevices } from './repo.ts';
 
 const idParams = z.object({ id: z.string() });
 
 /**
  * Device registry of the customer (docs/devices.md): sensors, triggers and ducks learned from
- * `scanDevice` or registered by an admin, gateway registration, and WLAN configuration of gateways
- * and triggers (spec 002 §2 "Gateways tab", §7 Admin; spec 001 §7 `GET /device`).
+ * `scanDevice` or registered by an admin (spec 002 §7 Admin; spec 001 §7 `GET /device`). Gateway
+ * registration and WLAN configuration are the gateways module's (gateways/registration-routes.ts).
  */
 export async function devicesRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -149,132 +139,6 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!Number(res.numDeletedRows)) throw new AppError('DEVICE_IN_USE');
       await ctx.edge.scopeChanged(auth.customerId);
       return { ok: true as const };
-    },
-  });
-
-  r.post('/gateway', {
-    config: { access: needs('updateGateway') },
-    schema: {
-      tags: ['gateways'],
-      summary: 'Register a gateway of the customer and issue its MQTT credentials',
-      description:
-        "`root`: topic root `prod` (default) or `lake`. Answers the gateway's id and its MQTT credentials (username = the MAC, a random password shown only in this answer; see `POST /gateway/{id}/credentials`). Its `scanDevice` reports then offer the devices it hears in `availableDevices`, for an admin to claim; a scan registers nothing. 409 DEVICE_REGISTERED when the MAC is registered already (to any customer).",
-      body: gatewayCreateBody,
-      response: { 200: gatewayCreated, 400: badRequestBody, 409: errorBody },
-    },
-    handler: async (req) => {
-      const auth = authOf(req);
-      const id = newId();
-      const res = await ctx.db
-        .insertInto('gateways')
-        .values({ id, customer_id: auth.customerId, mac: req.body.macAddress, root: req.body.root, last_seen_at: null })
-        .onConflict((oc) => oc.column('mac').doNothing())
-        .executeTakeFirst();
-      if (!Number(res.numInsertedOrUpdatedRows)) throw new AppError('DEVICE_REGISTERED', 'macAddress');
-      const credentials = await issueEdgeCredentials(ctx, {
-        customerId: auth.customerId,
-        mac: req.body.macAddress,
-        kind: 'GATEWAY',
-        userId: auth.userId,
-        hostname: new URL(customerOrigin(req)).hostname,
-      });
-      return { _id: id, credentials };
-    },
-  });
-
-  r.delete('/gateway/:id', {
-    config: { access: needs('updateGateway') },
-    schema: {
-      tags: ['gateways'],
-      summary: 'Remove a gateway of the customer (by id or MAC)',
-      description:
-        'Its devices stay registered; devices attached to points that named it fall back to any gateway that hears them.',
-      params: idParams,
-      response: { 200: okBody, 404: errorBody },
-    },
-    handler: async (req) => {
-      const auth = authOf(req);
-      const gw = await gatewayOf(auth.customerId, req.params.id);
-      await ctx.db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('devices')
-          .set({ gateway_mac: null })
-          .where('customer_id', '=', auth.customerId)
-          .where('gateway_mac', '=', gw.mac)
-          .execute();
-        await trx.deleteFrom('gateways').where('id', '=', gw.id).execute();
-      });
-      // its MQTT identity goes with it: the broker refuses and disconnects it
-      await forgetEdgeCredentials(ctx, auth.customerId, gw.mac);
-      await ctx.edge.scopeChanged(auth.customerId);
-      return { ok: true as const };
-    },
-  });
-
-  r.put('/gateway/:id/config', {
-    config: { access: needs('updateGateway') },
-    schema: {
-      tags: ['gateways'],
-      summary: 'Send WLAN credentials (SSID, password) to a gateway',
-      description:
-        'Publishes `<root>/gateway/<GW>/config/wlan` with JSON `{ssid, password}` (QoS 1; our transport, senseway-gateway.md §13). The gateway tries the new credentials 3 times before it falls back to its defaults, which takes up to 2 minutes. The password is not stored or logged; the answer echoes the topic, SSID and time. `id`: gateway id or MAC. 404 GATEWAY_NOT_FOUND, 503 BROKER_UNAVAILABLE.',
-      params: idParams,
-      body: wlanConfigBody,
-      response: { 200: wlanConfigResponse, 400: badRequestBody, 404: errorBody, 503: errorBody },
-    },
-    handler: async (req) => {
-      const auth = authOf(req);
-      const gw = await gatewayOf(auth.customerId, req.params.id);
-      return sendWlanConfig(
-        ctx,
-        {
-          customerId: auth.customerId,
-          userId: auth.userId,
-          mac: gw.mac,
-          kind: 'GATEWAY',
-          topic: wlanTopics.gateway(senseway.sensewayRootOf(gw.root), gw.mac),
-        },
-        req.body,
-      );
-    },
-  });
-
-  r.put('/trigger/:id/config', {
-    config: { access: needs('updateGateway') },
-    schema: {
-      tags: ['gateways'],
-      summary: 'Send WLAN credentials (SSID, password) to a trigger',
-      description:
-        'Publishes `<root>/gateway/<GW>/device/<TRIGGER>/config/wlan` with JSON `{ssid, password}` through the trigger’s gateway (the one set on the device, else the one that heard it last). `id`: trigger device id or MAC. 404 DEVICE_NOT_FOUND (also for a device that is not a trigger), 409 NO_ROUTING when no gateway of the customer reaches it, 503 BROKER_UNAVAILABLE.',
-      params: idParams,
-      body: wlanConfigBody,
-      response: { 200: wlanConfigResponse, 400: badRequestBody, 404: errorBody, 409: errorBody, 503: errorBody },
-    },
-    handler: async (req) => {
-      const auth = authOf(req);
-      const device = await findDevice(ctx.db, auth.customerId, req.params.id);
-      if (!device || deviceKindOf(device.macAddress) !== 'TRIGGER') throw new AppError('DEVICE_NOT_FOUND');
-      const via = device.gateway ?? device.lastGateway;
-      const gw = via
-        ? await ctx.db
-            .selectFrom('gateways')
-            .select(['mac', 'root'])
-            .where('customer_id', '=', auth.customerId)
-            .where('mac', '=', via)
-            .executeTakeFirst()
-        : undefined;
-      if (!gw) throw new AppError('NO_ROUTING');
-      return sendWlanConfig(
-        ctx,
-        {
-          customerId: auth.customerId,
-          userId: auth.userId,
-          mac: device.macAddress,
-          kind: 'TRIGGER',
-          topic: wlanTopics.device(senseway.sensewayRootOf(gw.root), gw.mac, device.macAddress),
-        },
-        req.body,
-      );
     },
   });
 }

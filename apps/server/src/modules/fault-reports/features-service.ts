@@ -1,6 +1,6 @@
 import type { MeasurementFeatures } from '@overtone/diagnosis';
 import type { AppContext } from '../../context.ts';
-import type { MeasurementFeaturesTask, MeasurementAnalysis } from '../../infra/dsp-tasks.ts';
+import type { MeasurementFeaturesTask, MeasurementAnalysis } from '../../jobs/dsp/dsp-tasks.ts';
 import { featuresSourceOf, saveFeatures, type DiagnosisInput, type FeaturesSource } from './diagnosis-repo.ts';
 import { decodeFeatures, encodeFeatures } from './features-codec.ts';
 import { pointKinematics } from './kinematics.ts';

@@ -1,6 +1,6 @@
 import { senseway } from '@overtone/contract';
 import type { BearingOrders, GearMesh, PointKinematics } from '@overtone/diagnosis';
-import { machineClassOf } from '../../jobs/alarms/levels.ts';
+import { machineClassOf } from '../alarms/levels.ts';
 import type { PointData } from '../points/repo.ts';
 
 /**

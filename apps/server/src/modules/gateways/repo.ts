@@ -209,16 +209,6 @@ export async function unassignPointTrigger(db: Kysely<DB>, customerId: string, p
     .execute();
 }
 
-/** One of the customer's gateways by id or MAC (any case); another customer's answers undefined, as an unknown one does. */
-export async function findGateway(db: Kysely<DB>, customerId: string, idOrMac: string) {
-  return db
-    .selectFrom('gateways')
-    .select(['id', 'mac', 'root'])
-    .where('customer_id', '=', customerId)
-    .where((eb) => eb.or([eb('id', '=', idOrMac), eb('mac', '=', idOrMac.toUpperCase())]))
-    .executeTakeFirst();
-}
-
 /**
  * One of the customer's devices by id or MAC (any case), for the trigger routes; another
  * customer's answers undefined, as an unknown one does.

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { PUBLIC } from '../auth/access.ts';
-import { countRecentRejections } from '../../jobs/ingest/rejections.ts';
+import { countRecentRejections } from '../iot/rejections.ts';
 
 const healthBody = z.object({
   status: z.enum(['ok', 'degraded']),

@@ -3,7 +3,7 @@ import type { EvidenceLine, MaintenanceOutcome, MaintenanceStatus, MaintenanceVe
 import type { Axis, MeasurementFeatures } from '@overtone/diagnosis';
 import type { MachineClass } from '@overtone/dsp';
 import type { DB, MaintenancesTable } from '../../infra/db/schema.ts';
-import { machineClassOf } from '../../jobs/alarms/levels.ts';
+import { machineClassOf } from '../alarms/levels.ts';
 import { decodeFeatures } from '../fault-reports/features-codec.ts';
 import type { AddressedReport, VerdictMeasurement } from './verdict.ts';
 
@@ -110,7 +110,7 @@ export async function pendingVerdictsOf(db: Db, pointId: string, at: Date): Prom
     .execute();
 }
 
-/** ISO 10816-1 machine class of a point from its motor power (jobs/alarms/levels.ts machineClassOf). */
+/** ISO 10816-1 machine class of a point from its motor power (modules/alarms/levels.ts machineClassOf). */
 export async function machineClassOfPoint(db: Db, pointId: string): Promise<MachineClass> {
   const node = await db.selectFrom('tree_nodes').select('point').where('id', '=', pointId).executeTakeFirst();
   return machineClassOf((node?.point as { motorPower?: number | null } | null)?.motorPower ?? null);

@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../infra/errors.ts';
 import { resolveLanguage, translate } from '../../infra/i18n.ts';
-import { customerOf } from '../customers/tenant.ts';
+import { customerOf } from '../tenancy/tenant.ts';
 import { authOf, SESSION } from '../auth/access.ts';
 import { assertAcceptablePassword, verifyPassword } from '../auth/password-check.ts';
 import type { Auth } from '../auth/session.ts';

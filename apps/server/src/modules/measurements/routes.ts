@@ -20,7 +20,7 @@ import { authOf, needs } from '../auth/access.ts';
 import { PUBLIC } from '../auth/access.ts';
 import { deleteMeasurements } from './delete.ts';
 import { ARCHIVE_PATH, signDownload, streamArchive, verifyDownload } from './download.ts';
-import { loadMeasurementDetail } from '../measurement-detail/repo.ts';
+import { loadMeasurementDetail } from './detail-repo.ts';
 import { listMeasurements, type ListScope } from './repo.ts';
 import { measurementTags } from './tags.ts';
 

@@ -1,11 +1,11 @@
-import type { PointFormBody } from '@overtone/contract';
+import { visibility, type PointFormBody } from '@overtone/contract';
 import type { PointData } from './repo.ts';
 
 /**
  * The stored form of a point (`tree_nodes.point`, jsonb) from a validated `pointFormBody`, with the
  * fields whose condition does not hold set to null (spec 000 §5 "Conditional fields"), so a stored
- * point never carries values its form hides. The conditions mirror the web form's
- * (apps/web/src/features/point-form/conditions.ts):
+ * point never carries values its form hides. The conditions are the web form's, one rule in the
+ * contract (`visibility`, packages/contract/src/point-form-conditions.ts):
  * - bearingBrand, bearing: only when `type` includes Bearing;
  * - gearboxType, gearboxConversionInput/Output, numberOfStages: only when `type` includes GearBox;
  *   ring, planet and sun teeth only for gearboxType planetaryGearReducer; otherwise (GearBox, not
@@ -24,63 +24,56 @@ export function storedPointData(f: PointFormBody): PointData {
   const unique = [...new Set(f.type)];
   const type = unique.filter((t) => t !== 'None');
   const types: string[] = type.length ? type : ['None'];
-  const has = (t: string) => types.includes(t);
-  const bearing = has('Bearing');
-  const gearbox = has('GearBox');
-  const planetary = gearbox && f.gearboxType === 'planetaryGearReducer';
-  const shaft = gearbox && !planetary;
-  const middle = shaft && f.shaftOfSensorAttachedTo === 'middle';
+  const show = visibility({ ...f, type: types as PointFormBody['type'] });
   const when = <T>(cond: boolean, v: T): T | null => (cond ? v : null);
   const pump = f.pumpClassification;
   const coupling = f.couplingClassification;
-  const rotodynamic = pump.pump && pump.class === 'rotodynamic';
-  const positive = pump.pump && pump.class === 'positiveDisplacement';
   return {
     type: types,
     favoriteTelemetry: f.favoriteTelemetry,
     referenceFrequency: f.referenceFrequencyVariable ? 0 : f.referenceFrequency,
     referenceFrequencyVariable: f.referenceFrequencyVariable,
-    bearingBrand: when(bearing, f.bearingBrand),
-    bearingId: when(bearing, f.bearing),
+    bearingBrand: when(show.bearing, f.bearingBrand),
+    bearingId: when(show.bearing, f.bearing),
     coordinateXAxis: f.coordinateXAxis,
     coordinateYAxis: f.coordinateYAxis,
     coordinateZAxis: f.coordinateZAxis,
     previousFaults: [...new Set(f.previousFaults)],
     machineType: f.machineType,
     driveType: f.driveType,
-    motorPower: when(f.driveType === 'electricMotor', f.motorPower),
+    motorPower: when(show.motorPower, f.motorPower),
     transmissionType: f.transmissionType,
-    beltType: when(f.transmissionType === 'belt-pulley', f.beltType),
-    beltLength: when(f.transmissionType === 'belt-pulley', f.beltLength),
-    pulleyRadiusRatio: when(f.transmissionType === 'belt-pulley', f.pulleyRadiusRatio),
-    couplingType: when(f.transmissionType === 'coupling', f.couplingType),
-    gearboxType: when(gearbox, f.gearboxType),
-    gearboxConversionInput: when(gearbox, f.gearboxConversionInput),
-    gearboxConversionOutput: when(gearbox, f.gearboxConversionOutput),
-    numberOfStages: when(gearbox, f.numberOfStages),
-    shaftOfSensorAttachedTo: when(shaft, f.shaftOfSensorAttachedTo),
-    numberOfGearTeethAtRingGear: when(planetary, f.numberOfGearTeethAtRingGear),
-    numberOfGearTeethAtPlanetGear: when(planetary, f.numberOfGearTeethAtPlanetGear),
-    numberOfGearTeethAtSunGear: when(planetary, f.numberOfGearTeethAtSunGear),
-    numberOfGearTeethAtDriverShaft: when(shaft, f.numberOfGearTeethAtDriverShaft),
-    numberOfGearTeethAtFirstCurrentShaft: when(middle, f.numberOfGearTeethAtFirstCurrentShaft),
-    numberOfGearTeethAtSecondCurrentShaft: when(middle, f.numberOfGearTeethAtSecondCurrentShaft),
-    numberOfGearTeethAtDrivenShaft: when(shaft, f.numberOfGearTeethAtDrivenShaft),
-    transmission_numberOfStages: when(f.transmissionType === 'gear-box', f.transmission_numberOfStages),
-    transmission_gearboxConversionInput: when(f.transmissionType === 'gear-box', f.transmission_gearboxConversionInput),
-    transmission_gearboxConversionOutput: when(f.transmissionType === 'gear-box', f.transmission_gearboxConversionOutput),
+    beltType: when(show.belt, f.beltType),
+    beltLength: when(show.belt, f.beltLength),
+    pulleyRadiusRatio: when(show.belt, f.pulleyRadiusRatio),
+    couplingType: when(show.couplingType, f.couplingType),
+    gearboxType: when(show.gearbox, f.gearboxType),
+    gearboxConversionInput: when(show.gearbox, f.gearboxConversionInput),
+    gearboxConversionOutput: when(show.gearbox, f.gearboxConversionOutput),
+    numberOfStages: when(show.gearbox, f.numberOfStages),
+    shaftOfSensorAttachedTo: when(show.shaftTeeth, f.shaftOfSensorAttachedTo),
+    numberOfGearTeethAtRingGear: when(show.planetaryTeeth, f.numberOfGearTeethAtRingGear),
+    numberOfGearTeethAtPlanetGear: when(show.planetaryTeeth, f.numberOfGearTeethAtPlanetGear),
+    numberOfGearTeethAtSunGear: when(show.planetaryTeeth, f.numberOfGearTeethAtSunGear),
+    numberOfGearTeethAtDriverShaft: when(show.shaftTeeth, f.numberOfGearTeethAtDriverShaft),
+    numberOfGearTeethAtFirstCurrentShaft: when(show.currentShaftTeeth, f.numberOfGearTeethAtFirstCurrentShaft),
+    numberOfGearTeethAtSecondCurrentShaft: when(show.currentShaftTeeth, f.numberOfGearTeethAtSecondCurrentShaft),
+    numberOfGearTeethAtDrivenShaft: when(show.shaftTeeth, f.numberOfGearTeethAtDrivenShaft),
+    transmission_numberOfStages: when(show.transmissionGearbox, f.transmission_numberOfStages),
+    transmission_gearboxConversionInput: when(show.transmissionGearbox, f.transmission_gearboxConversionInput),
+    transmission_gearboxConversionOutput: when(show.transmissionGearbox, f.transmission_gearboxConversionOutput),
     lastMaintenanceDate: f.lastMaintenanceDate,
     pumpClassification: {
       pump: pump.pump,
-      class: when(pump.pump, pump.class),
-      rotodynamic: when(rotodynamic, pump.rotodynamic),
-      positiveDisplacement: when(positive, pump.positiveDisplacement),
-      open: rotodynamic && pump.open,
+      class: when(show.pumpClass, pump.class),
+      rotodynamic: when(show.rotodynamicPump, pump.rotodynamic),
+      positiveDisplacement: when(show.positiveDisplacementPump, pump.positiveDisplacement),
+      open: show.rotodynamicPump && pump.open,
     },
     couplingClassification: {
       coupling: coupling.coupling,
-      class: when(coupling.coupling, coupling.class),
-      flexible: when(coupling.coupling && coupling.class === 'flexible', coupling.flexible),
+      class: when(show.couplingClass, coupling.class),
+      flexible: when(show.flexibleCoupling, coupling.flexible),
     },
   };
 }

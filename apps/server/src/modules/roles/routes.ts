@@ -16,7 +16,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../infra/errors.ts';
 import { newId } from '../../infra/ids.ts';
 import { authOf, needs } from '../auth/access.ts';
-import { isUniqueViolation } from '../users/repo.ts';
+import { isUniqueViolation } from '../../infra/db/pg-errors.ts';
 import { findRole, listRoles, roleNameTaken } from './repo.ts';
 import {
   assertAdmin,

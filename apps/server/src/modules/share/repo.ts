@@ -15,7 +15,7 @@ import type { DB } from '../../infra/db/schema.ts';
 import { AppError } from '../../infra/errors.ts';
 import { newId } from '../../infra/ids.ts';
 import { hashToken, newToken } from '../auth/session.ts';
-import { detailDb, measurementRow } from '../measurement-detail/repo.ts';
+import { measurementRow } from '../measurements/detail-repo.ts';
 
 /**
  * The clock of share links (creation and expiry checks). Tests replace `now` to move time forward
@@ -89,7 +89,7 @@ export async function createShare(
   const now = shareClock.now();
   const token = newToken();
   const id = newId();
-  const ddb = detailDb(db);
+  const ddb = db;
   // Expired links are useless: sweep the customer's on each creation.
   await ddb.deleteFrom('share_tokens').where('customer_id', '=', customerId).where('expires_at', '<=', now).execute();
   await ddb
@@ -114,7 +114,7 @@ export async function createShare(
 
 /** The customer's active links (unexpired), newest first; optionally of one measurement or one id. */
 export async function listShares(db: Kysely<DB>, customerId: string, f: { measurementId?: string; id?: string } = {}) {
-  let q = detailDb(db)
+  let q = db
     .selectFrom('share_tokens as s')
     .leftJoin('users as u', 'u.id', 's.created_by')
     .select([
@@ -139,7 +139,7 @@ export async function listShares(db: Kysely<DB>, customerId: string, f: { measur
 
 /** Revokes (deletes) a link of the customer: its token stops working at once. 404 when not theirs. */
 export async function revokeShare(db: Kysely<DB>, customerId: string, id: string) {
-  const gone = await detailDb(db)
+  const gone = await db
     .deleteFrom('share_tokens')
     .where('customer_id', '=', customerId)
     .where('id', '=', id)
@@ -164,7 +164,7 @@ export function shareTokenOf(req: FastifyRequest): string | undefined {
  */
 export async function resolveShare(db: Kysely<DB>, token: string | undefined, customerId: string | null): Promise<ShareGrant> {
   if (!token || token.length > 200 || !customerId) throw new AppError('SHARE_LINK_INVALID');
-  const row = await detailDb(db)
+  const row = await db
     .selectFrom('share_tokens as s')
     .innerJoin('users as u', (j) => j.onRef('u.id', '=', 's.created_by').on('u.customer_id', '=', customerId))
     .leftJoin('roles as r', (j) => j.onRef('r.id', '=', 'u.role_id').on('r.customer_id', '=', customerId))

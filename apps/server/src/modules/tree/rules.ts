@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../infra/db/schema.ts';
 import { AppError } from '../../infra/errors.ts';
+import { isUniqueViolation } from '../../infra/db/pg-errors.ts';
 
 /**
  * The structural rules of the asset tree (spec 000 §2 "Asset tree", §4 "Tree move mode" and "Tree
@@ -133,9 +134,6 @@ export async function nextSortOrder(db: Db, customerId: string, parentId: string
     .executeTakeFirst();
   return row?.m === null || row?.m === undefined ? 0 : Number(row.m) + 1;
 }
-
-/** A unique-index violation (PostgreSQL and PGlite report SQLSTATE 23505). */
-export const isUniqueViolation = (e: unknown) => (e as { code?: unknown } | null)?.code === '23505';
 
 /**
  * Runs `fn` in a transaction holding the customer's tree lock; a tag-code unique violation that

@@ -68,6 +68,3 @@ export async function roleExists(db: Kysely<DB>, customerId: string, roleId: str
     await db.selectFrom('roles').select('id').where('id', '=', roleId).where('customer_id', '=', customerId).executeTakeFirst(),
   );
 }
-
-/** PostgreSQL unique_violation (a concurrent insert won the race the pre-check could not see). */
-export const isUniqueViolation = (e: unknown) => (e as { code?: unknown } | null)?.code === '23505';

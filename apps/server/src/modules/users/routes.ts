@@ -18,7 +18,8 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../infra/errors.ts';
 import { newId } from '../../infra/ids.ts';
 import { authOf, needs } from '../auth/access.ts';
-import { emailTaken, findUser, isUniqueViolation, selectUsers, toUser } from './repo.ts';
+import { emailTaken, findUser, selectUsers, toUser } from './repo.ts';
+import { isUniqueViolation } from '../../infra/db/pg-errors.ts';
 import { assertPasswordAllowed, hashPassword } from './password.ts';
 import { userMessage } from './messages.ts';
 import {

@@ -2,12 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { DEFAULT_PASSWORD_POLICY } from '@overtone/contract';
-import i18n from '../i18n';
-import { createQueryClient } from '../queryClient';
+import i18n from '../../core/i18n';
+import { createQueryClient } from '../../core/queryClient';
 import { mockApi } from '../testing/mockApi';
-import { useCustomer } from './CustomerContext';
+import { useCustomer } from '../../core/customer/CustomerContext';
 import { CustomerGate } from './CustomerGate';
-import { prefetchCustomer } from './customerApi';
+import { prefetchCustomer } from '../../core/customer/customerApi';
 
 function Policy() {
   const c = useCustomer();

@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Typography, theme } from 'antd';
 import { WarningFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { applyCustomerLanguage } from '../i18n';
+import { applyCustomerLanguage } from '../../core/i18n';
 import { FullPageSpin } from '../../ui/FullPageSpin';
-import { customerQueryKey, fetchCustomer } from './customerApi';
-import { CustomerContext } from './CustomerContext';
+import { customerQueryKey, fetchCustomer } from '../../core/customer/customerApi';
+import { CustomerContext } from '../../core/customer/CustomerContext';
 
 /**
  * Shows a loading screen until the customer served for this host is loaded (spec 000 §2); a load

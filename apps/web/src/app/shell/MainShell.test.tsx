@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Tabs } from 'antd';
-import i18n, { languageStore } from '../i18n';
-import { configureApiClient } from '../api/apiClient';
-import { hasPermission, sessionStore, useSession } from '../session';
+import i18n, { languageStore } from '../../core/i18n';
+import { configureApiClient } from '../../core/api/apiClient';
+import { hasPermission, sessionStore, useSession } from '../../core/session';
 import { mockApi, type ApiCall } from '../testing/mockApi';
 import { locationOf, renderApp, TEST_SESSION } from '../testing/renderApp';
 import { MainShell } from './MainShell';

@@ -3,8 +3,8 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CustomerBrand } from '../../ui/CustomerBrand';
 import { OnboardingTour } from '../../features/account/OnboardingTour';
-import { queryToken } from '../session';
-import { useSessionRefresh } from '../sessionRefresh';
+import { queryToken } from '../../core/session';
+import { useSessionRefresh } from '../../core/sessionRefresh';
 import { UserMenu } from './UserMenu';
 import { NotificationBell } from '../../features/notifications';
 

@@ -14,12 +14,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@overtone/contract';
-import { chooseLanguage } from '../i18n';
-import { useSession } from '../session';
+import { chooseLanguage } from '../../core/i18n';
+import { useSession } from '../../core/session';
 import { LANGUAGE_NATIVE_NAMES } from '../../ui/LanguageSelect';
 import { ResetPasswordDialog } from '../../features/account/ResetPasswordDialog';
 import { setUserGuidingShown } from '../../features/account/accountApi';
-import { logout } from './logout';
+import { logout } from '../../core/logout';
 
 /** Menu items carry a `data-testid` (Ant Design passes data attributes on to the `li`). */
 type Item = NonNullable<MenuProps['items']>[number] & { 'data-testid'?: string };

@@ -4,9 +4,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { DEFAULT_PASSWORD_POLICY, LANGUAGES, type Session } from '@overtone/contract';
-import { CustomerContext } from '../customer/CustomerContext';
-import type { CustomerInfo } from '../customer/customerApi';
-import { createQueryClient } from '../queryClient';
+import { CustomerContext } from '../../core/customer/CustomerContext';
+import type { CustomerInfo } from '../../core/customer/customerApi';
+import { createQueryClient } from '../../core/queryClient';
 
 /** The tenant the component tests run under. */
 export const TEST_CUSTOMER: CustomerInfo = {

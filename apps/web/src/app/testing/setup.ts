@@ -3,7 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { DEFAULT_LANGUAGE, type Language } from '@overtone/contract';
 import i18n from 'i18next';
 import type { LanguageBundle } from '../../locales/collect';
-import { installLanguage } from '../i18n';
+import { installLanguage } from '../../core/i18n';
 
 /**
  * Setup of the web tests (vitest.config.ts `web`): `findBy…` and `waitFor` wait up to 5 s, not
@@ -14,7 +14,7 @@ import { installLanguage } from '../i18n';
 configure({ asyncUtilTimeout: 5000 });
 
 /*
- * The app loads one language at a time (app/i18n.ts, main.tsx awaits it); the tests install all six
+ * The app loads one language at a time (core/i18n.ts, main.tsx awaits it); the tests install all six
  * at once, before any test runs, so `t`, `i18n.changeLanguage` and dayjs's and Ant Design's locales
  * work synchronously in every language, as they did with the texts bundled eagerly.
  */

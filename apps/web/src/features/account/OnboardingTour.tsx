@@ -3,8 +3,8 @@ import { Tour, type TourProps } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useCustomer } from '../../app/customer/CustomerContext';
-import { sessionStore, useSession } from '../../app/session';
+import { useCustomer } from '../../core/customer/CustomerContext';
+import { sessionStore, useSession } from '../../core/session';
 import { setUserGuidingShown } from './accountApi';
 
 /**

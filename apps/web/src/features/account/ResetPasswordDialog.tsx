@@ -5,8 +5,8 @@ import { PASSWORD_MAX_LENGTH } from '@overtone/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useCustomer } from '../../app/customer/CustomerContext';
-import { logout } from '../../app/shell/logout';
+import { useCustomer } from '../../core/customer/CustomerContext';
+import { logout } from '../../core/logout';
 import { setMyPassword } from './accountApi';
 import { NewPasswordFields, type NewPasswordValues } from './NewPasswordFields';
 

@@ -1,6 +1,6 @@
 import { me as meSchema, messageBody, type Me } from '@overtone/contract';
-import { apiRequest } from '../../app/api/apiClient';
-import { updateSession } from '../../app/session';
+import { apiRequest } from '../../core/api/apiClient';
+import { updateSession } from '../../core/session';
 
 /**
  * `POST /me/password`: sets the caller's password (the session's token, or the reset link's token

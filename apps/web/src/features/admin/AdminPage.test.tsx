@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import i18n from '../../app/i18n';
+import i18n from '../../core/i18n';
 import {
   ALL,
   CUSTOMER,

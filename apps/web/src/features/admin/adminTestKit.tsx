@@ -21,11 +21,11 @@ import {
   type TelemetryDefinition,
   type User,
 } from '@overtone/contract';
-import { configureApiClient } from '../../app/api/apiClient';
-import { CustomerContext } from '../../app/customer/CustomerContext';
-import type { CustomerInfo } from '../../app/customer/customerApi';
-import { createQueryClient } from '../../app/queryClient';
-import { sessionStore } from '../../app/session';
+import { configureApiClient } from '../../core/api/apiClient';
+import { CustomerContext } from '../../core/customer/CustomerContext';
+import type { CustomerInfo } from '../../core/customer/customerApi';
+import { createQueryClient } from '../../core/queryClient';
+import { sessionStore } from '../../core/session';
 
 export interface ApiCall {
   method: string;

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { customer } from '@overtone/contract';
-import { apiRequest } from '../../app/api/apiClient';
-import { customerQueryKey } from '../../app/customer/customerApi';
+import { apiRequest } from '../../core/api/apiClient';
+import { customerQueryKey } from '../../core/customer/customerApi';
 
 /**
  * `GET /customer/{host}`: the full customer record with all its preferences (the preferences tab).
- * Its key lies under the app's customer key, so `reloadCustomer` (app/customer/customerApi) reloads
+ * Its key lies under the app's customer key, so `reloadCustomer` (core/customer/customerApi) reloads
  * it together with the customer the app shows.
  */
 export function useCustomerRecord() {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { Permission } from '@overtone/contract';
-import { hasPermission, useSession } from '../../app/session';
+import { hasPermission, useSession } from '../../core/session';
 
 export interface AdminAccess {
   /** Whether the session holds the permission (only hides controls; the server enforces). */

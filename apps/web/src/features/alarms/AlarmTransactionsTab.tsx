@@ -4,13 +4,13 @@ import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ALARM_TRANSACTION_LEVEL_FILTERS, PAGE_SIZES, type AlarmTransactionDetail } from '@overtone/contract';
-import { hasPermission, useSession } from '../../app/session';
+import { hasPermission, useSession } from '../../core/session';
 import { useDateFormatter } from '../../ui/formatDate';
 import { measurementPath } from '../measurements/lastMeasurement';
-import { usePointQuery } from '../point-detail/pointApi';
+import { usePointQuery } from '../points/pointApi';
 import { LevelTag, sourceLabel } from './alarmLabels';
 import { useAlarmTransactionsQuery, type LevelFilter, type TransactionsParams } from './alarmsApi';
-import { useTelemetryLabel } from '../admin/telemetry/telemetryName';
+import { useTelemetryLabel } from '../telemetry/telemetryName';
 
 /** Default page size of the table (spec 001 §9: 10, 25, 50, 75, default 10). */
 export const DEFAULT_TRANSACTIONS_PAGE_SIZE = 10;

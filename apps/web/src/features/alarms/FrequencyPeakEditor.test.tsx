@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { FrequencyPeakAlarm, FrequencyPeakAlarmsBody } from '@overtone/contract';
-import i18n from '../../app/i18n';
+import i18n from '../../core/i18n';
 import { mockApi, type ApiCall } from '../../app/testing/mockApi';
 import { renderApp } from '../../app/testing/renderApp';
 import { ALARM_PERMISSIONS, P, PEAK_ALARM, POINT, loginWith, typeNumber } from './alarmsTestKit';

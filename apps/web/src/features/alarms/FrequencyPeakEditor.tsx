@@ -16,7 +16,7 @@ import {
   type Point,
   type ThresholdLevel,
 } from '@overtone/contract';
-import { hasPermission, useSession } from '../../app/session';
+import { hasPermission, useSession } from '../../core/session';
 import { LevelTag, levelColor, sourceLabel, validationText } from './alarmLabels';
 import { useFrequencyPeakAlarmsQuery, useSaveFrequencyPeakAlarms } from './alarmsApi';
 import { forceEvenSensitivity, newRow, rowsOf, toPeakBody, type PeakRow, type RowIssue } from './frequencyPeakModel';

@@ -14,11 +14,11 @@ import {
   type Point,
   type ThresholdDirection,
 } from '@overtone/contract';
-import { useTelemetryQuery, useTelemetrySourcesQuery } from '../admin/telemetry/telemetryApi';
+import { useTelemetryQuery, useTelemetrySourcesQuery } from '../telemetry/telemetryApi';
 import { DIRECTION_KEY, levelColor, sourceLabel, validationText } from './alarmLabels';
 import { useMetricAlarmMutations } from './alarmsApi';
 import { alarmValues, formThresholdIssues, newAlarmValues, toAlarmBody, type MetricAlarmFormValues } from './metricAlarmForm';
-import { telemetryLabel } from '../admin/telemetry/telemetryName';
+import { telemetryLabel } from '../telemetry/telemetryName';
 
 /** Sources offered before `GET /telemetry/sources` answered (the accelerometer axes and the device). */
 const FALLBACK_SOURCES = [...AXIS_KEYS, 'device'];

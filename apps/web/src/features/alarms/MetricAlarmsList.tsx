@@ -4,12 +4,12 @@ import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { THRESHOLD_LEVELS, type MetricAlarm, type Point } from '@overtone/contract';
-import { hasPermission, useSession } from '../../app/session';
-import { useTelemetryQuery } from '../admin/telemetry/telemetryApi';
+import { hasPermission, useSession } from '../../core/session';
+import { useTelemetryQuery } from '../telemetry/telemetryApi';
 import { DIRECTION_KEY, LevelTag, formatThreshold, levelColor, sourceLabel, thresholdText } from './alarmLabels';
 import { useMetricAlarmMutations, useMetricAlarmsQuery } from './alarmsApi';
 import { MetricAlarmDialog } from './MetricAlarmDialog';
-import { telemetryLabel } from '../admin/telemetry/telemetryName';
+import { telemetryLabel } from '../telemetry/telemetryName';
 
 type Editing = { alarm: MetricAlarm | null } | null;
 

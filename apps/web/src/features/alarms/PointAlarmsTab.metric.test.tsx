@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MetricAlarm } from '@overtone/contract';
-import i18n from '../../app/i18n';
+import i18n from '../../core/i18n';
 import { mockApi, type ApiCall } from '../../app/testing/mockApi';
 import { renderApp } from '../../app/testing/renderApp';
 import {

@@ -1,7 +1,7 @@
 import { Result, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { hasPermission, useSession } from '../../app/session';
-import { usePointQuery } from '../point-detail/pointApi';
+import { hasPermission, useSession } from '../../core/session';
+import { usePointQuery } from '../points/pointApi';
 import { FrequencyPeakEditor } from './FrequencyPeakEditor';
 import { MetricAlarmsList } from './MetricAlarmsList';
 

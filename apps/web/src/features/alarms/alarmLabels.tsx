@@ -10,7 +10,7 @@ import {
   type ThresholdPair,
 } from '@overtone/contract';
 import { HEALTH_COLORS } from '../../ui/health';
-import { axisMapping } from '../measurement-detail/axes';
+import { axisMapping } from '../measurements/axes';
 
 /** Translation keys of the directions (spec 001 §3 thresholdDirection: 1 top limit, 0 band, −1 bottom limit). */
 export const DIRECTION_KEY: Record<ThresholdDirection, 'top' | 'band' | 'bottom'> = { 1: 'top', 0: 'band', [-1]: 'bottom' };

@@ -9,7 +9,7 @@ import {
   type FrequencyPeakAlarmsBody,
   type MetricAlarmBody,
 } from '@overtone/contract';
-import { apiRequest } from '../../app/api/apiClient';
+import { apiRequest } from '../../core/api/apiClient';
 
 /** Root of every alarm query key of a point (metric, frequency-peak, transactions). */
 export const alarmKeys = {

@@ -11,8 +11,8 @@ import type {
   TelemetryDefinition,
 } from '@overtone/contract';
 import { TEST_SESSION } from '../../app/testing/renderApp';
-import { sessionStore } from '../../app/session';
-import { blankPoint } from '../point-detail/blankPoint';
+import { sessionStore } from '../../core/session';
+import { blankPoint } from '../points/blankPoint';
 
 export const P = 'a'.repeat(24);
 const id = (n: number) => n.toString(16).padStart(24, '0');

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import type { ConditionResponse } from '@overtone/contract';
-import i18n from '../../app/i18n';
-import { configureApiClient } from '../../app/api/apiClient';
+import i18n from '../../core/i18n';
+import { configureApiClient } from '../../core/api/apiClient';
 import { mockApi, type ApiCall } from '../../app/testing/mockApi';
 import { renderApp } from '../../app/testing/renderApp';
 import { HEALTH_COLORS } from '../../ui/health';
 import { M, P, id, loginWith, report } from '../fault-reports/faultReportsTestKit';
-import { blankPoint } from '../point-detail/blankPoint';
+import { blankPoint } from '../points/blankPoint';
 import { ConditionControlTab, ConditionView } from './ConditionControlTab';
 
 let calls: ApiCall[];

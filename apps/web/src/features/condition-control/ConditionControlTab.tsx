@@ -1,9 +1,9 @@
 import { Alert, Card, Col, Flex, Result, Row, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CONDITION_AXES, ISO_ZONES, type ConditionResponse, type Point } from '@overtone/contract';
-import { useTelemetryLabel } from '../admin/telemetry/telemetryName';
+import { useTelemetryLabel } from '../telemetry/telemetryName';
 import { sourceLabel } from '../alarms/alarmLabels';
-import { usePointQuery } from '../point-detail/pointApi';
+import { usePointQuery } from '../points/pointApi';
 import { HEALTH_COLORS } from '../../ui/health';
 import { useDateFormatter } from '../../ui/formatDate';
 import { useConditionQuery } from './conditionApi';

@@ -2,7 +2,7 @@ import { Empty, Flex, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { healthState, type ConditionActiveAlarm, type FaultReport } from '@overtone/contract';
-import { currentLanguage } from '../../app/i18n';
+import { currentLanguage } from '../../core/i18n';
 import { HEALTH_COLORS } from '../../ui/health';
 import { useDateFormatter } from '../../ui/formatDate';
 import { formatConfidence, formatValue, localizedText, SeverityTag } from '../fault-reports/faultReportLabels';

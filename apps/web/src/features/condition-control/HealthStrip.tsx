@@ -2,7 +2,7 @@ import { Flex, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { healthState, type ConditionHealthDay, type HealthState } from '@overtone/contract';
-import { useCustomer } from '../../app/customer/CustomerContext';
+import { useCustomer } from '../../core/customer/CustomerContext';
 import { HEALTH_COLORS } from '../../ui/health';
 
 /** The date part of the customer's date format (`DD-MM-YYYY HH:mm:ss` → `DD-MM-YYYY`). */

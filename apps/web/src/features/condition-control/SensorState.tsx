@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ConditionSensor } from '@overtone/contract';
 import { useDateFormatter } from '../../ui/formatDate';
-import { BATTERY_TAG_COLORS, batteryLevel } from '../point-detail/gatewayStatus';
-import { SignalQuality } from '../point-detail/SignalQuality';
+import { BATTERY_TAG_COLORS, batteryLevel } from '../points/gatewayStatus';
+import { SignalQuality } from '../points/SignalQuality';
 import { OpenReportsList } from './ConditionLists';
 
 /**

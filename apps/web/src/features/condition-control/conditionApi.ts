@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { conditionResponse } from '@overtone/contract';
-import { apiRequest } from '../../app/api/apiClient';
-import { currentLanguage } from '../../app/i18n';
+import { apiRequest } from '../../core/api/apiClient';
+import { currentLanguage } from '../../core/i18n';
 
 /** Key of a point's condition; the language is part of it (the reports' texts come in it). */
 export const conditionKey = (pointId: string) => ['condition', pointId] as const;

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCustomer } from '../../app/customer/CustomerContext';
+import { useCustomer } from '../../core/customer/CustomerContext';
 import { useCustomerZone } from '../../ui/formatDate';
 import { alarmIntensityOption, bucketLabel } from './charts/chartOptions';
 import { LazyChart } from './charts/LazyChart';

@@ -3,7 +3,7 @@ import { Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { AlarmTransactionDetail } from '@overtone/contract';
-import { hasPermission, useSession } from '../../app/session';
+import { hasPermission, useSession } from '../../core/session';
 import { useDateFormatter } from '../../ui/formatDate';
 import { DashboardCard } from './DashboardCard';
 import { usePointHealthScores, useRecentAlarmTransactions } from './dashboardApi';

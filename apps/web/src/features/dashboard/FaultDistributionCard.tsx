@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../app/i18n';
+import { currentLanguage } from '../../core/i18n';
 import { localizedText } from '../fault-reports/faultReportLabels';
 import { faultDistributionOption } from './charts/chartOptions';
 import { LazyChart } from './charts/LazyChart';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCustomer } from '../../app/customer/CustomerContext';
+import { useCustomer } from '../../core/customer/CustomerContext';
 import { useCustomerZone } from '../../ui/formatDate';
 import { bucketLabel, healthProgressOption } from './charts/chartOptions';
 import { LazyChart } from './charts/LazyChart';

@@ -4,7 +4,7 @@ import { Button, Flex, Segmented, Tooltip, Typography } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_INTERVALS, type DashboardIntervalKey } from '@overtone/contract';
-import { useCustomer } from '../../app/customer/CustomerContext';
+import { useCustomer } from '../../core/customer/CustomerContext';
 import { datePartOf } from './charts/chartOptions';
 import type { DashboardWindow } from './dashboardInterval';
 

@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { FaultReport } from '@overtone/contract';
-import { currentLanguage } from '../../app/i18n';
+import { currentLanguage } from '../../core/i18n';
 import { useDateFormatter } from '../../ui/formatDate';
 import { fetchFaultReportPdf, reportLanguageOf } from '../fault-reports/faultReportsApi';
 import { localizedText, SeverityTag } from '../fault-reports/faultReportLabels';

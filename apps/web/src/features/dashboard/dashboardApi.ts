@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DASHBOARD_CALLS as C, alarmTransactionsDetailResponse } from '@overtone/contract';
-import { apiRequest, type QueryValue, type ResponseSchema } from '../../app/api/apiClient';
+import { apiRequest, type QueryValue, type ResponseSchema } from '../../core/api/apiClient';
 import type { DashboardWindow } from './dashboardInterval';
 
 /** Root of every dashboard query key: the home view invalidates it when it mounts (spec 000 §2). */

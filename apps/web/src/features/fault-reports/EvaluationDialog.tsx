@@ -3,7 +3,7 @@ import { Alert, App, Form, Input, Modal, Radio, Typography, type ButtonProps } f
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type EvaluationBody, type FaultReport, type FaultReportQuestion, type Language } from '@overtone/contract';
-import { currentLanguage } from '../../app/i18n';
+import { currentLanguage } from '../../core/i18n';
 import { refreshAfterEvaluation, saveEvaluation } from './faultReportsApi';
 import { localizedText } from './faultReportLabels';
 

@@ -3,8 +3,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { EvidenceLine, Point } from '@overtone/contract';
-import { axisKeyOf, evidencePath } from '../measurement-detail/evidenceMark';
-import { axisMapping } from '../measurement-detail/axes';
+import { axisKeyOf, evidencePath } from './evidenceMark';
+import { axisMapping } from '../measurements/axes';
 import { changeOverBaselineDb, formatValue } from './faultReportLabels';
 
 type Row = EvidenceLine & { key: number };

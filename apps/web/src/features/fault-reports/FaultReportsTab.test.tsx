@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import i18n from '../../app/i18n';
-import { configureApiClient } from '../../app/api/apiClient';
+import i18n from '../../core/i18n';
+import { configureApiClient } from '../../core/api/apiClient';
 import { mockApi, type ApiCall } from '../../app/testing/mockApi';
 import { locationOf, renderApp } from '../../app/testing/renderApp';
 import { PointTab } from '../point-detail/PointTab';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import i18n from '../../app/i18n';
-import { sessionStore } from '../../app/session';
+import i18n from '../../core/i18n';
+import { sessionStore } from '../../core/session';
 import { renderApp, TEST_SESSION } from '../../app/testing/renderApp';
 import { dispositionFileName } from './faultReportsApi';
 import { PdfPreviewDialog, pdfFileName, pdfScale } from './PdfPreviewDialog';

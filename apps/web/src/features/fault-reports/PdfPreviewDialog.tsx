@@ -4,7 +4,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FAULT_REPORT_PDF_SIZE, REPORT_LANGUAGES, type FaultReport, type ReportLanguage } from '@overtone/contract';
-import { currentLanguage } from '../../app/i18n';
+import { currentLanguage } from '../../core/i18n';
 import { LANGUAGE_NATIVE_NAMES } from '../../ui/LanguageSelect';
 import { fetchFaultReportPdf, interfaceLanguageOf, reportLanguageOf } from './faultReportsApi';
 import { localizedText } from './faultReportLabels';

@@ -12,11 +12,11 @@ import {
   type Language,
   type ReportLanguage,
 } from '@overtone/contract';
-import { apiRequest, buildUrl } from '../../app/api/apiClient';
-import { ApiError } from '../../app/api/ApiError';
-import { errorMessage, genericErrorMessage } from '../../app/api/errorMessage';
-import { currentLanguage } from '../../app/i18n';
-import { currentToken } from '../../app/session';
+import { apiRequest, buildUrl } from '../../core/api/apiClient';
+import { ApiError } from '../../core/api/ApiError';
+import { errorMessage, genericErrorMessage } from '../../core/api/errorMessage';
+import { currentLanguage } from '../../core/i18n';
+import { currentToken } from '../../core/session';
 import { TREE_QUERY_KEY } from '../tree/treeApi';
 
 /** Status filter of the list (`GET /point/{id}/fault-reports?status=`). */

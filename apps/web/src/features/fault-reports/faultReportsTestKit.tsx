@@ -3,9 +3,9 @@
  * the contract, a session with chosen permissions.
  */
 import type { FaultReport, FaultReportQuestion, Permission } from '@overtone/contract';
-import { sessionStore } from '../../app/session';
+import { sessionStore } from '../../core/session';
 import { TEST_SESSION } from '../../app/testing/renderApp';
-import { blankPoint } from '../point-detail/blankPoint';
+import { blankPoint } from '../points/blankPoint';
 
 export const P = 'a'.repeat(24);
 export const M = 'b'.repeat(24);

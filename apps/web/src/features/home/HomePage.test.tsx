@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Permission } from '@overtone/contract';
-import i18n from '../../app/i18n';
-import { configureApiClient } from '../../app/api/apiClient';
+import i18n from '../../core/i18n';
+import { configureApiClient } from '../../core/api/apiClient';
 import { mockApi, type ApiCall } from '../../app/testing/mockApi';
 import { locationOf, renderApp } from '../../app/testing/renderApp';
 import { dashboardRoutes } from '../dashboard/dashboardTestKit';

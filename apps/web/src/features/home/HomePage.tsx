@@ -4,7 +4,7 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { hasPermission, useSession } from '../../app/session';
+import { hasPermission, useSession } from '../../core/session';
 import { AssetTree } from '../tree/AssetTree';
 import { DASHBOARD_KEY, DashboardShownContext } from '../dashboard/dashboardApi';
 import { MeasurementsTab } from '../measurements/MeasurementsTab';

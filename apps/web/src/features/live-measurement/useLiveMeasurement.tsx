@@ -4,12 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { measureResponse, sigv4Response } from '@overtone/contract';
-import { apiRequest } from '../../app/api/apiClient';
-import { isApiError } from '../../app/api/ApiError';
+import { apiRequest } from '../../core/api/apiClient';
+import { isApiError } from '../../core/api/ApiError';
 import { lastMeasurementStore, measurementPath } from '../measurements/lastMeasurement';
 import { MEASUREMENTS_QUERY_KEY } from '../measurements/measurementsApi';
 import { TREE_QUERY_KEY } from '../tree/treeApi';
-import { routingQueryKey } from '../point-detail/pointApi';
+import { routingQueryKey } from '../points/pointApi';
 import { initialLiveState, isRunning, liveReducer, liveTimer, type LiveState } from './liveReducer';
 import { openLiveConnection, type LiveConnection } from './liveConnection';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import { createRef } from 'react';
-import '../../app/i18n';
+import '../../core/i18n';
 import { AltchaCaptcha, type AltchaCaptchaHandle } from './AltchaCaptcha';
 
 // The real widget needs a worker and a server; here the element's own methods are stubs.

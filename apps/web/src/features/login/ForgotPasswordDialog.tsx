@@ -2,10 +2,10 @@ import { useRef, useState } from 'react';
 import { App, Form, Input, Modal } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useCustomer } from '../../app/customer/CustomerContext';
+import { useCustomer } from '../../core/customer/CustomerContext';
 import { AltchaCaptcha, type AltchaCaptchaHandle } from './AltchaCaptcha';
 import { requestPasswordReset } from './loginApi';
-import { useRevalidateOnLanguageChange } from '../../app/forms/useRevalidateOnLanguageChange';
+import { useRevalidateOnLanguageChange } from '../../core/forms/useRevalidateOnLanguageChange';
 
 interface Props {
   open: boolean;

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import i18n from '../../app/i18n';
-import { configureApiClient } from '../../app/api/apiClient';
+import i18n from '../../core/i18n';
+import { configureApiClient } from '../../core/api/apiClient';
 import { RequireAuth } from '../../app/RequireAuth';
-import { sessionStore } from '../../app/session';
+import { sessionStore } from '../../core/session';
 import { mockApi } from '../../app/testing/mockApi';
 import { locationOf, renderApp, TEST_SESSION } from '../../app/testing/renderApp';
 import { ForgotPasswordPage, LOGOUT_DELAY_S } from './ForgotPasswordPage';

@@ -4,14 +4,14 @@ import { ArrowLeftOutlined, LoginOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../app/api/ApiError';
-import { useCustomer } from '../../app/customer/CustomerContext';
-import { queryToken, useSession } from '../../app/session';
-import { logout } from '../../app/shell/logout';
+import { isApiError } from '../../core/api/ApiError';
+import { useCustomer } from '../../core/customer/CustomerContext';
+import { queryToken, useSession } from '../../core/session';
+import { logout } from '../../core/logout';
 import { fetchMe, setMyPassword } from '../account/accountApi';
 import { NewPasswordFields, type NewPasswordValues } from '../account/NewPasswordFields';
 import { AuthLayout } from './AuthLayout';
-import { useRevalidateOnLanguageChange } from '../../app/forms/useRevalidateOnLanguageChange';
+import { useRevalidateOnLanguageChange } from '../../core/forms/useRevalidateOnLanguageChange';
 
 /** Seconds between a successful password change and the logout (spec 000 §9). */
 export const LOGOUT_DELAY_S = 5;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp } from 'antd';
-import i18n from '../../app/i18n';
+import i18n from '../../core/i18n';
 import { LoginForm } from './LoginForm';
 
 // The real widget needs a worker and a server; the form only needs its `statechange` event.

@@ -3,7 +3,7 @@ import { Button, Flex, Form, Input } from 'antd';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AltchaCaptcha, type AltchaCaptchaHandle } from './AltchaCaptcha';
-import { useRevalidateOnLanguageChange } from '../../app/forms/useRevalidateOnLanguageChange';
+import { useRevalidateOnLanguageChange } from '../../core/forms/useRevalidateOnLanguageChange';
 
 export interface LoginValues {
   email: string;

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import i18n from '../../app/i18n';
-import { configureApiClient } from '../../app/api/apiClient';
-import { sessionStore } from '../../app/session';
+import i18n from '../../core/i18n';
+import { configureApiClient } from '../../core/api/apiClient';
+import { sessionStore } from '../../core/session';
 import { verifyCaptcha } from '../../app/testing/captcha';
 import { mockApi, type MockAnswer } from '../../app/testing/mockApi';
 import { locationOf, renderApp, TEST_CUSTOMER, TEST_SESSION } from '../../app/testing/renderApp';

@@ -4,13 +4,13 @@ import { SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../app/api/ApiError';
+import { isApiError } from '../../core/api/ApiError';
 import { customerClock } from '../../ui/customerTime';
 import { useCustomerZone } from '../../ui/formatDate';
 import { AltchaCaptcha, type AltchaCaptchaHandle } from './AltchaCaptcha';
 import { AuthLayout } from './AuthLayout';
 import { fetchMfaChallenge, returnUrlQuery, safeReturnUrl, startSession, verifyMfa } from './loginApi';
-import { useRevalidateOnLanguageChange } from '../../app/forms/useRevalidateOnLanguageChange';
+import { useRevalidateOnLanguageChange } from '../../core/forms/useRevalidateOnLanguageChange';
 
 /** Length of the e-mailed one-time code (spec 000 §5). */
 export const MFA_CODE_LENGTH = 6;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../app/api/ApiError';
+import { ApiError } from '../../core/api/ApiError';
 import { isWrongPassword, returnUrlQuery, safeReturnUrl } from './loginApi';
 
 describe('safeReturnUrl', () => {

@@ -11,10 +11,10 @@ import {
   type Session,
   type VerifyMfaBody,
 } from '@overtone/contract';
-import { apiRequest } from '../../app/api/apiClient';
-import { isApiError } from '../../app/api/ApiError';
-import { reloadCustomer } from '../../app/customer/customerApi';
-import { sessionStore } from '../../app/session';
+import { apiRequest } from '../../core/api/apiClient';
+import { isApiError } from '../../core/api/ApiError';
+import { reloadCustomer } from '../../core/customer/customerApi';
+import { sessionStore } from '../../core/session';
 
 /** The login answer: a full session, or only the second-factor request (spec 000 §4). */
 export type LoginResult = { kind: 'session'; session: Session } | { kind: 'mfa'; mfaId: string; name: string; surname: string };

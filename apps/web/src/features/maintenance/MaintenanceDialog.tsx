@@ -9,8 +9,8 @@ import {
   type MaintenanceRecord,
   type MaintenanceStatus,
 } from '@overtone/contract';
-import { isApiError } from '../../app/api/ApiError';
-import { useCustomer } from '../../app/customer/CustomerContext';
+import { isApiError } from '../../core/api/ApiError';
+import { useCustomer } from '../../core/customer/CustomerContext';
 import { asCustomerClock } from '../../ui/customerTime';
 import { useCustomerZone } from '../../ui/formatDate';
 import { useMaintenanceMutations } from './maintenanceApi';

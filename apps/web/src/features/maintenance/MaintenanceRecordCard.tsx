@@ -2,7 +2,7 @@ import { Button, Card, Flex, Tag, Typography } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { MaintenanceRecord, Point } from '@overtone/contract';
-import { useCustomer } from '../../app/customer/CustomerContext';
+import { useCustomer } from '../../core/customer/CustomerContext';
 import { useDateFormatter } from '../../ui/formatDate';
 import { formatWallClock, STATUS_COLORS } from './maintenanceModel';
 import { VerdictCard } from './VerdictCard';

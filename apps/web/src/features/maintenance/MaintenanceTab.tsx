@@ -3,10 +3,10 @@ import { Button, Card, Col, Empty, Flex, Result, Row, Skeleton, Typography } fro
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { MaintenanceRecord } from '@overtone/contract';
-import { useCustomer } from '../../app/customer/CustomerContext';
-import { hasPermission, useSession } from '../../app/session';
+import { useCustomer } from '../../core/customer/CustomerContext';
+import { hasPermission, useSession } from '../../core/session';
 import { useCustomerZone } from '../../ui/formatDate';
-import { usePointQuery } from '../point-detail/pointApi';
+import { usePointQuery } from '../points/pointApi';
 import { MaintenanceCalendar, type CalendarSelection } from './MaintenanceCalendar';
 import { MaintenanceDialog } from './MaintenanceDialog';
 import { MaintenanceRecordCard } from './MaintenanceRecordCard';

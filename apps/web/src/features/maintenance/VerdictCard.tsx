@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { MaintenanceOutcome, MaintenanceVerdict, Point, VerdictLine } from '@overtone/contract';
 import { useDateFormatter } from '../../ui/formatDate';
 import { formatValue } from '../fault-reports/faultReportLabels';
-import { axisMapping } from '../measurement-detail/axes';
+import { axisMapping } from '../measurements/axes';
 import { changeText, OUTCOME_TAG_COLORS, zoneLetter } from './maintenanceModel';
 
 type Row = VerdictLine & { key: number };

@@ -6,7 +6,7 @@ import {
   type MaintenanceRecord,
   type MaintenanceUpdateBody,
 } from '@overtone/contract';
-import { apiRequest } from '../../app/api/apiClient';
+import { apiRequest } from '../../core/api/apiClient';
 import { FAULT_REPORTS_KEY } from '../fault-reports/faultReportsApi';
 import { TREE_QUERY_KEY } from '../tree/treeApi';
 

@@ -3,9 +3,9 @@
  * contract, a session with chosen permissions.
  */
 import type { MaintenanceRecord, MaintenanceVerdict, Permission } from '@overtone/contract';
-import { sessionStore } from '../../app/session';
+import { sessionStore } from '../../core/session';
 import { TEST_SESSION } from '../../app/testing/renderApp';
-import { blankPoint } from '../point-detail/blankPoint';
+import { blankPoint } from '../points/blankPoint';
 
 export const P = 'a'.repeat(24);
 export const id = (n: number) => n.toString(16).padStart(24, '0');

@@ -8,7 +8,7 @@ import { useDateFormatter } from '../../ui/formatDate';
 import { HEALTH_COLORS } from '../../ui/health';
 import { measurementPath } from '../measurements/lastMeasurement';
 import { useAlarmTransactionsQuery } from './measurementApi';
-import { useTelemetryLabel } from '../admin/telemetry/telemetryName';
+import { useTelemetryLabel } from '../telemetry/telemetryName';
 
 const DEFAULT_PAGE_SIZE = 10;
 

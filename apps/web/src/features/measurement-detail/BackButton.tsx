@@ -2,7 +2,7 @@ import { Button } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate, type Location } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/session';
+import { useSession } from '../../core/session';
 
 /**
  * Whether the browser's previous history entry belongs to the app: the location was reached by an

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, renderHook } from '@testing-library/react';
-import i18n from '../../app/i18n';
+import i18n from '../../core/i18n';
 import { FAULT_COLORS, FAULT_MARKER_COUNT, useBearingFaultMarkers } from './BearingFaultButtons';
 
 const bearing = { bpfo: 3.58, bpfi: 5.42, bsf: 2.36, ftf: 0.4 };

@@ -12,7 +12,7 @@ import { EnvelopeBandSlider } from '../../charts/EnvelopeBandSlider';
 import { WindowSelect } from '../../charts/WindowSelect';
 import { FitSelect } from '../../ui/FitSelect';
 import { formatFrequency } from '../../charts/formatNumber';
-import { evidenceMarker } from './evidenceMark';
+import { evidenceMarker } from '../fault-reports/evidenceMark';
 import { BearingFaultButtons, useBearingFaultMarkers } from './BearingFaultButtons';
 
 const SpectrumChart = lazySpectrumChart.Component;

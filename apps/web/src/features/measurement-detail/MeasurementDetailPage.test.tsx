@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MeasurementDetail, Permission, Point } from '@overtone/contract';
-import i18n from '../../app/i18n';
-import { configureApiClient } from '../../app/api/apiClient';
-import { sessionStore } from '../../app/session';
+import i18n from '../../core/i18n';
+import { configureApiClient } from '../../core/api/apiClient';
+import { sessionStore } from '../../core/session';
 import { mockApi, type ApiCall, type MockAnswer } from '../../app/testing/mockApi';
 import { locationOf, renderApp, TEST_SESSION } from '../../app/testing/renderApp';
 import { COMPARE_BASKET_KEY, type CompareItem } from '../../charts/compareBasket';
 import MeasurementDetailPage, { NOT_FOUND_REDIRECT_MS } from './MeasurementDetailPage';
-import { blankPoint } from '../point-detail/blankPoint';
+import { blankPoint } from '../points/blankPoint';
 import { blankMeasurement } from './blankMeasurement';
 
 // The charts are another part's; the page only hands them the reference frequency.

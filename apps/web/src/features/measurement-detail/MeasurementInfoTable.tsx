@@ -5,7 +5,7 @@ import type { MeasurementDetail, Point } from '@overtone/contract';
 import { useDateFormatter } from '../../ui/formatDate';
 import { MeasurementTypeTag } from '../measurements/MeasurementTags';
 import { pointPathText } from '../measurements/pointPath';
-import { referenceFrequencyParams } from '../point-detail/referenceFrequency';
+import { referenceFrequencyParams } from '../points/referenceFrequency';
 
 type Items = NonNullable<DescriptionsProps['items']>;
 

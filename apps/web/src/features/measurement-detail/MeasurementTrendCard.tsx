@@ -8,7 +8,7 @@ import { axisStyle, useChartTheme } from '../../charts/chartTheme';
 import { UplotChart, type ChartOptions } from '../../charts/UplotChart';
 import { useCustomerZone } from '../../ui/formatDate';
 import { buildTrendChart, pickPoint, type TrendChartModel } from '../trend/trendModel';
-import { axisMapping } from './axes';
+import { axisMapping } from '../measurements/axes';
 import { useDetailAccess } from './detailAccess';
 import {
   defaultCardTelemetry,
@@ -19,7 +19,7 @@ import {
   useMeasurementTrend,
   type MeasurementTrendRange,
 } from './measurementTrendApi';
-import { telemetryLabel } from '../admin/telemetry/telemetryName';
+import { telemetryLabel } from '../telemetry/telemetryName';
 import { useTimeAxis } from '../../charts/timeAxis';
 
 /** Height of the card's chart, px (a compact companion of the point trend's 420 px). */

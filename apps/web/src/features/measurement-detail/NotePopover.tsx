@@ -4,7 +4,7 @@ import { FileTextOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NOTE_MAX_LENGTH, type MeasurementDetail } from '@overtone/contract';
-import { isApiError } from '../../app/api/ApiError';
+import { isApiError } from '../../core/api/ApiError';
 import { useDetailAccess } from './detailAccess';
 import { measurementQueryKey, putNote } from './measurementApi';
 

@@ -1,10 +1,9 @@
+import { hzToRpm, rpmToHz } from '@overtone/dsp';
 import { Button, InputNumber, Space, Tooltip, Typography } from 'antd';
 import { UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 
 /** RPM is 60 times the reference frequency in Hz (spec 002 §3). */
-export const hzToRpm = (hz: number) => hz * 60;
-export const rpmToHz = (rpm: number) => rpm / 60;
 
 /** Rounds for display without trailing float noise (1499.9999999 → 1500). */
 const round = (v: number, digits: number) => Number.parseFloat(v.toFixed(digits));

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import type { Permission } from '@overtone/contract';
-import i18n from '../../app/i18n';
-import { configureApiClient } from '../../app/api/apiClient';
-import { sessionStore } from '../../app/session';
+import i18n from '../../core/i18n';
+import { configureApiClient } from '../../core/api/apiClient';
+import { sessionStore } from '../../core/session';
 import { mockApi } from '../../app/testing/mockApi';
 import { renderApp, TEST_SESSION } from '../../app/testing/renderApp';
 import { DetailAccessContext, detailAccess } from './detailAccess';

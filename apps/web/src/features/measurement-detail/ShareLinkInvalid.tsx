@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/session';
+import { useSession } from '../../core/session';
 
 /**
  * The page a wrong, revoked or expired share link shows (issue 17 item 10): what happened and what to

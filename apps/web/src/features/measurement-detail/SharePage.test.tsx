@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { Bearing, MeasurementDetail, SharedMeasurementDetail } from '@overtone/contract';
-import i18n from '../../app/i18n';
-import { apiRequest, configureApiClient } from '../../app/api/apiClient';
-import { sessionStore } from '../../app/session';
+import i18n from '../../core/i18n';
+import { apiRequest, configureApiClient } from '../../core/api/apiClient';
+import { sessionStore } from '../../core/session';
 import { mockApi } from '../../app/testing/mockApi';
 import { renderApp, TEST_SESSION } from '../../app/testing/renderApp';
-import { blankPoint } from '../point-detail/blankPoint';
+import { blankPoint } from '../points/blankPoint';
 import { backTarget, hasAppHistory } from './BackButton';
 import { blankMeasurement } from './blankMeasurement';
 import MeasurementDetailPage, { NOT_FOUND_REDIRECT_MS } from './MeasurementDetailPage';

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { MeasurementDetail } from '@overtone/contract';
-import i18n from '../../app/i18n';
+import i18n from '../../core/i18n';
 import { mockApi } from '../../app/testing/mockApi';
 import { renderApp } from '../../app/testing/renderApp';
-import { blankPoint } from '../point-detail/blankPoint';
+import { blankPoint } from '../points/blankPoint';
 import { blankMeasurement } from './blankMeasurement';
 import { SignalCharts } from './SignalCharts';
 

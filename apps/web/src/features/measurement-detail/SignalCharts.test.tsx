@@ -3,10 +3,10 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { useState } from 'react';
 import type { AxisKey, Bearing, MeasurementDetail } from '@overtone/contract';
 import { computeDomain, type DomainRequest } from '@overtone/dsp';
-import i18n from '../../app/i18n';
+import i18n from '../../core/i18n';
 import { ALL, fakeApi, loginAs, renderAdmin, type ApiCall } from '../admin/adminTestKit';
 import { SignalCharts } from './SignalCharts';
-import { blankPoint } from '../point-detail/blankPoint';
+import { blankPoint } from '../points/blankPoint';
 
 /** uPlot needs a real canvas: a stand-in that records the charts and their data. */
 const charts = vi.hoisted(() => [] as { data: unknown[]; destroyed: boolean }[]);

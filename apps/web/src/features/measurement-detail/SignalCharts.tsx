@@ -2,15 +2,15 @@ import { Activity, useState } from 'react';
 import { Alert, Card, Empty, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AXIS_KEYS, LARGE_FILE_SAMPLES, type AxisKey, type Bearing, type MeasurementDetail } from '@overtone/contract';
-import { usePointQuery } from '../point-detail/pointApi';
-import { axisMapping } from './axes';
+import { usePointQuery } from '../points/pointApi';
+import { axisMapping } from '../measurements/axes';
 import { AutoCorrelationPanel } from './domains/AutoCorrelationPanel';
 import { CepstrumPanel } from './domains/CepstrumPanel';
 import { OrbitPanel } from './domains/OrbitPanel';
 import { PolarPanel } from './domains/PolarPanel';
 import { SpectrogramPanel } from './domains/SpectrogramPanel';
 import { EnvelopePanel } from './EnvelopePanel';
-import type { EvidenceMark } from './evidenceMark';
+import type { EvidenceMark } from '../fault-reports/evidenceMark';
 import { SpectrumPanel } from './SpectrumPanel';
 import { TimePanel } from './TimePanel';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { Bearing } from '@overtone/contract';
-import i18n from '../../app/i18n';
+import i18n from '../../core/i18n';
 import { fakeCharts, renderWithApp } from '../../charts/chartTestKit';
 import { COMPARE_BASKET_KEY, COMPARE_BASKET_MAX, readCompareBasket } from '../../charts/compareBasket';
 import { SpectrumPanel } from './SpectrumPanel';

@@ -16,7 +16,7 @@ import { gearMeshFrequenciesHz, gearMeshHarmonicsHz, type GearboxTeeth } from '.
 import { WindowSelect } from '../../charts/WindowSelect';
 import { lazySpectrumChart, lazyTimeChart } from '../../charts/lazyCharts';
 import { formatFrequency } from '../../charts/formatNumber';
-import { evidenceMarker } from './evidenceMark';
+import { evidenceMarker } from '../fault-reports/evidenceMark';
 import { BearingFaultButtons, useBearingFaultMarkers } from './BearingFaultButtons';
 
 const SpectrumChart = lazySpectrumChart.Component;

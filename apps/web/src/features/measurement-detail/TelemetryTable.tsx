@@ -2,7 +2,7 @@ import { Collapse, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { AxisKey, TelemetryValue } from '@overtone/contract';
-import { telemetryLabel } from '../admin/telemetry/telemetryName';
+import { telemetryLabel } from '../telemetry/telemetryName';
 
 /** Telemetry values are shown to 4 decimals (spec 002 §9). */
 export const formatTelemetry = (v: number) => (Number.isFinite(v) ? v.toFixed(4) : String(v));

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { App as AntApp } from 'antd';
-import i18n from '../../app/i18n';
+import i18n from '../../core/i18n';
 import { detailAccess } from './detailAccess';
 import { ImageViewer, MIN_SCALE, zoomed } from './ImageViewer';
 import { normalizeTags } from './MeasurementTagsEditor';
-import { hzToRpm, rpmToHz } from './RpmInput';
+import { hzToRpm, rpmToHz } from '@overtone/dsp';
 import { formatTelemetry } from './TelemetryTable';
 
 beforeEach(async () => {

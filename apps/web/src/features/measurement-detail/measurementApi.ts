@@ -29,20 +29,21 @@ import {
   type Point,
   type WindowName,
 } from '@overtone/contract';
-import { apiRequest, buildUrl } from '../../app/api/apiClient';
-import { ApiError } from '../../app/api/ApiError';
-import { errorMessage } from '../../app/api/errorMessage';
-import { currentLanguage } from '../../app/i18n';
-import { currentToken } from '../../app/session';
+import { apiRequest, buildUrl } from '../../core/api/apiClient';
+import { ApiError } from '../../core/api/ApiError';
+import { errorMessage } from '../../core/api/errorMessage';
+import { currentLanguage } from '../../core/i18n';
+import { currentToken } from '../../core/session';
 import { computeInBrowser, samplesOf } from './domains/domainClient';
-import { pointQueryKey, pointQueryOptions } from '../point-detail/pointApi';
+import { pointQueryKey, pointQueryOptions } from '../points/pointApi';
 import { sharePrefix } from './detailAccess';
-import { blankPoint } from '../point-detail/blankPoint';
+import { blankPoint } from '../points/blankPoint';
+import { measurementQueryKey } from '../measurements/measurementsApi';
+
+export { measurementQueryKey };
 
 /** The error code of a measurement whose stored samples are missing from the object store. */
 const WAVEFORM_MISSING: ErrorCode = 'WAVEFORM_MISSING';
-
-export const measurementQueryKey = (id: string) => ['measurement', id] as const;
 
 const measurementUrl = (id: string, rest = '') => `/measurement/${encodeURIComponent(id)}${rest}`;
 

@@ -9,7 +9,7 @@ import {
   type ShareTrendResponse,
   type TrendSeries,
 } from '@overtone/contract';
-import { apiRequest } from '../../app/api/apiClient';
+import { apiRequest } from '../../core/api/apiClient';
 import { customerClock } from '../../ui/customerTime';
 import { trendQueryOf } from '../trend/trendApi';
 import { TREND_DATE_FORMAT } from '../trend/trendModel';

@@ -2,7 +2,7 @@ import { App, Button, Popconfirm } from 'antd';
 import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { hasPermission, useSession } from '../../app/session';
+import { hasPermission, useSession } from '../../core/session';
 import {
   deleteMeasurements,
   MEASUREMENTS_QUERY_KEY,

@@ -3,13 +3,13 @@ import { App, Button, Checkbox, DatePicker, Flex, Input, InputNumber, Select, Sp
 import { FilterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MEASUREMENT_TYPES } from '@overtone/contract';
-import { useCustomer } from '../../app/customer/CustomerContext';
+import { useCustomer } from '../../core/customer/CustomerContext';
 import { asCustomerClock } from '../../ui/customerTime';
 import { useCustomerZone } from '../../ui/formatDate';
-import { useTelemetryQuery } from '../admin/telemetry/telemetryApi';
+import { useTelemetryQuery } from '../telemetry/telemetryApi';
 import { useMeasurementTagsQuery } from './measurementsApi';
 import { DATE_SHORTCUT_DAYS, lastDays, valueBoundsValid, type MeasurementFilterValues } from './measurementFilters';
-import { telemetryLabel } from '../admin/telemetry/telemetryName';
+import { telemetryLabel } from '../telemetry/telemetryName';
 
 const SHORTCUT_KEYS: Record<(typeof DATE_SHORTCUT_DAYS)[number], string> = {
   7: 'filters.lastWeek',

@@ -1,4 +1,4 @@
-import { createLocalStore, useLocalStore } from '../../app/storage/localStore';
+import { createLocalStore, useLocalStore } from '../../core/storage/localStore';
 
 /** localStorage key of the id of the latest live measurement (spec 000 §4, "Go Last Measurement"). */
 export const LAST_MEASUREMENT_STORAGE_KEY = 'lastMeasurementId';

@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { MeasurementListItem } from '@overtone/contract';
-import i18n from '../../app/i18n';
+import i18n from '../../core/i18n';
 import { ALL, CUSTOMER, fakeApi, loginAs, renderAdmin, TELEMETRY, type ApiCall } from '../admin/adminTestKit';
 import { MeasurementsTab } from './MeasurementsTab';
 import { defaultFilters, filtersToQuery, lastDays } from './measurementFilters';

@@ -6,7 +6,10 @@ import {
   measurementTagsResponse,
   type MeasurementListQuery,
 } from '@overtone/contract';
-import { apiRequest } from '../../app/api/apiClient';
+import { apiRequest } from '../../core/api/apiClient';
+
+/** The query key of one measurement's detail (features/measurement-detail/measurementApi.ts; the trend's compare reads it too). */
+export const measurementQueryKey = (id: string) => ['measurement', id] as const;
 
 /** Root of every measurement-list query key; invalidate it after a new measurement. */
 export const MEASUREMENTS_QUERY_KEY = 'measurements';

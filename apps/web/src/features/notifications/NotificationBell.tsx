@@ -4,10 +4,10 @@ import { BellOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { HealthState, NotificationItem } from '@overtone/contract';
-import { hasPermission, useSession } from '../../app/session';
+import { hasPermission, useSession } from '../../core/session';
 import { HEALTH_COLORS } from '../../ui/health';
 import { useDateFormatter } from '../../ui/formatDate';
-import { telemetryLabel } from '../admin/telemetry/telemetryName';
+import { telemetryLabel } from '../telemetry/telemetryName';
 import { useMarkNotificationsRead, useNotificationsQuery } from './notificationsApi';
 
 /**

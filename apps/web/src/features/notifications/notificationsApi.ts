@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notificationsReadResponse, notificationsResponse, type NotificationsResponse } from '@overtone/contract';
-import { apiRequest } from '../../app/api/apiClient';
-import { currentLanguage } from '../../app/i18n';
+import { apiRequest } from '../../core/api/apiClient';
+import { currentLanguage } from '../../core/i18n';
 
 /** Query key of the caller's notifications (every language). */
 export const NOTIFICATIONS_KEY = ['notifications'] as const;

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CHANNEL_GROUP_PATTERN, type PointConfig } from '@overtone/contract';
-import { ChannelGroupsPicker } from '../admin/ducks/ChannelGroupPicker';
+import { ChannelGroupsPicker } from '../ducks/ChannelGroupPicker';
 import { usePointConfigMutation } from './pointConfigApi';
 import { SectionActions } from './SectionActions';
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Descriptions, Flex, Popconfirm, Select, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_SLEEP_AMOUNT, SLEEP_AMOUNTS } from '@overtone/contract';
-import { hasPermission, useSession } from '../../app/session';
+import { hasPermission, useSession } from '../../core/session';
 import { useDateFormatter } from '../../ui/formatDate';
 import { usePeriodicMutations, usePeriodicQuery } from './scheduleApi';
 

@@ -3,8 +3,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { PointConfig } from '@overtone/contract';
 import { TEST_SESSION, renderApp } from '../../app/testing/renderApp';
 import { mockApi, type ApiCall } from '../../app/testing/mockApi';
-import { sessionStore } from '../../app/session';
-import i18n from '../../app/i18n';
+import { sessionStore } from '../../core/session';
+import i18n from '../../core/i18n';
 import { PointConfigCard } from './PointConfigCard';
 import { profileResolution, sampleSizeFor } from './profileMath';
 import { DUCKS } from '../admin/ducks/duckFixtures';

@@ -1,6 +1,6 @@
 import { Card, Result, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { hasPermission, useSession } from '../../app/session';
+import { hasPermission, useSession } from '../../core/session';
 import { ChannelGroupSection } from './ChannelGroupSection';
 import { DeviceSection } from './DeviceSection';
 import { PeriodicSection } from './PeriodicSection';

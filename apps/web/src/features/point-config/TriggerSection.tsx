@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Flex, Input, List, Popconfirm, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { triggerMac } from '@overtone/contract';
-import { hasPermission, useSession } from '../../app/session';
+import { hasPermission, useSession } from '../../core/session';
 import { useDateFormatter } from '../../ui/formatDate';
 import { useTriggerMutations, useTriggersQuery } from './scheduleApi';
 

@@ -2,8 +2,8 @@ import { App } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { deviceList, gatewayListResponse, pointConfig, type DeviceKind, type PointProfileBody } from '@overtone/contract';
-import { apiRequest } from '../../app/api/apiClient';
-import { pointQueryKey, routingQueryKey } from '../point-detail/pointApi';
+import { apiRequest } from '../../core/api/apiClient';
+import { pointQueryKey, routingQueryKey } from '../points/pointApi';
 
 export const pointConfigKey = (pointId: string) => ['pointConfig', pointId] as const;
 

@@ -2,7 +2,7 @@ import { App } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { periodicResponse, pointTriggersResponse, type PeriodicResponse, type PointTriggers } from '@overtone/contract';
-import { apiRequest } from '../../app/api/apiClient';
+import { apiRequest } from '../../core/api/apiClient';
 
 export const periodicQueryKey = (pointId: string) => ['pointPeriodic', pointId] as const;
 export const triggersQueryKey = (pointId: string) => ['pointTriggers', pointId] as const;

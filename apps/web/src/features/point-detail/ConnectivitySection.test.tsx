@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import type { Point, RoutingLookup } from '@overtone/contract';
-import i18n from '../../app/i18n';
-import { sessionStore } from '../../app/session';
+import i18n from '../../core/i18n';
+import { sessionStore } from '../../core/session';
 import { mockApi } from '../../app/testing/mockApi';
 import { TEST_SESSION, renderApp } from '../../app/testing/renderApp';
 import { ConnectivitySection } from './ConnectivitySection';
-import { blankPoint } from './blankPoint';
+import { blankPoint } from '../points/blankPoint';
 
 /** The connectivity section's battery level (spec 000 §4: routing lookup `batteryLevel` in volts, four levels). */
 const DEVICE_ID = 'd'.repeat(24);

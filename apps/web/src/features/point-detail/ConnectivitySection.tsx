@@ -6,12 +6,12 @@ import type { Point } from '@overtone/contract';
 import { useDateFormatter } from '../../ui/formatDate';
 import { MeasureDialog } from '../live-measurement/MeasureDialog';
 import { useLiveMeasurement } from '../live-measurement/useLiveMeasurement';
-import { BATTERY_TAG_COLORS, batteryLevel, canMeasure, latestRoutingEntry } from './gatewayStatus';
+import { BATTERY_TAG_COLORS, batteryLevel, canMeasure, latestRoutingEntry } from '../points/gatewayStatus';
 import { GatewayStatusTag } from './GatewayStatusTag';
-import { useRoutingLookupQuery } from './pointApi';
-import { hasPermission, useSession } from '../../app/session';
-import { useDucksQuery } from '../admin/ducks/ducksApi';
-import { SignalQuality } from './SignalQuality';
+import { useRoutingLookupQuery } from '../points/pointApi';
+import { hasPermission, useSession } from '../../core/session';
+import { useDucksQuery } from '../ducks/ducksApi';
+import { SignalQuality } from '../points/SignalQuality';
 
 type Device = NonNullable<Point['device']>;
 

@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { GatewayStatus } from '@overtone/contract';
-import { statusTagType, TAG_COLORS } from './gatewayStatus';
+import { statusTagType, TAG_COLORS } from '../points/gatewayStatus';
 
 export function GatewayStatusTag({ status }: { status: GatewayStatus }) {
   const { t } = useTranslation('point');

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import type { Point } from '@overtone/contract';
 import { HEALTH_COLORS } from '../../ui/health';
 import { pointPathText } from '../measurements/pointPath';
-import { hasPermission, useSession } from '../../app/session';
+import { hasPermission, useSession } from '../../core/session';
 import { PointFormDialog } from '../point-form/PointFormDialog';
-import { referenceFrequencyParams } from './referenceFrequency';
+import { referenceFrequencyParams } from '../points/referenceFrequency';
 
 /**
  * The point's information card: its record (name, path, reference frequency, bearing, types

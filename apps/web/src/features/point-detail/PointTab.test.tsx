@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { LANGUAGES, type Point } from '@overtone/contract';
-import i18n from '../../app/i18n';
-import { sessionStore } from '../../app/session';
+import i18n from '../../core/i18n';
+import { sessionStore } from '../../core/session';
 import { mockApi } from '../../app/testing/mockApi';
 import { TEST_SESSION, renderApp } from '../../app/testing/renderApp';
 import { resources } from '../../locales/resources';
 import { PointTab } from './PointTab';
-import { blankPoint } from './blankPoint';
+import { blankPoint } from '../points/blankPoint';
 
 const P = 'c'.repeat(24);
 const POINT: Point = blankPoint({

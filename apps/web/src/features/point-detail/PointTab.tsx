@@ -1,7 +1,7 @@
 import { Col, Result, Row, Skeleton, Tabs } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { hasPermission, useSession } from '../../app/session';
+import { hasPermission, useSession } from '../../core/session';
 import { AlarmTransactionsTab } from '../alarms/AlarmTransactionsTab';
 import { PointAlarmsTab } from '../alarms/PointAlarmsTab';
 import { FaultReportsTab, FaultReportsTabLabel } from '../fault-reports';
@@ -12,7 +12,7 @@ import { TrendPanel } from '../trend/TrendPanel';
 import { ConnectivitySection } from './ConnectivitySection';
 import { PointInfoCard } from './PointInfoCard';
 import { PointMeasurements } from './PointMeasurements';
-import { usePointQuery } from './pointApi';
+import { usePointQuery } from '../points/pointApi';
 
 /** The URL parameter keeping the opened point's area (`?point=…&area=trend`). */
 const AREA_PARAM = 'area';

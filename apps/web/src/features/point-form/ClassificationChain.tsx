@@ -1,6 +1,6 @@
 import { Checkbox, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Visibility } from './conditions';
+import type { Visibility } from '@overtone/contract';
 import { EnumItem, FIELD_GRID, useVisibility } from './formItems';
 
 /** A field of a classification chain, inside the chain's form object, shown while `when` holds. */

@@ -1,7 +1,7 @@
 import { DatePicker, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { COORDINATE_AXES, POINT_TYPES, PREVIOUS_FAULTS, sanitizeTagCode } from '@overtone/contract';
-import { useTelemetryQuery } from '../admin/telemetry/telemetryApi';
+import { useTelemetryQuery } from '../telemetry/telemetryApi';
 import { exclusiveNone } from './conditions';
 import { enumOptions, FIELD_GRID } from './formItems';
 import { DATE_TIME_FORMAT, liveTagCode, type PointFormValues } from './pointFormValues';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import i18n from '../../app/i18n';
+import i18n from '../../core/i18n';
 import { reply } from '../admin/adminTestKit';
 import {
   GROUP_ID,

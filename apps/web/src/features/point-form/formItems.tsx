@@ -2,7 +2,7 @@ import { Form, InputNumber, Select } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { visibility, type Visibility } from './conditions';
+import { visibility, type Visibility } from '@overtone/contract';
 import type { PointFormValues } from './pointFormValues';
 
 /** Fields side by side, wrapping on narrow dialogs. */

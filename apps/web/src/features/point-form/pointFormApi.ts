@@ -7,7 +7,7 @@ import {
   type PointFormInput,
   type S3PresignedPost,
 } from '@overtone/contract';
-import { apiRequest } from '../../app/api/apiClient';
+import { apiRequest } from '../../core/api/apiClient';
 import { customBearingBodyOf } from './bearingChoice';
 import { pointFormRecord } from './pointFormRecord';
 import { toPointFormBody, type PointFormValues } from './pointFormValues';

@@ -1,7 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { sanitizeTagCode, type PointFormBody, type PointFormInput } from '@overtone/contract';
+import { sanitizeTagCode, visibility, type PointFormBody, type PointFormInput } from '@overtone/contract';
 import { NO_BEARING, chosenBearing, type BearingChoice } from './bearingChoice';
-import { visibility } from './conditions';
 import type { PointFormRecord } from './pointFormRecord';
 
 /** Unit the reference frequency is shown and typed in (spec 000 §4: RPM = Hz × 60). */

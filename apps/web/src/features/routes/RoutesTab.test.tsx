@@ -4,10 +4,10 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
 import type { Permission, Route, TreeNode } from '@overtone/contract';
-import { configureApiClient } from '../../app/api/apiClient';
-import i18n from '../../app/i18n';
-import { createQueryClient } from '../../app/queryClient';
-import { sessionStore } from '../../app/session';
+import { configureApiClient } from '../../core/api/apiClient';
+import i18n from '../../core/i18n';
+import { createQueryClient } from '../../core/queryClient';
+import { sessionStore } from '../../core/session';
 import { TEST_SESSION } from '../../app/testing/renderApp';
 import { mockApi, type ApiCall } from '../../app/testing/mockApi';
 import { RoutesTab } from './RoutesTab';

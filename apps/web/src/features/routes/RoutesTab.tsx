@@ -3,7 +3,7 @@ import { App, Card, Empty, Flex, Modal, Spin } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Route } from '@overtone/contract';
-import { hasPermission, useSession } from '../../app/session';
+import { hasPermission, useSession } from '../../core/session';
 import { RouteCard } from './RouteCard';
 import { RouteForm } from './RouteForm';
 import { createRoute, deleteRoute, invalidateRoutes, updateRoute, useRoutesQuery } from './routesApi';

@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { route, routeList, type RouteBody } from '@overtone/contract';
-import { apiRequest } from '../../app/api/apiClient';
+import { apiRequest } from '../../core/api/apiClient';
 
 /** Query key of the customer's routes. */
 export const ROUTES_KEY = ['routes'] as const;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import i18n from '../../app/i18n';
+import i18n from '../../core/i18n';
 import { PLANT } from './treeFixtures';
 import { ALL, clickMenu, fakeApi, loginAs, openMenu, renderTree, reply, visibleRows } from './treeTestKit';
 

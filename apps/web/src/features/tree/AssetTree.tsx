@@ -3,7 +3,7 @@ import { Empty, Flex, Input, Spin, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useTranslation } from 'react-i18next';
 import type { Permission } from '@overtone/contract';
-import { hasPermission, useSession } from '../../app/session';
+import { hasPermission, useSession } from '../../core/session';
 import { buildTree, filterTree, type AssetTreeNode } from './buildTree';
 import { canDrag, canDrop, dropPlaceOf, indexTree } from './moveRules';
 import { NodeMenu, NodeMenuHost, useNodeMenu } from './NodeMenu';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import type { TreeNode } from '@overtone/contract';
-import i18n from '../../app/i18n';
+import i18n from '../../core/i18n';
 import { renderAdmin } from '../admin/adminTestKit';
 import { AssetTree } from './AssetTree';
 import { group, point } from './treeFixtures';

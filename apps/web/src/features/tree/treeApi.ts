@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { treeNode, type TreeNode } from '@overtone/contract';
-import { apiRequest } from '../../app/api/apiClient';
+import { apiRequest } from '../../core/api/apiClient';
 
 export const TREE_QUERY_KEY = ['tree'] as const;
 

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { group as groupSchema, idAnswer, type Group } from '@overtone/contract';
-import { apiRequest } from '../../app/api/apiClient';
+import { apiRequest } from '../../core/api/apiClient';
 import { moveRequest, type PendingMove } from './moveRules';
 import { TREE_QUERY_KEY } from './treeApi';
 

@@ -3,7 +3,7 @@ import { App, type ButtonProps } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PointFormDialog, type PointFormMode } from '../point-form/PointFormDialog';
-import { ApiError } from '../../app/api/ApiError';
+import { ApiError } from '../../core/api/ApiError';
 import type { AssetTreeNode } from './buildTree';
 import { GroupFormDialog, type GroupFormMode } from './GroupFormDialog';
 import type { NodeAction } from './nodeMenuRules';

@@ -13,7 +13,7 @@ import {
 } from '@overtone/contract';
 import { asCustomerClock } from '../../ui/customerTime';
 import { lastDaysRange } from './trendModel';
-import { telemetryLabel } from '../admin/telemetry/telemetryName';
+import { telemetryLabel } from '../telemetry/telemetryName';
 
 /** What the user chose in the panel. */
 export interface TrendControlValues {

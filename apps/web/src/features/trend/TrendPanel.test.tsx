@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { PREDICTION_CLASS_COLORS, TREND_CHART_HEIGHT, type TrendResponse, type TrendTelemetry } from '@overtone/contract';
-import i18n from '../../app/i18n';
-import { configureApiClient } from '../../app/api/apiClient';
+import i18n from '../../core/i18n';
+import { configureApiClient } from '../../core/api/apiClient';
 import { mockApi, type ApiCall } from '../../app/testing/mockApi';
 import { renderApp, TEST_CUSTOMER } from '../../app/testing/renderApp';
 import { fakeCharts } from '../../charts/chartTestKit';

@@ -10,8 +10,8 @@ import {
   TREND_MAX_POINTS_MAX,
   type TrendSeries,
 } from '@overtone/contract';
-import { useCustomer } from '../../app/customer/CustomerContext';
-import { hasPermission, useSession } from '../../app/session';
+import { useCustomer } from '../../core/customer/CustomerContext';
+import { hasPermission, useSession } from '../../core/session';
 import { exportFileName } from '../../charts/download';
 import { useCustomerZone, useDateFormatter } from '../../ui/formatDate';
 import { CompareDialog } from '../compare';
@@ -30,7 +30,7 @@ import {
   trendCsv,
   type TrendPoint,
 } from './trendModel';
-import { telemetryLabel } from '../admin/telemetry/telemetryName';
+import { telemetryLabel } from '../telemetry/telemetryName';
 import { saveBlob } from '../../ui/saveBlob';
 
 /** Points per source the server is asked for: two per pixel column of the chart (min and max). */

@@ -6,7 +6,7 @@ import {
   trendTelemetriesResponse,
   type MEASUREMENT_TYPES,
 } from '@overtone/contract';
-import { apiRequest } from '../../app/api/apiClient';
+import { apiRequest } from '../../core/api/apiClient';
 
 /** What the panel asks the trend for (spec 001 §7 `GET /point/{id}/trend`). */
 export interface TrendParams {

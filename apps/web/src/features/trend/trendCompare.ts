@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { measurementDetail, type MeasurementDetail } from '@overtone/contract';
-import { apiRequest } from '../../app/api/apiClient';
+import { apiRequest } from '../../core/api/apiClient';
 import type { CompareItem } from '../../charts/compareBasket';
-import { measurementQueryKey } from '../measurement-detail/measurementApi';
+import { measurementQueryKey } from '../measurements/measurementsApi';
 import type { TrendLine } from './trendModel';
 
 /**

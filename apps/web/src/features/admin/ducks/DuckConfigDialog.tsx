@@ -15,7 +15,7 @@ import {
 import { FormDialog } from '../FormDialog';
 import { useAdminAccess } from '../useAdminAccess';
 import { checkDuckConfig, duckFormValues, issuesAt, newSensor, type DuckFormValues } from './duckConfigForm';
-import { invalidateDucks, saveDuckConfig } from './ducksApi';
+import { invalidateDucks, saveDuckConfig } from '../../ducks/ducksApi';
 import { SensorEditor } from './SensorEditor';
 import { useDuckValidationText } from './useDuckValidationText';
 

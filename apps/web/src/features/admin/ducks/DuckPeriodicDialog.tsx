@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DUCK_PERIOD_S, type DuckItem } from '@overtone/contract';
 import { DeleteButton } from '../DeleteButton';
-import { deleteDuckPeriod, invalidateDucks, saveDuckPeriod, useDuckPeriodicQuery } from './ducksApi';
+import { deleteDuckPeriod, invalidateDucks, saveDuckPeriod, useDuckPeriodicQuery } from '../../ducks/ducksApi';
 import { formatPeriod } from './formatPeriod';
 
 const MIN_MIN = DUCK_PERIOD_S.min / 60;

@@ -12,7 +12,7 @@ import { DuckConfigSummary } from './DuckConfigSummary';
 import { DuckLastSeen } from './DuckLastSeen';
 import { DuckPeriodicDialog } from './DuckPeriodicDialog';
 import { formatPeriod } from './formatPeriod';
-import { measureDuck, useDucksQuery } from './ducksApi';
+import { measureDuck, useDucksQuery } from '../../ducks/ducksApi';
 
 type Dialog = { kind: 'config' | 'periodic'; duck: DuckItem } | null;
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import i18n from '../../../app/i18n';
+import i18n from '../../../core/i18n';
 import { ALL, fakeApi, GATEWAYS, loginAs, renderAdmin, type ApiCall } from '../adminTestKit';
 import { AvailableDevicesDialog } from './AvailableDevicesDialog';
 

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { GatewayItem } from '@overtone/contract';
 import { useDateFormatter } from '../../../ui/formatDate';
-import { SignalQuality } from '../../point-detail/SignalQuality';
+import { SignalQuality } from '../../points/SignalQuality';
 import { useAdminAccess } from '../useAdminAccess';
 import { claimDevice, invalidateGateways } from './gatewaysApi';
 

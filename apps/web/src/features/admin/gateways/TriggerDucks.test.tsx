@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DuckItem, TriggerItem } from '@overtone/contract';
-import i18n from '../../../app/i18n';
+import i18n from '../../../core/i18n';
 import { ALL, fakeApi, loginAs, renderAdmin, type ApiCall } from '../adminTestKit';
 import { BLANK, CONFIGURED } from '../ducks/duckFixtures';
 import { GatewaysTab } from './GatewaysTab';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DuckItem, TriggerItem } from '@overtone/contract';
-import { invalidateDucks } from '../ducks/ducksApi';
+import { invalidateDucks } from '../../ducks/ducksApi';
 import { assignTriggerDuck, unassignTriggerDuck } from './gatewaysApi';
 import { TriggerAssignDialog } from './TriggerAssignDialog';
 

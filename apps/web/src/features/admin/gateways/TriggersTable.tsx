@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { useDucksQuery } from '../ducks/ducksApi';
+import { useDucksQuery } from '../../ducks/ducksApi';
 import { rowTestId } from '../rowTestId';
 import { useAdminAccess } from '../useAdminAccess';
 import { CredentialsDialog } from './CredentialsDialog';

@@ -2,8 +2,8 @@ import { Alert, App, Form, Input, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { WlanConfig } from '@overtone/contract';
-import { isApiError } from '../../../app/api/ApiError';
-import { genericErrorMessage } from '../../../app/api/errorMessage';
+import { isApiError } from '../../../core/api/ApiError';
+import { genericErrorMessage } from '../../../core/api/errorMessage';
 import { FormDialog } from '../FormDialog';
 import { sendWlanConfig, type EdgeKind } from './gatewaysApi';
 

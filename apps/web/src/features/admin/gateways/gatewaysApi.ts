@@ -10,7 +10,7 @@ import {
   wlanConfigResponse,
   type WlanConfig,
 } from '@overtone/contract';
-import { apiRequest } from '../../../app/api/apiClient';
+import { apiRequest } from '../../../core/api/apiClient';
 
 export interface GatewayPageParams {
   page: number;

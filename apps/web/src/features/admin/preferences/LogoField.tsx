@@ -2,8 +2,8 @@ import { App, Button, Flex, Popconfirm, Typography, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../app/api/ApiError';
-import { reloadCustomer } from '../../../app/customer/customerApi';
+import { isApiError } from '../../../core/api/ApiError';
+import { reloadCustomer } from '../../../core/customer/customerApi';
 import { deleteLogo, uploadLogo } from './preferencesApi';
 
 /** Image types the server accepts for the logo (it stores a 40 px high PNG). */

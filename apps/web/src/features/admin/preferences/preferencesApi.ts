@@ -1,9 +1,9 @@
 import { LANGUAGE_HEADER, TOKEN_HEADER, badRequestBody, errorBody, logoAnswer, type PreferencesBody } from '@overtone/contract';
-import { apiRequest, buildUrl } from '../../../app/api/apiClient';
-import { ApiError } from '../../../app/api/ApiError';
-import { errorMessage, fieldErrorMessage, genericErrorMessage } from '../../../app/api/errorMessage';
-import { currentLanguage } from '../../../app/i18n';
-import { currentToken } from '../../../app/session';
+import { apiRequest, buildUrl } from '../../../core/api/apiClient';
+import { ApiError } from '../../../core/api/ApiError';
+import { errorMessage, fieldErrorMessage, genericErrorMessage } from '../../../core/api/errorMessage';
+import { currentLanguage } from '../../../core/i18n';
+import { currentToken } from '../../../core/session';
 
 /** `PUT /preferences` (updatePreferences): the whole preferences object but the logo. */
 export const savePreferences = (body: PreferencesBody) => apiRequest('/preferences', { method: 'PUT', body });

@@ -1,6 +1,6 @@
 import { Skeleton } from 'antd';
 import type { Permission } from '@overtone/contract';
-import { hasPermission, useSession } from '../../../app/session';
+import { hasPermission, useSession } from '../../../core/session';
 import { groupPermissions } from './categoryState';
 import { PermissionCategoryGroup } from './PermissionCategoryGroup';
 import { usePermissionsQuery } from './rolesApi';

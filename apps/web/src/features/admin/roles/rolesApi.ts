@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { permissionEntry, role, type RoleCreateBody, type RoleUpdateBody } from '@overtone/contract';
-import { apiRequest } from '../../../app/api/apiClient';
+import { apiRequest } from '../../../core/api/apiClient';
 
 /** Query key of the customer's roles. */
 export const ROLES_KEY = ['admin', 'roles'] as const;

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TelemetryDefinition } from '@overtone/contract';
 import { FormDialog } from '../FormDialog';
-import { createTelemetry, invalidateTelemetry, updateTelemetry } from './telemetryApi';
+import { createTelemetry, invalidateTelemetry, updateTelemetry } from '../../telemetry/telemetryApi';
 
 interface TelemetryFormValues {
   name?: string;

@@ -1,6 +1,6 @@
 import { Card, Flex, Skeleton, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useTelemetrySourcesQuery } from './telemetryApi';
+import { useTelemetrySourcesQuery } from '../../telemetry/telemetryApi';
 
 /** Read-only list of the telemetry sources (`GET /telemetry/sources`): where values come from. */
 export function TelemetrySources() {

@@ -5,7 +5,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TelemetryDefinition } from '@overtone/contract';
 import { useAdminAccess } from '../useAdminAccess';
-import { deleteTelemetry, invalidateTelemetry, telemetryFields, updateTelemetry, useTelemetryQuery } from './telemetryApi';
+import {
+  deleteTelemetry,
+  invalidateTelemetry,
+  telemetryFields,
+  updateTelemetry,
+  useTelemetryQuery,
+} from '../../telemetry/telemetryApi';
 import { TelemetryFormDialog } from './TelemetryFormDialog';
 import { TelemetrySources } from './TelemetrySources';
 import { TelemetryTable } from './TelemetryTable';

@@ -3,7 +3,7 @@ import { App } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TelemetryDefinition } from '@overtone/contract';
-import { invalidateTelemetry, saveTelemetryOrder } from './telemetryApi';
+import { invalidateTelemetry, saveTelemetryOrder } from '../../telemetry/telemetryApi';
 
 /**
  * The display order of the definitions with optimistic reordering: a new order shows at once, is

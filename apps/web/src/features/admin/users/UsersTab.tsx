@@ -3,7 +3,7 @@ import { Button, Flex } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@overtone/contract';
-import { useCustomer } from '../../../app/customer/CustomerContext';
+import { useCustomer } from '../../../core/customer/CustomerContext';
 import { SearchInput } from '../SearchInput';
 import { useRolesQuery } from '../roles/rolesApi';
 import { useAdminAccess } from '../useAdminAccess';

@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { messageBody, userList, type UserCreateBody, type UserUpdateBody } from '@overtone/contract';
-import { apiRequest } from '../../../app/api/apiClient';
+import { apiRequest } from '../../../core/api/apiClient';
 
 /** Query key of the customer's users. */
 export const USERS_KEY = ['admin', 'users'] as const;

@@ -1,0 +1,78 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_PASSWORD_POLICY, LANGUAGES } from '@overtone/contract';
+import { configureApiClient } from '../api/apiClient';
+import { sessionStore } from '../session';
+import { mockApi } from '../../app/testing/mockApi';
+import { TEST_SESSION } from '../../app/testing/renderApp';
+import { fetchCustomer } from './customerApi';
+
+const POLICY = { ...DEFAULT_PASSWORD_POLICY, minCharacter: 12, requiresSpecialCharacters: true };
+const SUMMARY = { _id: 'c1', name: 'Acme', logo: null, preferedLanguage: 'de', languages: ['de', 'en'], passwordPolicy: POLICY };
+const FULL = {
+  _id: 'c1',
+  name: 'Acme',
+  preferences: {
+    logo: '/api/customer/acme.example/logo',
+    passwordPolicy: POLICY,
+    localization: { dateFormat: 'YYYY-MM-DD HH:mm:ss', preferedLanguage: 'de', timeZone: 'GMT+1' },
+    defaultTelemetry: 'GRMS',
+  },
+};
+
+const notifyError = vi.fn();
+const redirectToLogin = vi.fn();
+beforeEach(() => {
+  notifyError.mockReset();
+  redirectToLogin.mockReset();
+  configureApiClient({ notifyError, redirectToLogin });
+  window.history.pushState({}, '', '/');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('fetchCustomer (spec 000 §2: full record, summary as fallback)', () => {
+  it('with a session: the full record, all six languages', async () => {
+    sessionStore.set(TEST_SESSION);
+    const calls = mockApi({ 'GET /customer/acme.example': [200, FULL] });
+    const c = await fetchCustomer('acme.example');
+    expect(c).toMatchObject({
+      id: 'c1',
+      name: 'Acme',
+      complete: true,
+      dateFormat: 'YYYY-MM-DD HH:mm:ss',
+      timeZone: 'GMT+1',
+      passwordPolicy: POLICY,
+    });
+    expect(c.languages).toEqual([...LANGUAGES]);
+    expect(calls.map((x) => x.path)).toEqual(['/customer/acme.example']);
+  });
+
+  it('falls back to the summary (policy and languages) when the full record is refused, without leaving the page', async () => {
+    sessionStore.set(TEST_SESSION);
+    const calls = mockApi({
+      'GET /customer/acme.example': [401, { message: 'Unauthorized', code: 'UNAUTHORIZED' }],
+      'GET /customer/acme.example/summary': [200, SUMMARY],
+    });
+    const c = await fetchCustomer('acme.example');
+    expect(c).toMatchObject({ complete: false, languages: ['de', 'en'], passwordPolicy: POLICY, preferedLanguage: 'de' });
+    // The summary has no time zone: a new customer's (the contract default).
+    expect(c.timeZone).toBe('GMT+3');
+    expect(calls.map((x) => x.path)).toEqual(['/customer/acme.example', '/customer/acme.example/summary']);
+    expect(redirectToLogin).not.toHaveBeenCalled();
+    expect(notifyError).not.toHaveBeenCalled();
+  });
+
+  it('without a token asks for the summary directly', async () => {
+    const calls = mockApi({ 'GET /customer/acme.example/summary': [200, SUMMARY] });
+    expect((await fetchCustomer('acme.example')).name).toBe('Acme');
+    expect(calls.map((x) => x.path)).toEqual(['/customer/acme.example/summary']);
+  });
+
+  it('rejects when neither answers (an unknown host)', async () => {
+    mockApi({ 'GET /customer/*/summary': [404, { message: 'Customer not found', code: 'CUSTOMER_NOT_FOUND' }] });
+    await expect(fetchCustomer('nobody.example')).rejects.toMatchObject({ status: 404 });
+    expect(notifyError).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,18 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { apiRequest } from './api/apiClient';
+import { customerQueryKey, reloadCustomer } from './customer/customerApi';
+import { sessionStore } from './session';
+
+/**
+ * Ends the session: tells the server (`POST /auth/logout`, best effort: the token is read before
+ * it is cleared, and a token the server no longer knows is no error here), clears the stored user
+ * and every cached answer but the customer, which is loaded again as the public summary. The
+ * caller then goes to /login.
+ */
+export function logout(queryClient: QueryClient): void {
+  apiRequest('/auth/logout', { method: 'POST', silent: true, redirectOnUnauthorized: false }).catch(() => undefined);
+  sessionStore.clear();
+  const customerKey = customerQueryKey()[0];
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== customerKey });
+  void reloadCustomer(queryClient);
+}

@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import { point as pointSchema, routingLookupResponse } from '@overtone/contract';
+import { apiRequest } from '../../core/api/apiClient';
+
+export const pointQueryKey = (id: string) => ['point', id] as const;
+export const routingQueryKey = (deviceId: string) => ['routingLookup', deviceId] as const;
+
+/** The options of the point query (`GET /point/{id}`), for `useQuery` or a prefetch. */
+export const pointQueryOptions = (id: string, { silent = false } = {}) => ({
+  queryKey: pointQueryKey(id),
+  queryFn: ({ signal }: { signal?: AbortSignal }) =>
+    apiRequest(`/point/${encodeURIComponent(id)}`, { schema: pointSchema, signal, silent }),
+});
+
+/** `GET /point/{id}`; `silent` when the point only enriches another page (its failure is not shown). */
+export const usePointQuery = (id: string | undefined, { silent = false } = {}) =>
+  useQuery({ ...pointQueryOptions(id ?? '', { silent }), enabled: !!id });
+
+/** `GET /iot/device/{id}/routingLookup`: the gateways that see the device, with status and rssi. */
+export const useRoutingLookupQuery = (deviceId: string | undefined) =>
+  useQuery({
+    queryKey: routingQueryKey(deviceId ?? ''),
+    queryFn: ({ signal }) =>
+      apiRequest(`/iot/device/${encodeURIComponent(deviceId!)}/routingLookup`, { schema: routingLookupResponse, signal }).then(
+        (r) => r.data,
+      ),
+    enabled: !!deviceId,
+    staleTime: 0,
+  });

@@ -1,0 +1,73 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import {
+  TELEMETRY_READERS,
+  telemetryDefinitionList,
+  telemetrySourceList,
+  type TelemetryCreateBody,
+  type TelemetryDefinition,
+  type TelemetryUpdateBody,
+} from '@overtone/contract';
+import { apiRequest } from '../../core/api/apiClient';
+import { reloadCustomer } from '../../core/customer/customerApi';
+import { hasPermission, useSession } from '../../core/session';
+
+const TELEMETRY_KEY = ['admin', 'telemetry'] as const;
+
+/**
+ * `GET /telemetry`: the customer's telemetry definitions in display order; asked only when the
+ * session holds a permission that may read them (contract TELEMETRY_READERS; without one, names
+ * fall back to the built-in ones).
+ */
+export function useTelemetryQuery(enabled = true) {
+  const session = useSession();
+  const mayRead = TELEMETRY_READERS.some((p) => hasPermission(session, p));
+  return useQuery({
+    queryKey: TELEMETRY_KEY,
+    queryFn: ({ signal }) => apiRequest('/telemetry', { schema: telemetryDefinitionList, signal }),
+    enabled: enabled && mayRead,
+    select: (list) => [...list].sort((a, b) => a.order - b.order),
+  });
+}
+
+/** `GET /telemetry/sources`: where telemetry values come from (the telemetry admin: TELEMETRY_SOURCE_READERS). */
+export function useTelemetrySourcesQuery() {
+  return useQuery({
+    queryKey: ['admin', 'telemetry-sources'],
+    queryFn: ({ signal }) => apiRequest('/telemetry/sources', { schema: telemetrySourceList, signal }),
+    staleTime: Infinity,
+  });
+}
+
+/** `POST /telemetry` (createTelemetry). */
+export const createTelemetry = (body: TelemetryCreateBody) => apiRequest('/telemetry', { method: 'POST', body });
+
+/** `PUT /telemetry/{id}` (updateTelemetry); the name does not change. */
+export const updateTelemetry = (id: string, body: TelemetryUpdateBody) =>
+  apiRequest(`/telemetry/${encodeURIComponent(id)}`, { method: 'PUT', body });
+
+/** `DELETE /telemetry/{id}` (deleteTelemetry); built-in definitions are refused by the server. */
+export const deleteTelemetry = (id: string) => apiRequest(`/telemetry/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+/** `PUT /telemetry/order` (updateTelemetry): every definition id in the new display order. */
+export const saveTelemetryOrder = (ids: string[]) => apiRequest('/telemetry/order', { method: 'PUT', body: { ids } });
+
+/** The editable fields of a definition, as `PUT /telemetry/{id}` takes them. */
+export const telemetryFields = (d: TelemetryDefinition): TelemetryUpdateBody => ({
+  displayName: d.displayName,
+  unit: d.unit,
+  hidden: d.hidden,
+  minValue: d.minValue,
+  maxValue: d.maxValue,
+  isDefault: d.isDefault,
+});
+
+/**
+ * Definitions changed: the admin list, any other telemetry query of the app, and the customer (its
+ * default telemetry follows the default flag).
+ */
+export const invalidateTelemetry = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: TELEMETRY_KEY }),
+    queryClient.invalidateQueries({ queryKey: ['telemetry'] }),
+    reloadCustomer(queryClient),
+  ]);
