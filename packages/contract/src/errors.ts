@@ -34,7 +34,7 @@ export const ERRORS = {
   DEVICE_KIND_MISMATCH: { status: 409, message: 'This type of device cannot be used here' },
   DUCK_NOT_FOUND: { status: 404, message: 'Duck not found' },
   DUCK_NOT_CONFIGURED: { status: 409, message: 'The duck has no sensor channels configured' },
-  UNAUTHORIZED: { status: 401, message: 'Unauthorized' },
+  UNAUTHORIZED: { status: 401, message: 'Your session has ended, please log in again' },
   FORBIDDEN: { status: 403, message: 'Access Denied' },
   NOT_FOUND: { status: 404, message: 'Not found' },
   CUSTOMER_NOT_FOUND: { status: 404, message: 'Customer not found' },

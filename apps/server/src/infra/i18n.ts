@@ -2,15 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_LANGUAGE, ERRORS, LANGUAGES, type ErrorCode, type Language } from '@overtone/contract';
+import { MESSAGE_CATALOGUES } from '@overtone/contract/messages';
 
 /**
  * Server-side translations (spec 000 §1: the `language` header of every request; tr by default).
- * The texts live in `apps/server/src/locales/<language>.json`:
- * - `errors`: one message per error code of the contract (the English one is the catalogue's text);
- * - `validation`: the message keys and texts the contract's zod schemas use (`'requirename'`,
- *   `'please enter email'` …) — zod's own default messages are translated with zod's locales;
- * - `messages`: other answers (password changed, reset link sent);
- * - `mail`: the mails the server writes; `{{name}}` placeholders are filled in by `translate`.
+ * The texts:
+ * - `errors`: one message per error code of the contract, and `validation`: the message keys and
+ *   texts the contract's zod schemas use (`'requirename'`, `'please enter email'` …), both from the
+ *   contract's message catalogue (`@overtone/contract/messages`), which the web shows too; zod's own
+ *   default messages are translated with zod's locales;
+ * - `messages`: other answers (password changed, reset link sent), and `mail`: the mails the server
+ *   writes, in `apps/server/src/locales/<language>.json`; `{{name}}` placeholders are filled in by
+ *   `translate`.
  * `apps/server/src/infra/i18n.test.ts` fails when a code or key lacks a text in any language.
  */
 export interface LocaleMessages {
@@ -22,9 +25,16 @@ export interface LocaleMessages {
 
 export const LOCALES_DIR = path.join(import.meta.dirname, '../locales');
 
-/** Every language's messages, read once at start-up. */
+/** Every language's messages: the contract's catalogue and the server's own texts, read once at start-up. */
 export const LOCALES: Record<Language, LocaleMessages> = Object.fromEntries(
-  LANGUAGES.map((l) => [l, JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, `${l}.json`), 'utf8')) as LocaleMessages]),
+  LANGUAGES.map((l) => {
+    const own = JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, `${l}.json`), 'utf8')) as Pick<
+      LocaleMessages,
+      'messages' | 'mail'
+    >;
+    const { errors, validation } = MESSAGE_CATALOGUES[l];
+    return [l, { ...own, errors, validation }];
+  }),
 ) as Record<Language, LocaleMessages>;
 
 /**

@@ -1,4 +1,5 @@
 import { LANGUAGES, type Language } from '@overtone/contract';
+import { catalogueTexts, MESSAGE_CATALOGUES } from '@overtone/contract/messages';
 import type { Namespace } from './namespaces';
 
 export { NAMESPACES, type Namespace } from './namespaces';
@@ -22,5 +23,7 @@ export const resources: Resources = (() => {
     const [, lang, ns] = m;
     if ((LANGUAGES as readonly string[]).includes(lang)) out[lang as Language][ns as Namespace] = messages;
   }
+  // the `errors` namespace is the contract's message catalogue (bundles/<language>.ts)
+  for (const lang of LANGUAGES) out[lang].errors = catalogueTexts(MESSAGE_CATALOGUES[lang]);
   return out;
 })();

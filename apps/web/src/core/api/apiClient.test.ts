@@ -130,7 +130,7 @@ describe('apiRequest', () => {
     await expect(apiRequest('/users', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 400 });
     expect(notifyError.mock.calls.map((c) => c[0])).toEqual([
       'Bitte geben Sie den Vornamen ein',
-      'Der Code hat 6 Ziffern',
+      'Bitte geben Sie den 6-stelligen Code ein',
       'Bitte geben Sie den Vornamen ein',
       'errors:INTERNAL',
       'a.b: not a key',

@@ -62,7 +62,7 @@ describe('VerifyMfaPage (spec 000 §2 second-factor page)', () => {
     expect(screen.getByText('Please tick the verification checkbox')).toBeTruthy();
     typeCode('123');
     fireEvent.click(screen.getByTestId('mfa-submit'));
-    expect(await screen.findByText('The code has 6 digits')).toBeTruthy();
+    expect(await screen.findByText('Please enter the 6-digit code')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 

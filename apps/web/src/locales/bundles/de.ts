@@ -1,12 +1,18 @@
-// The de texts of the open pages (login, its dialogs, errors) with Ant Design's and dayjs's
+// The de texts of the open pages (login, its dialogs, errors: the contract's catalogue) with Ant Design's and dayjs's
 // locale: the chunk loaded before the first render (see ../languages.ts).
 import 'dayjs/locale/de';
 import antd from 'antd/es/locale/de_DE';
+import { catalogueTexts } from '@overtone/contract/messages/catalogue';
+import catalogue from '@overtone/contract/messages/de';
 import type { Messages } from '../resources';
 import { collectMessages, type LanguageBundle } from '../collect';
 
 const bundle: LanguageBundle = {
-  messages: collectMessages(import.meta.glob<Messages>('../de/{common,login,errors}.json', { eager: true, import: 'default' })),
+  messages: {
+    ...collectMessages(import.meta.glob<Messages>('../de/{common,login}.json', { eager: true, import: 'default' })),
+    // the error and validation texts: the contract's catalogue, the server's own
+    errors: catalogueTexts(catalogue),
+  },
   antd,
 };
 export default bundle;

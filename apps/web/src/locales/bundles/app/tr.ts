@@ -5,7 +5,7 @@ import { collectMessages, type LanguageBundle } from '../../collect';
 
 const bundle: LanguageBundle = {
   messages: collectMessages(
-    import.meta.glob<Messages>(['../../tr/*.json', '!../../tr/{common,login,errors}.json'], {
+    import.meta.glob<Messages>(['../../tr/*.json', '!../../tr/{common,login}.json'], {
       eager: true,
       import: 'default',
     }),

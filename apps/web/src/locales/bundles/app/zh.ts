@@ -5,7 +5,7 @@ import { collectMessages, type LanguageBundle } from '../../collect';
 
 const bundle: LanguageBundle = {
   messages: collectMessages(
-    import.meta.glob<Messages>(['../../zh/*.json', '!../../zh/{common,login,errors}.json'], {
+    import.meta.glob<Messages>(['../../zh/*.json', '!../../zh/{common,login}.json'], {
       eager: true,
       import: 'default',
     }),
