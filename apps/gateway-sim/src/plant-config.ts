@@ -2,6 +2,7 @@
  * Layout of the simulated plant (`plant.json`): gateways, the end nodes each one reaches, and which
  * recorded channel every axis of a sensor replays.
  */
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -80,6 +81,11 @@ const device = z.object({
   axes: z.object({ x: axisSource, y: axisSource, z: axisSource }),
   /** free text for people reading the file */
   description: z.string().optional(),
+  /**
+   * the point this sensor measures in the demo tenant the server seeds for `npm start`
+   * (apps/server/src/jobs/seed-demo.ts reads the bundled layout: one source for both)
+   */
+  point: z.string().min(1).optional(),
 });
 export type DeviceConfig = z.infer<typeof device>;
 
@@ -172,4 +178,9 @@ export function parsePlantConfig(input: unknown): PlantConfig {
 /** Reads and validates a plant layout file (JSON). */
 export async function readPlantConfig(path: string = bundledPlantConfigPath): Promise<PlantConfig> {
   return parsePlantConfig(JSON.parse(await readFile(path, 'utf8')));
+}
+
+/** {@link readPlantConfig}, synchronously (the server's demo seed reads the bundled layout at import). */
+export function readPlantConfigSync(path: string = bundledPlantConfigPath): PlantConfig {
+  return parsePlantConfig(JSON.parse(readFileSync(path, 'utf8')));
 }

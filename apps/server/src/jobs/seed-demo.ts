@@ -5,10 +5,22 @@ import type { DB } from '../infra/db/schema.ts';
 import { newId } from '../infra/ids.ts';
 import type { PointData } from '../modules/points/repo.ts';
 import { createCustomer } from '../modules/customers/create.ts';
+import { readPlantConfigSync } from '@overtone/gateway-sim/plant-config';
 
 export const DEMO_HOST = 'localhost';
 export const DEMO_EMAIL = 'admin@demo.local';
-export const DEMO_GATEWAY = 'CA:B8:28:00:00:01';
+
+/**
+ * The simulated plant's layout (apps/gateway-sim/plant.json, read through the simulator's declared
+ * export): the demo tenant registers its gateway, sensors, trigger and Duck by the MACs the
+ * simulator uses, and names the sensors' points as the layout does (`point`). One source for both.
+ */
+const PLANT = readPlantConfigSync();
+const sensorsOf = PLANT.gateways[0]!.devices.filter((d): d is typeof d & { point: string } => d.point !== undefined);
+if (sensorsOf.length !== 4 || !PLANT.triggers[0] || !PLANT.ducks[0])
+  throw new Error('the bundled plant.json must have four sensors with points, a trigger and a Duck (the demo tenant)');
+
+export const DEMO_GATEWAY = PLANT.gateways[0]!.mac;
 
 /**
  * SKF 6205-2RS JEM, the CWRU drive-end bearing: fault frequencies as orders of shaft speed
@@ -17,13 +29,13 @@ export const DEMO_GATEWAY = 'CA:B8:28:00:00:01';
  */
 export const SKF_6205 = { brand: 'SKF', bearing_number: '6205-2RS', bpfo: 3.5848, bpfi: 5.4152, bsf: 2.35675, ftf: 0.39828 };
 
-/** The four CWRU points of the simulated plant (apps/gateway-sim/plant.json), by device MAC. */
-export const DEMO_POINTS = [
-  { name: 'Normal baseline', mac: 'CA:B8:31:00:00:01' },
-  { name: 'Inner race fault', mac: 'CA:B8:31:00:00:02' },
-  { name: 'Ball fault', mac: 'CA:B8:31:00:00:03' },
-  { name: 'Outer race fault', mac: 'CA:B8:31:00:00:04' },
-] as const;
+/** The four CWRU points of the simulated plant (its layout's sensors with a `point`), by device MAC. */
+export const DEMO_POINTS = sensorsOf.map((d) => ({ name: d.point, mac: d.mac })) as [
+  { name: string; mac: string },
+  { name: string; mac: string },
+  { name: string; mac: string },
+  { name: string; mac: string },
+];
 
 /** ±4 g (the loudest record, outer race 130, peaks at 3.63 g), ~12800 Hz nominal, 2 s at 12 kHz. */
 export const DEMO_PROFILE: MeasurementProfile = {
@@ -38,11 +50,11 @@ export const DEMO_PROFILE: MeasurementProfile = {
  * The trigger device of the simulated plant (apps/gateway-sim/plant.json `triggers`): each of its
  * events makes the sensors of {@link DEMO_TRIGGERED_POINTS} and the demo Duck measure (TRIGGERED).
  */
-export const DEMO_TRIGGER = 'CA:B8:25:00:00:11';
+export const DEMO_TRIGGER = PLANT.triggers[0]!.mac;
 /** The demo points the trigger is assigned to, by the MAC of their sensor (the two faulty races). */
 export const DEMO_TRIGGERED_POINTS = [DEMO_POINTS[1].mac, DEMO_POINTS[3].mac] as const;
 /** The Duck of the simulated plant (plant.json `ducks`): a tri-axial accelerometer on inputs 1–3, 0.1 V/g. */
-export const DEMO_DUCK = 'CA:B8:DA:00:00:01';
+export const DEMO_DUCK = PLANT.ducks[0]!.mac;
 /** The point the demo Duck measures, beside the four sensor points of the rig. */
 export const DEMO_DUCK_POINT = { name: 'Outer race fault (Duck)', tagCode: '$CWRU DUCK' } as const;
 /** The Duck's periodic interval, s (spec 002 §5: 60 s … 7 days). */
