@@ -7,11 +7,11 @@ import { AppError } from '../../infra/errors.ts';
 import { normalizeHost, type Tenant } from '../tenancy/repo.ts';
 import { customerOf } from '../tenancy/tenant.ts';
 import { PUBLIC, SESSION } from '../auth/access.ts';
+import { logoKey } from '../preferences/logo.ts';
 
 const params = z.object({ host: z.string().min(1).max(253) });
 
 /** Object-storage key of a customer's logo (written by `PUT /preferences/logo`, 40 px high PNG). */
-export const logoKey = (customerId: string) => `logos/${customerId}.png`;
 
 /** The request host's customer, when `host` is one of its hosts; else 404 (no customer sees another). */
 function servedFor(req: FastifyRequest, host: string): Tenant {

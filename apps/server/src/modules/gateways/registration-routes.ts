@@ -14,12 +14,11 @@ import {
 } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../infra/errors.ts';
-import { newId } from '../../infra/ids.ts';
 import { authOf, needs } from '../auth/access.ts';
 import { findDevice, findGateway } from '../devices/repo.ts';
 import { sendWlanConfig, wlanTopics } from '../devices/wlan.ts';
 import { customerOrigin } from '../tenancy/tenant.ts';
-import { forgetEdgeCredentials, issueEdgeCredentials } from '../edge/credentials.ts';
+import { registerGateway, removeGateway } from './registration.ts';
 
 const idParams = z.object({ id: z.string() });
 
@@ -50,21 +49,13 @@ export async function gatewayRegistrationRoutes(app: FastifyInstance, ctx: AppCo
     },
     handler: async (req) => {
       const auth = authOf(req);
-      const id = newId();
-      const res = await ctx.db
-        .insertInto('gateways')
-        .values({ id, customer_id: auth.customerId, mac: req.body.macAddress, root: req.body.root, last_seen_at: null })
-        .onConflict((oc) => oc.column('mac').doNothing())
-        .executeTakeFirst();
-      if (!Number(res.numInsertedOrUpdatedRows)) throw new AppError('DEVICE_REGISTERED', 'macAddress');
-      const credentials = await issueEdgeCredentials(ctx, {
+      return registerGateway(ctx, {
         customerId: auth.customerId,
-        mac: req.body.macAddress,
-        kind: 'GATEWAY',
         userId: auth.userId,
+        mac: req.body.macAddress,
+        root: req.body.root,
         hostname: new URL(customerOrigin(req)).hostname,
       });
-      return { _id: id, credentials };
     },
   });
 
@@ -80,19 +71,7 @@ export async function gatewayRegistrationRoutes(app: FastifyInstance, ctx: AppCo
     },
     handler: async (req) => {
       const auth = authOf(req);
-      const gw = await gatewayOf(auth.customerId, req.params.id);
-      await ctx.db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('devices')
-          .set({ gateway_mac: null })
-          .where('customer_id', '=', auth.customerId)
-          .where('gateway_mac', '=', gw.mac)
-          .execute();
-        await trx.deleteFrom('gateways').where('id', '=', gw.id).execute();
-      });
-      // its MQTT identity goes with it: the broker refuses and disconnects it
-      await forgetEdgeCredentials(ctx, auth.customerId, gw.mac);
-      await ctx.edge.scopeChanged(auth.customerId);
+      await removeGateway(ctx, auth.customerId, await gatewayOf(auth.customerId, req.params.id));
       return { ok: true as const };
     },
   });

@@ -221,3 +221,29 @@ export async function findTrigger(db: Kysely<DB>, customerId: string, idOrMac: s
     .where((eb) => eb.or([eb('id', '=', idOrMac), eb('mac', '=', idOrMac.toUpperCase())]))
     .executeTakeFirst();
 }
+
+/**
+ * Inserts a gateway unless its MAC is registered already (to any customer).
+ * @returns whether it was inserted
+ */
+export async function insertGateway(db: Kysely<DB>, g: { id: string; customerId: string; mac: string; root: string }) {
+  const res = await db
+    .insertInto('gateways')
+    .values({ id: g.id, customer_id: g.customerId, mac: g.mac, root: g.root, last_seen_at: null })
+    .onConflict((oc) => oc.column('mac').doNothing())
+    .executeTakeFirst();
+  return Number(res.numInsertedOrUpdatedRows) > 0;
+}
+
+/** Deletes a gateway of the customer, its devices released from it first (one transaction). */
+export async function deleteGatewayReleasingDevices(db: Kysely<DB>, customerId: string, gw: { id: string; mac: string }) {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('devices')
+      .set({ gateway_mac: null })
+      .where('customer_id', '=', customerId)
+      .where('gateway_mac', '=', gw.mac)
+      .execute();
+    await trx.deleteFrom('gateways').where('id', '=', gw.id).execute();
+  });
+}

@@ -164,3 +164,84 @@ export async function listImageKeys(db: Kysely<DB>, customerId: string, pointId:
     .execute();
   return rows.map((r) => r.key);
 }
+
+/** Inserts a point node (its form's stored data as jsonb). */
+export async function insertPointNode(
+  db: Kysely<DB>,
+  p: { id: string; customerId: string; parentId: string; name: string; tagCode: string; sortOrder: number; data: PointData },
+) {
+  await db
+    .insertInto('tree_nodes')
+    .values({
+      id: p.id,
+      customer_id: p.customerId,
+      parent_id: p.parentId,
+      node_type: 'point',
+      name: p.name,
+      tag_code: p.tagCode,
+      sort_order: p.sortOrder,
+      point: JSON.stringify(p.data),
+    })
+    .execute();
+}
+
+/** Puts a point of the customer under another group at `sortOrder`. */
+export async function movePointNode(db: Kysely<DB>, customerId: string, pointId: string, parentId: string, sortOrder: number) {
+  await db
+    .updateTable('tree_nodes')
+    .set({ parent_id: parentId, sort_order: sortOrder })
+    .where('id', '=', pointId)
+    .where('customer_id', '=', customerId)
+    .execute();
+}
+
+/** Replaces a point's name, tag code and stored form data. */
+export async function updatePointNode(
+  db: Kysely<DB>,
+  customerId: string,
+  pointId: string,
+  f: { name: string; tagCode: string; data: PointData },
+) {
+  await db
+    .updateTable('tree_nodes')
+    .set({ name: f.name, tag_code: f.tagCode, point: JSON.stringify(f.data) })
+    .where('id', '=', pointId)
+    .where('customer_id', '=', customerId)
+    .execute();
+}
+
+/**
+ * Clears the point of the customer's telemetry values of a point being deleted:
+ * `telemetry_values.point_id` has no foreign key (the table is large), so it is cleared here as
+ * `measurements.point_id` is by its key.
+ */
+export async function detachTelemetryFromPoint(db: Kysely<DB>, customerId: string, pointId: string) {
+  await db
+    .updateTable('telemetry_values')
+    .set({ point_id: null })
+    .where('customer_id', '=', customerId)
+    .where('point_id', '=', pointId)
+    .execute();
+}
+
+/** Whether a bearing is the catalogue's (no customer) or the customer's own. */
+export async function bearingVisibleTo(db: Kysely<DB>, customerId: string, bearingId: string): Promise<boolean> {
+  const b = await db
+    .selectFrom('bearings')
+    .select('id')
+    .where('id', '=', bearingId)
+    .where((eb) => eb.or([eb('customer_id', 'is', null), eb('customer_id', '=', customerId)]))
+    .executeTakeFirst();
+  return b !== undefined;
+}
+
+/** Whether the customer has a telemetry definition of this name. */
+export async function telemetryDefined(db: Kysely<DB>, customerId: string, name: string): Promise<boolean> {
+  const t = await db
+    .selectFrom('telemetry_definitions')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return t !== undefined;
+}

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import {
   badRequestBody,
@@ -14,27 +13,15 @@ import {
   pointSaveAnswer,
   pointUpdateBody,
   type Point,
-  type PointFormBody,
   type PointSaveAnswer,
 } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
-import type { DB } from '../../infra/db/schema.ts';
 import { AppError } from '../../infra/errors.ts';
-import { newId } from '../../infra/ids.ts';
 import { validatorCompiler } from '../../infra/validator.ts';
 import { authOf, needs } from '../auth/access.ts';
-import {
-  TAG_PREFIX,
-  assertCanHoldPoint,
-  assertTagCodeFree,
-  findNode,
-  groupOrThrow,
-  inTreeTransaction,
-  nextSortOrder,
-} from '../tree/rules.ts';
-import { storedPointData } from './form.ts';
-import { deleteImageRows, deleteObjects, imageTypeOf, presignImageUpload, signedImageUrl } from './images.ts';
+import { signedImageUrl } from './images.ts';
 import { findPoint } from './repo.ts';
+import { createPoint, deletePoint, editPoint, movePoint } from './service.ts';
 
 const idParams = z.object({ id: z.string() });
 
@@ -113,33 +100,8 @@ export async function pointRoutes(app: FastifyInstance, ctx: AppContext) {
       body: pointFormBody,
       response: { 200: pointSaveAnswer, 400: badRequestBody, 404: errorBody, 409: errorBody },
     },
-    handler: async (req): Promise<PointSaveAnswer> => {
-      const { customerId } = authOf(req);
-      const body = req.body;
-      if (body.imageBool) imageTypeOf(body.imageName);
-      const id = newId();
-      await inTreeTransaction(ctx.db, customerId, async (trx) => {
-        const parent = await groupOrThrow(trx, customerId, req.params.parentGroupId, 'parentGroupId');
-        await assertCanHoldPoint(trx, customerId, parent);
-        const tagCode = TAG_PREFIX.point + body.tagCode;
-        await assertTagCodeFree(trx, customerId, tagCode);
-        const data = await checkedData(trx, customerId, body);
-        await trx
-          .insertInto('tree_nodes')
-          .values({
-            id,
-            customer_id: customerId,
-            parent_id: parent.id,
-            node_type: 'point',
-            name: body.name,
-            tag_code: tagCode,
-            sort_order: await nextSortOrder(trx, customerId, parent.id),
-            point: JSON.stringify(data),
-          })
-          .execute();
-      });
-      return { _id: id, S3URL: body.imageBool ? presignImageUpload(ctx, customerId, id, body.imageName) : null };
-    },
+    handler: async (req): Promise<PointSaveAnswer> =>
+      createPoint(ctx, authOf(req).customerId, req.params.parentGroupId, req.body),
   });
 
   r.put('/point/:id', {
@@ -160,40 +122,8 @@ export async function pointRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: async (req): Promise<PointSaveAnswer> => {
       const { customerId } = authOf(req);
       const body = req.body;
-      const pointId = req.params.id;
-      if ('tagGroup' in body) {
-        await inTreeTransaction(ctx.db, customerId, async (trx) => {
-          const p = await findNode(trx, customerId, pointId, 'point');
-          if (!p) throw new AppError('POINT_NOT_FOUND');
-          if (p.parent_id === body.tagGroup) return;
-          const parent = await groupOrThrow(trx, customerId, body.tagGroup, 'tagGroup');
-          await assertCanHoldPoint(trx, customerId, parent);
-          await trx
-            .updateTable('tree_nodes')
-            .set({ parent_id: parent.id, sort_order: await nextSortOrder(trx, customerId, parent.id) })
-            .where('id', '=', p.id)
-            .where('customer_id', '=', customerId)
-            .execute();
-        });
-        return { _id: pointId, S3URL: null };
-      }
-      if (body.imageBool) imageTypeOf(body.imageName);
-      const removed = await inTreeTransaction(ctx.db, customerId, async (trx) => {
-        const p = await findNode(trx, customerId, pointId, 'point');
-        if (!p) throw new AppError('POINT_NOT_FOUND');
-        const tagCode = TAG_PREFIX.point + body.tagCode;
-        await assertTagCodeFree(trx, customerId, tagCode, p.id);
-        const data = await checkedData(trx, customerId, body);
-        await trx
-          .updateTable('tree_nodes')
-          .set({ name: body.name, tag_code: tagCode, point: JSON.stringify(data) })
-          .where('id', '=', p.id)
-          .where('customer_id', '=', customerId)
-          .execute();
-        return deleteImageRows(trx, customerId, p.id, body.deleteImage);
-      });
-      await deleteObjects(ctx, removed);
-      return { _id: pointId, S3URL: body.imageBool ? presignImageUpload(ctx, customerId, pointId, body.imageName) : null };
+      if ('tagGroup' in body) return movePoint(ctx, customerId, req.params.id, body.tagGroup);
+      return editPoint(ctx, customerId, req.params.id, body);
     },
   });
 
@@ -208,52 +138,8 @@ export async function pointRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: okBody, 404: errorBody },
     },
     handler: async (req) => {
-      const { customerId } = authOf(req);
-      const removed = await inTreeTransaction(ctx.db, customerId, async (trx) => {
-        const p = await findNode(trx, customerId, req.params.id, 'point');
-        if (!p) throw new AppError('POINT_NOT_FOUND');
-        const keys = await deleteImageRows(trx, customerId, p.id, 'all');
-        // telemetry_values.point_id has no foreign key (the table is large): cleared like measurements.point_id.
-        await trx
-          .updateTable('telemetry_values')
-          .set({ point_id: null })
-          .where('customer_id', '=', customerId)
-          .where('point_id', '=', p.id)
-          .execute();
-        await trx.deleteFrom('tree_nodes').where('id', '=', p.id).where('customer_id', '=', customerId).execute();
-        return keys;
-      });
-      await deleteObjects(ctx, removed);
+      await deletePoint(ctx, authOf(req).customerId, req.params.id);
       return { ok: true as const };
     },
   });
-}
-
-/**
- * The stored data of a form, with its references checked in the customer's scope.
- * @throws AppError BEARING_NOT_FOUND (param bearing) for a bearing that is neither in the catalogue
- *   nor the customer's own; TELEMETRY_NOT_FOUND (param favoriteTelemetry) for a telemetry name the
- *   customer has no definition of
- */
-async function checkedData(trx: Transaction<DB>, customerId: string, body: PointFormBody) {
-  const data = storedPointData(body);
-  if (data.bearingId) {
-    const b = await trx
-      .selectFrom('bearings')
-      .select('id')
-      .where('id', '=', data.bearingId)
-      .where((eb) => eb.or([eb('customer_id', 'is', null), eb('customer_id', '=', customerId)]))
-      .executeTakeFirst();
-    if (!b) throw new AppError('BEARING_NOT_FOUND', 'bearing');
-  }
-  if (data.favoriteTelemetry !== null) {
-    const t = await trx
-      .selectFrom('telemetry_definitions')
-      .select('id')
-      .where('customer_id', '=', customerId)
-      .where('name', '=', data.favoriteTelemetry)
-      .executeTakeFirst();
-    if (!t) throw new AppError('TELEMETRY_NOT_FOUND', 'favoriteTelemetry');
-  }
-  return data;
 }

@@ -1,6 +1,9 @@
 import sharp from 'sharp';
 import { AppError } from '../../infra/errors.ts';
 
+/** Where a customer's logo is stored (object storage key). */
+export const logoKey = (customerId: string) => `logos/${customerId}.png`;
+
 /** Logo height in the shell, px (spec 002 §5, §9 Admin). */
 export const LOGO_HEIGHT_PX = 40;
 /** Widest logo kept, px: a wider image (aspect above 10:1) is fitted inside 400 × 40 instead. */

@@ -3,19 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequestBody, errorBody, group, groupBody, idAnswer, okBody, type Group } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../infra/errors.ts';
 import { authOf, needs } from '../auth/access.ts';
-import {
-  TAG_PREFIX,
-  assertCanHoldGroup,
-  assertNoCycle,
-  assertTagCodeFree,
-  childCounts,
-  groupOrThrow,
-  inTreeTransaction,
-  nextSortOrder,
-} from './rules.ts';
-import { newId } from '../../infra/ids.ts';
+import { createGroup, deleteGroup, editGroup, groupWithChildren } from './service.ts';
 
 const idParams = z.object({ id: z.string() });
 const RULES =
@@ -25,7 +14,7 @@ const RULES =
 
 /**
  * Groups of the asset tree (spec 000 §2 "Asset tree", §4 "Tree rules", §7): read, create (also
- * root groups), edit or move, delete. The rules live in `rules.ts`.
+ * root groups), edit or move, delete. The rules live in `rules.ts`, the work in `service.ts`.
  */
 export async function groupRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -39,26 +28,7 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext) {
       params: idParams,
       response: { 200: group, 404: errorBody },
     },
-    handler: async (req): Promise<Group> => {
-      const { customerId } = authOf(req);
-      const g = await groupOrThrow(ctx.db, customerId, req.params.id);
-      const children = await ctx.db
-        .selectFrom('tree_nodes')
-        .select(['id', 'name', 'node_type'])
-        .where('customer_id', '=', customerId)
-        .where('parent_id', '=', g.id)
-        .orderBy('sort_order')
-        .orderBy('name')
-        .execute();
-      return {
-        _id: g.id,
-        name: g.name,
-        tagCode: g.tag_code,
-        parent: g.parent_id ?? 'root',
-        nodeType: 'group',
-        children: children.map((c) => ({ _id: c.id, name: c.name, nodeType: c.node_type })),
-      };
-    },
+    handler: async (req): Promise<Group> => groupWithChildren(ctx, authOf(req).customerId, req.params.id),
   });
 
   r.post('/tree/group/:parentGroupId/group', {
@@ -71,31 +41,7 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext) {
       body: groupBody,
       response: { 200: idAnswer, 400: badRequestBody, 404: errorBody, 409: errorBody },
     },
-    handler: async (req) => {
-      const { customerId } = authOf(req);
-      const { parentGroupId } = req.params;
-      const tagCode = TAG_PREFIX.group + req.body.tagCode;
-      return inTreeTransaction(ctx.db, customerId, async (trx) => {
-        const parent = parentGroupId === 'root' ? null : await groupOrThrow(trx, customerId, parentGroupId, 'parentGroupId');
-        if (parent) await assertCanHoldGroup(trx, customerId, parent);
-        await assertTagCodeFree(trx, customerId, tagCode);
-        const id = newId();
-        await trx
-          .insertInto('tree_nodes')
-          .values({
-            id,
-            customer_id: customerId,
-            parent_id: parent?.id ?? null,
-            node_type: 'group',
-            name: req.body.name,
-            tag_code: tagCode,
-            sort_order: await nextSortOrder(trx, customerId, parent?.id ?? null),
-            point: '{}',
-          })
-          .execute();
-        return { _id: id };
-      });
-    },
+    handler: async (req) => createGroup(ctx, authOf(req).customerId, req.params.parentGroupId, req.body),
   });
 
   r.put('/tree/group/:id', {
@@ -112,35 +58,7 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext) {
       body: groupBody,
       response: { 200: idAnswer, 400: badRequestBody, 404: errorBody, 409: errorBody },
     },
-    handler: async (req) => {
-      const { customerId } = authOf(req);
-      const tagCode = TAG_PREFIX.group + req.body.tagCode;
-      return inTreeTransaction(ctx.db, customerId, async (trx) => {
-        const g = await groupOrThrow(trx, customerId, req.params.id);
-        if (g.parent_id === null) throw new AppError('ROOT_GROUP_LOCKED');
-        let parentId = g.parent_id;
-        const target = req.body.parent;
-        if (target !== undefined && target !== g.parent_id) {
-          const parent = await groupOrThrow(trx, customerId, target, 'parent');
-          await assertNoCycle(trx, customerId, g.id, parent.id);
-          await assertCanHoldGroup(trx, customerId, parent);
-          parentId = parent.id;
-        }
-        await assertTagCodeFree(trx, customerId, tagCode, g.id);
-        await trx
-          .updateTable('tree_nodes')
-          .set({
-            name: req.body.name,
-            tag_code: tagCode,
-            parent_id: parentId,
-            ...(parentId !== g.parent_id ? { sort_order: await nextSortOrder(trx, customerId, parentId) } : {}),
-          })
-          .where('id', '=', g.id)
-          .where('customer_id', '=', customerId)
-          .execute();
-        return { _id: g.id };
-      });
-    },
+    handler: async (req) => editGroup(ctx, authOf(req).customerId, req.params.id, req.body),
   });
 
   r.delete('/tree/group/:id', {
@@ -154,14 +72,7 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: okBody, 404: errorBody, 409: errorBody },
     },
     handler: async (req) => {
-      const { customerId } = authOf(req);
-      await inTreeTransaction(ctx.db, customerId, async (trx) => {
-        const g = await groupOrThrow(trx, customerId, req.params.id);
-        if (g.parent_id === null) throw new AppError('ROOT_GROUP_LOCKED');
-        const n = await childCounts(trx, customerId, g.id);
-        if (n.groups + n.points > 0) throw new AppError('GROUP_NOT_EMPTY');
-        await trx.deleteFrom('tree_nodes').where('id', '=', g.id).where('customer_id', '=', customerId).execute();
-      });
+      await deleteGroup(ctx, authOf(req).customerId, req.params.id);
       return { ok: true as const };
     },
   });

@@ -45,3 +45,60 @@ export async function loadTree(db: Kysely<DB>, customerId: string, defaultTeleme
   const text = result.rows[0]?.nodes;
   return text ? (JSON.parse(text) as TreeNode[]) : [];
 }
+
+/** The direct children of a group of the customer, in display order (sort order, then name). */
+export async function groupChildren(db: Kysely<DB>, customerId: string, groupId: string) {
+  return db
+    .selectFrom('tree_nodes')
+    .select(['id', 'name', 'node_type'])
+    .where('customer_id', '=', customerId)
+    .where('parent_id', '=', groupId)
+    .orderBy('sort_order')
+    .orderBy('name')
+    .execute();
+}
+
+/** Inserts a group node (`parentId` null: a root group). */
+export async function insertGroupNode(
+  db: Kysely<DB>,
+  g: { id: string; customerId: string; parentId: string | null; name: string; tagCode: string; sortOrder: number },
+) {
+  await db
+    .insertInto('tree_nodes')
+    .values({
+      id: g.id,
+      customer_id: g.customerId,
+      parent_id: g.parentId,
+      node_type: 'group',
+      name: g.name,
+      tag_code: g.tagCode,
+      sort_order: g.sortOrder,
+      point: '{}',
+    })
+    .execute();
+}
+
+/** Updates a group's name, tag code and parent; its sort order too when given (a move). */
+export async function updateGroupNode(
+  db: Kysely<DB>,
+  customerId: string,
+  groupId: string,
+  g: { name: string; tagCode: string; parentId: string | null; sortOrder?: number },
+) {
+  await db
+    .updateTable('tree_nodes')
+    .set({
+      name: g.name,
+      tag_code: g.tagCode,
+      parent_id: g.parentId,
+      ...(g.sortOrder !== undefined ? { sort_order: g.sortOrder } : {}),
+    })
+    .where('id', '=', groupId)
+    .where('customer_id', '=', customerId)
+    .execute();
+}
+
+/** Deletes a tree node of the customer (its dependants follow their foreign keys). */
+export async function deleteNode(db: Kysely<DB>, customerId: string, nodeId: string) {
+  await db.deleteFrom('tree_nodes').where('id', '=', nodeId).where('customer_id', '=', customerId).execute();
+}
