@@ -13,21 +13,9 @@ import {
   type PermissionEntry,
 } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../infra/errors.ts';
-import { newId } from '../../infra/ids.ts';
 import { authOf, needs } from '../auth/access.ts';
-import { isUniqueViolation } from '../../infra/db/pg-errors.ts';
-import { findRole, listRoles, roleNameTaken } from './repo.ts';
-import {
-  assertAdmin,
-  assertAdminRemains,
-  assertAdminRoleIntact,
-  assertHoldsAll,
-  assertMayTouchUsers,
-  isAdminRoleName,
-  lockCustomer,
-  subjects,
-} from './escalation.ts';
+import { listRoles } from './repo.ts';
+import { createRole, deleteRole, updateRole } from './service.ts';
 
 const idParams = z.object({ id: z.string() });
 
@@ -73,29 +61,7 @@ export async function rolesRoutes(app: FastifyInstance, ctx: AppContext) {
       body: roleCreateBody,
       response: { 200: role, 400: badRequestBody, 403: errorBody, 409: errorBody },
     },
-    handler: async (req) => {
-      const auth = authOf(req);
-      const b = req.body;
-      assertHoldsAll(auth, b.permissions);
-      if (await roleNameTaken(ctx.db, auth.customerId, b.name)) throw new AppError('ROLE_NAME_TAKEN', 'name');
-      const id = newId();
-      try {
-        await ctx.db
-          .insertInto('roles')
-          .values({
-            id,
-            customer_id: auth.customerId,
-            name: b.name,
-            display_name: b.displayName || b.name,
-            permissions: [...new Set(b.permissions)],
-          })
-          .execute();
-      } catch (e) {
-        if (isUniqueViolation(e)) throw new AppError('ROLE_NAME_TAKEN', 'name');
-        throw e;
-      }
-      return (await findRole(ctx.db, auth.customerId, id))!;
-    },
+    handler: async (req) => createRole(ctx, authOf(req), req.body),
   });
 
   r.put('/role/:id', {
@@ -109,65 +75,7 @@ export async function rolesRoutes(app: FastifyInstance, ctx: AppContext) {
       body: roleUpdateBody,
       response: { 200: role, 400: badRequestBody, 403: errorBody, 404: errorBody, 409: errorBody },
     },
-    handler: async (req) => {
-      const auth = authOf(req);
-      const existing = await findRole(ctx.db, auth.customerId, req.params.id);
-      if (!existing) throw new AppError('ROLE_NOT_FOUND');
-      const b = req.body;
-      if (isAdminRoleName(existing.name)) {
-        assertAdmin(auth);
-        assertAdminRoleIntact(b.name, b.permissions);
-      }
-      // Nobody edits a role holding (before or after) a permission they do not hold themselves.
-      assertHoldsAll(auth, [...existing.permissions, ...b.permissions]);
-      if (await roleNameTaken(ctx.db, auth.customerId, b.name, existing._id)) throw new AppError('ROLE_NAME_TAKEN', 'name');
-      const users = b.user ? [...new Set(b.user)] : null;
-      if (users) {
-        // Users moved onto or off the role: an admin among them needs an admin caller.
-        const moved = [...users.filter((u) => !existing.user.includes(u)), ...existing.user.filter((u) => !users.includes(u))];
-        assertMayTouchUsers(auth, await subjects(ctx.db, auth.customerId, moved));
-      }
-      if (users?.length) {
-        const found = await ctx.db
-          .selectFrom('users')
-          .select('id')
-          .where('customer_id', '=', auth.customerId)
-          .where('id', 'in', users)
-          .execute();
-        if (found.length !== users.length) throw new AppError('USER_NOT_FOUND', 'user');
-      }
-      try {
-        await ctx.db.transaction().execute(async (trx) => {
-          await lockCustomer(trx, auth.customerId);
-          await trx
-            .updateTable('roles')
-            .set({ name: b.name, display_name: b.displayName || b.name, permissions: [...new Set(b.permissions)] })
-            .where('id', '=', existing._id)
-            .where('customer_id', '=', auth.customerId)
-            .execute();
-          if (!users) return;
-          let unassign = trx
-            .updateTable('users')
-            .set({ role_id: null })
-            .where('customer_id', '=', auth.customerId)
-            .where('role_id', '=', existing._id);
-          if (users.length) unassign = unassign.where('id', 'not in', users);
-          await unassign.execute();
-          if (users.length)
-            await trx
-              .updateTable('users')
-              .set({ role_id: existing._id })
-              .where('customer_id', '=', auth.customerId)
-              .where('id', 'in', users)
-              .execute();
-          await assertAdminRemains(trx, auth.customerId);
-        });
-      } catch (e) {
-        if (isUniqueViolation(e)) throw new AppError('ROLE_NAME_TAKEN', 'name');
-        throw e;
-      }
-      return (await findRole(ctx.db, auth.customerId, existing._id))!;
-    },
+    handler: async (req) => updateRole(ctx, authOf(req), req.params.id, req.body),
   });
 
   r.delete('/role/:id', {
@@ -181,24 +89,7 @@ export async function rolesRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: okBody, 403: errorBody, 404: errorBody, 409: errorBody },
     },
     handler: async (req) => {
-      const auth = authOf(req);
-      const existing = await findRole(ctx.db, auth.customerId, req.params.id);
-      if (!existing) throw new AppError('ROLE_NOT_FOUND');
-      if (isAdminRoleName(existing.name)) {
-        assertAdmin(auth);
-        throw new AppError('LAST_ADMIN');
-      }
-      await ctx.db.transaction().execute(async (trx) => {
-        // Re-checked inside the transaction: an assignment that landed after the read above still counts.
-        const holder = await trx
-          .selectFrom('users')
-          .select('id')
-          .where('customer_id', '=', auth.customerId)
-          .where('role_id', '=', existing._id)
-          .executeTakeFirst();
-        if (holder) throw new AppError('ROLE_IN_USE');
-        await trx.deleteFrom('roles').where('id', '=', existing._id).where('customer_id', '=', auth.customerId).execute();
-      });
+      await deleteRole(ctx, authOf(req), req.params.id);
       return { ok: true as const };
     },
   });

@@ -98,3 +98,87 @@ export async function setDefaultTelemetry(db: Kysely<DB>, customerId: string, na
     .where('id', '=', customerId)
     .execute();
 }
+
+/** Whether the customer has a definition of this name. */
+export async function definitionNameTaken(db: Kysely<DB>, customerId: string, name: string): Promise<boolean> {
+  const t = await db
+    .selectFrom('telemetry_definitions')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return t !== undefined;
+}
+
+/** The sort order after the customer's last definition. */
+export async function nextDefinitionOrder(db: Kysely<DB>, customerId: string): Promise<number> {
+  const last = await db
+    .selectFrom('telemetry_definitions')
+    .select((eb) => eb.fn.max('sort_order').as('max'))
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+  return (last?.max ?? -1) + 1;
+}
+
+/** Inserts a definition the customer created (not built in, not the default: `setDefaultTelemetry` makes it so). */
+export async function insertDefinition(
+  db: Kysely<DB>,
+  d: {
+    id: string;
+    customerId: string;
+    sortOrder: number;
+    body: { name: string; displayName: string; unit: string; hidden: boolean; minValue: number | null; maxValue: number | null };
+  },
+) {
+  const b = d.body;
+  await db
+    .insertInto('telemetry_definitions')
+    .values({
+      id: d.id,
+      customer_id: d.customerId,
+      name: b.name,
+      display_name: b.displayName,
+      unit: b.unit,
+      hidden: b.hidden,
+      min_value: b.minValue,
+      max_value: b.maxValue,
+      built_in: false,
+      is_default: false,
+      sort_order: d.sortOrder,
+    })
+    .execute();
+}
+
+/** The ids of the customer's definitions. */
+export async function definitionIds(db: Kysely<DB>, customerId: string): Promise<string[]> {
+  return (await db.selectFrom('telemetry_definitions').select('id').where('customer_id', '=', customerId).execute()).map(
+    (r) => r.id,
+  );
+}
+
+/** Sets the sort order of the customer's definitions to their position in `ids`. */
+export async function applyDefinitionOrder(db: Kysely<DB>, customerId: string, ids: readonly string[]) {
+  await sql`UPDATE telemetry_definitions t SET sort_order = v.ord - 1
+    FROM unnest(${[...ids]}::text[]) WITH ORDINALITY AS v(id, ord)
+    WHERE t.id = v.id AND t.customer_id = ${customerId}`.execute(db);
+}
+
+/** Replaces a definition's display name, unit, hidden flag and bounds. */
+export async function updateDefinitionRow(
+  db: Kysely<DB>,
+  customerId: string,
+  id: string,
+  b: { displayName: string; unit: string; hidden: boolean; minValue: number | null; maxValue: number | null },
+) {
+  await db
+    .updateTable('telemetry_definitions')
+    .set({ display_name: b.displayName, unit: b.unit, hidden: b.hidden, min_value: b.minValue, max_value: b.maxValue })
+    .where('id', '=', id)
+    .where('customer_id', '=', customerId)
+    .execute();
+}
+
+/** Deletes a definition of the customer. */
+export async function deleteDefinitionRow(db: Kysely<DB>, customerId: string, id: string) {
+  await db.deleteFrom('telemetry_definitions').where('id', '=', id).where('customer_id', '=', customerId).execute();
+}

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import {
   AXIS_KEYS,
@@ -17,11 +16,9 @@ import {
   telemetryUpdateBody,
 } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../infra/errors.ts';
-import { newId } from '../../infra/ids.ts';
 import { authOf, needs } from '../auth/access.ts';
-import { isUniqueViolation } from '../../infra/db/pg-errors.ts';
-import { ensureDefinitions, findDefinition, listDefinitions, setDefaultTelemetry, toDefinition } from './repo.ts';
+import { listDefinitions } from './repo.ts';
+import { createDefinition, deleteDefinition, reorderDefinitions, updateDefinition } from './service.ts';
 
 const idParams = z.object({ id: z.string() });
 
@@ -69,49 +66,7 @@ export async function telemetryRoutes(app: FastifyInstance, ctx: AppContext) {
       body: telemetryCreateBody,
       response: { 200: telemetryDefinition, 400: badRequestBody, 409: errorBody },
     },
-    handler: async (req) => {
-      const auth = authOf(req);
-      const b = req.body;
-      await ensureDefinitions(ctx.db, auth.customerId);
-      const id = newId();
-      try {
-        await ctx.db.transaction().execute(async (trx) => {
-          const taken = await trx
-            .selectFrom('telemetry_definitions')
-            .select('id')
-            .where('customer_id', '=', auth.customerId)
-            .where('name', '=', b.name)
-            .executeTakeFirst();
-          if (taken) throw new AppError('TELEMETRY_NAME_TAKEN', 'name');
-          const last = await trx
-            .selectFrom('telemetry_definitions')
-            .select((eb) => eb.fn.max('sort_order').as('max'))
-            .where('customer_id', '=', auth.customerId)
-            .executeTakeFirst();
-          await trx
-            .insertInto('telemetry_definitions')
-            .values({
-              id,
-              customer_id: auth.customerId,
-              name: b.name,
-              display_name: b.displayName,
-              unit: b.unit,
-              hidden: b.hidden,
-              min_value: b.minValue,
-              max_value: b.maxValue,
-              built_in: false,
-              is_default: false,
-              sort_order: (last?.max ?? -1) + 1,
-            })
-            .execute();
-          if (b.isDefault) await setDefaultTelemetry(trx, auth.customerId, b.name, 'isDefault');
-        });
-      } catch (e) {
-        if (isUniqueViolation(e)) throw new AppError('TELEMETRY_NAME_TAKEN', 'name');
-        throw e;
-      }
-      return toDefinition((await findDefinition(ctx.db, auth.customerId, id))!);
-    },
+    handler: async (req) => createDefinition(ctx, authOf(req).customerId, req.body),
   });
 
   r.put('/telemetry/order', {
@@ -123,24 +78,7 @@ export async function telemetryRoutes(app: FastifyInstance, ctx: AppContext) {
       body: telemetryOrderBody,
       response: { 200: telemetryDefinitionList, 400: badRequestBody },
     },
-    handler: async (req) => {
-      const auth = authOf(req);
-      const ids = req.body.ids;
-      await ctx.db.transaction().execute(async (trx) => {
-        const have = await trx
-          .selectFrom('telemetry_definitions')
-          .select('id')
-          .where('customer_id', '=', auth.customerId)
-          .execute();
-        const known = new Set(have.map((h) => h.id));
-        if (new Set(ids).size !== ids.length || ids.length !== known.size || ids.some((id) => !known.has(id)))
-          throw new AppError('VALIDATION', 'ids');
-        await sql`UPDATE telemetry_definitions t SET sort_order = v.ord - 1
-          FROM unnest(${ids}::text[]) WITH ORDINALITY AS v(id, ord)
-          WHERE t.id = v.id AND t.customer_id = ${auth.customerId}`.execute(trx);
-      });
-      return listDefinitions(ctx.db, auth.customerId);
-    },
+    handler: async (req) => reorderDefinitions(ctx, authOf(req).customerId, req.body.ids),
   });
 
   r.put('/telemetry/:id', {
@@ -154,22 +92,7 @@ export async function telemetryRoutes(app: FastifyInstance, ctx: AppContext) {
       body: telemetryUpdateBody,
       response: { 200: telemetryDefinition, 400: badRequestBody, 404: errorBody },
     },
-    handler: async (req) => {
-      const auth = authOf(req);
-      const existing = await findDefinition(ctx.db, auth.customerId, req.params.id);
-      if (!existing) throw new AppError('TELEMETRY_NOT_FOUND');
-      const b = req.body;
-      await ctx.db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('telemetry_definitions')
-          .set({ display_name: b.displayName, unit: b.unit, hidden: b.hidden, min_value: b.minValue, max_value: b.maxValue })
-          .where('id', '=', existing.id)
-          .where('customer_id', '=', auth.customerId)
-          .execute();
-        if (b.isDefault && !existing.is_default) await setDefaultTelemetry(trx, auth.customerId, existing.name, 'isDefault');
-      });
-      return toDefinition((await findDefinition(ctx.db, auth.customerId, existing.id))!);
-    },
+    handler: async (req) => updateDefinition(ctx, authOf(req).customerId, req.params.id, req.body),
   });
 
   r.delete('/telemetry/:id', {
@@ -183,16 +106,7 @@ export async function telemetryRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: okBody, 404: errorBody, 409: errorBody },
     },
     handler: async (req) => {
-      const auth = authOf(req);
-      const existing = await findDefinition(ctx.db, auth.customerId, req.params.id);
-      if (!existing) throw new AppError('TELEMETRY_NOT_FOUND');
-      // TODO(lead): a code of its own for the default one (proposed TELEMETRY_DEFAULT, 409).
-      if (existing.built_in || existing.is_default) throw new AppError('TELEMETRY_BUILT_IN');
-      await ctx.db
-        .deleteFrom('telemetry_definitions')
-        .where('id', '=', existing.id)
-        .where('customer_id', '=', auth.customerId)
-        .execute();
+      await deleteDefinition(ctx, authOf(req).customerId, req.params.id);
       return { ok: true as const };
     },
   });

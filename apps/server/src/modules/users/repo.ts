@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { User } from '@overtone/contract';
+import { sql, type Kysely } from 'kysely';
+import type { User, UserUpdateBody } from '@overtone/contract';
 import type { DB } from '../../infra/db/schema.ts';
 
 /** Users of one customer as the admin area shows them (joined with their role's name), oldest first. */
@@ -67,4 +67,63 @@ export async function roleExists(db: Kysely<DB>, customerId: string, roleId: str
   return Boolean(
     await db.selectFrom('roles').select('id').where('id', '=', roleId).where('customer_id', '=', customerId).executeTakeFirst(),
   );
+}
+
+/** The `users` columns of a create or edit body (the phone split into number and country). */
+export const userColumns = (b: UserUpdateBody) => ({
+  name: b.name,
+  surname: b.surname,
+  email: b.email,
+  phone: b.phone?.number ?? null,
+  phone_country: b.phone?.country ?? null,
+  user_type: b.userType,
+  role_id: b.role,
+  mfa_enabled: b.mfaEnabled,
+});
+
+/** Inserts a user who has not chosen their own password yet. */
+export async function insertUser(
+  db: Kysely<DB>,
+  u: { id: string; customerId: string; passwordHash: string; columns: ReturnType<typeof userColumns> },
+) {
+  await db
+    .insertInto('users')
+    .values({ id: u.id, customer_id: u.customerId, password_hash: u.passwordHash, password_changed: false, ...u.columns })
+    .execute();
+}
+
+/** Replaces a user's editable columns. */
+export async function updateUserColumns(
+  db: Kysely<DB>,
+  customerId: string,
+  userId: string,
+  columns: ReturnType<typeof userColumns>,
+) {
+  await db.updateTable('users').set(columns).where('id', '=', userId).where('customer_id', '=', customerId).execute();
+}
+
+/**
+ * Deletes a user with their sessions, and takes them off the customer's alarm notification
+ * receivers (PUT /preferences refuses unknown users). Run in a transaction.
+ */
+export async function deleteUserAndSessions(db: Kysely<DB>, customerId: string, userId: string) {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  await db.deleteFrom('users').where('id', '=', userId).where('customer_id', '=', customerId).execute();
+  await sql`UPDATE customers SET preferences = jsonb_set(preferences, '{alarm,notificationReceivers}',
+      coalesce((SELECT jsonb_agg(r) FROM jsonb_array_elements(preferences #> '{alarm,notificationReceivers}') r
+                WHERE r <> to_jsonb(${userId}::text)), '[]'::jsonb))
+    WHERE id = ${customerId} AND jsonb_typeof(preferences #> '{alarm,notificationReceivers}') = 'array'`.execute(db);
+}
+
+/** Sets a user's password hash, to be changed at their next login, and ends their sessions (one transaction). */
+export async function setPasswordEndingSessions(db: Kysely<DB>, customerId: string, userId: string, passwordHash: string) {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, password_changed: false })
+      .where('id', '=', userId)
+      .where('customer_id', '=', customerId)
+      .execute();
+    await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  });
 }
