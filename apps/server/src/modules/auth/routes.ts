@@ -11,6 +11,7 @@ import {
   loginFailure,
   okBody,
 } from '@overtone/contract';
+import { endSession } from './session.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../infra/errors.ts';
 import { resolveLanguage } from '../../infra/i18n.ts';
@@ -75,7 +76,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     schema: { tags: ['auth'], summary: 'End the current session (or spend a reset link)', response: { 200: okBody } },
     handler: async (req) => {
       const auth = authOf(req);
-      await ctx.db.deleteFrom('sessions').where('token_hash', '=', auth.tokenHash).execute();
+      await endSession(ctx.db, auth.tokenHash);
       return { ok: true as const };
     },
   });

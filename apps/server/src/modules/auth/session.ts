@@ -80,3 +80,8 @@ export const tokenOf = (req: FastifyRequest) => {
   const h = req.headers[TOKEN_HEADER];
   return typeof h === 'string' ? h : undefined;
 };
+
+/** Ends the session (or spends the reset link) of a token, by its SHA-256. */
+export async function endSession(db: Kysely<DB>, tokenHash: string) {
+  await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+}

@@ -184,3 +184,66 @@ export async function findGateway(db: Kysely<DB>, customerId: string, idOrMac: s
     .where((eb) => eb.or([eb('id', '=', idOrMac), eb('mac', '=', idOrMac.toUpperCase())]))
     .executeTakeFirst();
 }
+
+/**
+ * Registers a device of the customer unless its MAC is registered already (to any customer); its
+ * type from its MAC, no point, no profile.
+ * @param gatewayMac the customer's gateway to command it through; null: the one that heard it last
+ * @returns whether it was inserted
+ */
+export async function insertDevice(
+  db: Kysely<DB>,
+  d: { id: string; customerId: string; mac: string; gatewayMac: string | null },
+) {
+  const res = await db
+    .insertInto('devices')
+    .values({
+      id: d.id,
+      customer_id: d.customerId,
+      mac: d.mac,
+      type: deviceTypeOf(d.mac),
+      point_id: null,
+      gateway_mac: d.gatewayMac,
+      profile: null,
+    })
+    .onConflict((oc) => oc.column('mac').doNothing())
+    .executeTakeFirst();
+  return Number(res.numInsertedOrUpdatedRows) > 0;
+}
+
+/** Sets the gateway a device of the customer is commanded through (null: the one that heard it last). */
+export async function setDeviceGateway(db: Kysely<DB>, customerId: string, deviceId: string, gatewayMac: string | null) {
+  await db
+    .updateTable('devices')
+    .set({ gateway_mac: gatewayMac })
+    .where('id', '=', deviceId)
+    .where('customer_id', '=', customerId)
+    .execute();
+}
+
+/**
+ * Deletes a device of the customer unless it is attached to a point.
+ * @returns false when it is attached (nothing deleted)
+ */
+export async function deleteUnattachedDevice(db: Kysely<DB>, customerId: string, deviceId: string): Promise<boolean> {
+  const res = await db
+    .deleteFrom('devices')
+    .where('id', '=', deviceId)
+    .where('customer_id', '=', customerId)
+    .where('point_id', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+/**
+ * One of the customer's devices by id or MAC (any case): its id and MAC (the trigger routes, the
+ * routing lookup); another customer's answers undefined, as an unknown one does.
+ */
+export async function findDeviceRow(db: Kysely<DB>, customerId: string, idOrMac: string) {
+  return db
+    .selectFrom('devices')
+    .select(['id', 'mac'])
+    .where('customer_id', '=', customerId)
+    .where((eb) => eb.or([eb('id', '=', idOrMac), eb('mac', '=', idOrMac.toUpperCase())]))
+    .executeTakeFirst();
+}

@@ -16,7 +16,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../infra/errors.ts';
 import { newId } from '../../infra/ids.ts';
 import { authOf, needs } from '../auth/access.ts';
-import { deviceTypeOf, findDevice, findGateway, listDevices } from './repo.ts';
+import { deleteUnattachedDevice, findDevice, findGateway, insertDevice, listDevices, setDeviceGateway } from './repo.ts';
 
 const idParams = z.object({ id: z.string() });
 
@@ -77,20 +77,8 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext) {
       const auth = authOf(req);
       const gateway = req.body.gateway ? (await gatewayOf(auth.customerId, req.body.gateway)).mac : null;
       const id = newId();
-      const res = await ctx.db
-        .insertInto('devices')
-        .values({
-          id,
-          customer_id: auth.customerId,
-          mac: req.body.macAddress,
-          type: deviceTypeOf(req.body.macAddress),
-          point_id: null,
-          gateway_mac: gateway,
-          profile: null,
-        })
-        .onConflict((oc) => oc.column('mac').doNothing())
-        .executeTakeFirst();
-      if (!Number(res.numInsertedOrUpdatedRows)) throw new AppError('DEVICE_REGISTERED', 'macAddress');
+      if (!(await insertDevice(ctx.db, { id, customerId: auth.customerId, mac: req.body.macAddress, gatewayMac: gateway })))
+        throw new AppError('DEVICE_REGISTERED', 'macAddress');
       await ctx.edge.scopeChanged(auth.customerId); // its gateways may now speak for it
       return { _id: id };
     },
@@ -111,7 +99,7 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext) {
       const device = await findDevice(ctx.db, auth.customerId, req.params.id);
       if (!device) throw new AppError('DEVICE_NOT_FOUND');
       const gateway = req.body.gateway ? (await gatewayOf(auth.customerId, req.body.gateway)).mac : null;
-      await ctx.db.updateTable('devices').set({ gateway_mac: gateway }).where('id', '=', device._id).execute();
+      await setDeviceGateway(ctx.db, auth.customerId, device._id, gateway);
       await ctx.edge.scopeChanged(auth.customerId);
       return (await findDevice(ctx.db, auth.customerId, device._id))!;
     },
@@ -131,12 +119,7 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext) {
       const auth = authOf(req);
       const device = await findDevice(ctx.db, auth.customerId, req.params.id);
       if (!device) throw new AppError('DEVICE_NOT_FOUND');
-      const res = await ctx.db
-        .deleteFrom('devices')
-        .where('id', '=', device._id)
-        .where('point_id', 'is', null)
-        .executeTakeFirst();
-      if (!Number(res.numDeletedRows)) throw new AppError('DEVICE_IN_USE');
+      if (!(await deleteUnattachedDevice(ctx.db, auth.customerId, device._id))) throw new AppError('DEVICE_IN_USE');
       await ctx.edge.scopeChanged(auth.customerId);
       return { ok: true as const };
     },

@@ -103,3 +103,30 @@ export async function setPeriod(db: Kysely<DB>, customerId: string, id: string, 
     .where('customer_id', '=', customerId)
     .execute();
 }
+
+/** Assigns a Duck of the customer to a trigger device (its events make the Duck measure). */
+export async function setDuckTrigger(db: Kysely<DB>, customerId: string, duckId: string, triggerId: string) {
+  return db
+    .updateTable('ducks')
+    .set({ trigger_id: triggerId, updated_at: new Date() })
+    .where('id', '=', duckId)
+    .where('customer_id', '=', customerId)
+    .returning(['id', 'mac', 'config', 'repeat_interval_s', 'trigger_id'])
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Unassigns a Duck of the customer from a trigger, only if that trigger is its own (one assigned to
+ * another trigger is left as it is).
+ * @returns the Duck's row, or undefined when nothing changed
+ */
+export async function clearDuckTrigger(db: Kysely<DB>, customerId: string, duckId: string, triggerId: string) {
+  return db
+    .updateTable('ducks')
+    .set({ trigger_id: null, updated_at: new Date() })
+    .where('id', '=', duckId)
+    .where('customer_id', '=', customerId)
+    .where('trigger_id', '=', triggerId)
+    .returning(['id', 'mac', 'config', 'repeat_interval_s', 'trigger_id'])
+    .executeTakeFirst();
+}

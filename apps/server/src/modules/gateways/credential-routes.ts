@@ -7,8 +7,7 @@ import { AppError } from '../../infra/errors.ts';
 import { authOf, needs } from '../auth/access.ts';
 import { customerOrigin } from '../tenancy/tenant.ts';
 import { issueEdgeCredentials, revokeEdgeCredentials } from '../edge/credentials.ts';
-import { findGateway } from '../devices/repo.ts';
-import { findTrigger } from './repo.ts';
+import { findDeviceRow, findGateway } from '../devices/repo.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -30,7 +29,7 @@ export async function gatewayCredentialRoutes(app: FastifyInstance, ctx: AppCont
   };
   /** The customer's trigger device (by id or MAC), or 404 TRIGGER_NOT_FOUND. */
   const triggerOf = async (customerId: string, idOrMac: string) => {
-    const d = await findTrigger(ctx.db, customerId, idOrMac);
+    const d = await findDeviceRow(ctx.db, customerId, idOrMac);
     if (!d || deviceKindOf(d.mac) !== 'TRIGGER') throw new AppError('TRIGGER_NOT_FOUND');
     return d;
   };

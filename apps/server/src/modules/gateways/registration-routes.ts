@@ -120,14 +120,7 @@ export async function gatewayRegistrationRoutes(app: FastifyInstance, ctx: AppCo
       const device = await findDevice(ctx.db, auth.customerId, req.params.id);
       if (!device || deviceKindOf(device.macAddress) !== 'TRIGGER') throw new AppError('DEVICE_NOT_FOUND');
       const via = device.gateway ?? device.lastGateway;
-      const gw = via
-        ? await ctx.db
-            .selectFrom('gateways')
-            .select(['mac', 'root'])
-            .where('customer_id', '=', auth.customerId)
-            .where('mac', '=', via)
-            .executeTakeFirst()
-        : undefined;
+      const gw = via ? await findGateway(ctx.db, auth.customerId, via) : undefined;
       if (!gw) throw new AppError('NO_ROUTING');
       return sendWlanConfig(
         ctx,

@@ -210,19 +210,6 @@ export async function unassignPointTrigger(db: Kysely<DB>, customerId: string, p
 }
 
 /**
- * One of the customer's devices by id or MAC (any case), for the trigger routes; another
- * customer's answers undefined, as an unknown one does.
- */
-export async function findTrigger(db: Kysely<DB>, customerId: string, idOrMac: string) {
-  return db
-    .selectFrom('devices')
-    .select(['id', 'mac'])
-    .where('customer_id', '=', customerId)
-    .where((eb) => eb.or([eb('id', '=', idOrMac), eb('mac', '=', idOrMac.toUpperCase())]))
-    .executeTakeFirst();
-}
-
-/**
  * Inserts a gateway unless its MAC is registered already (to any customer).
  * @returns whether it was inserted
  */

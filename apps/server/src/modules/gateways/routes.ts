@@ -14,10 +14,10 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../infra/errors.ts';
 import { authOf, needs } from '../auth/access.ts';
-import { duckItem as toDuckItem, findDuck } from '../ducks/repo.ts';
+import { findDeviceRow } from '../devices/repo.ts';
+import { clearDuckTrigger, duckItem as toDuckItem, findDuck, setDuckTrigger } from '../ducks/repo.ts';
 import {
   findDeviceByMac,
-  findTrigger,
   listGateways,
   listTriggers,
   moveDevicePointToTrigger,
@@ -77,7 +77,7 @@ export async function gatewaysRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** The customer's trigger named by the request (device id or MAC), or 404 TRIGGER_NOT_FOUND. */
   const triggerOf = async (customerId: string, triggerId: string) => {
-    const trigger = await findTrigger(ctx.db, customerId, triggerId);
+    const trigger = await findDeviceRow(ctx.db, customerId, triggerId);
     if (!trigger || deviceKindOf(trigger.mac) !== 'TRIGGER') throw new AppError('TRIGGER_NOT_FOUND');
     return trigger;
   };
@@ -104,13 +104,7 @@ export async function gatewaysRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: async (req) => {
       const { customerId } = authOf(req);
       const { trigger, duck } = await triggerAndDuck(customerId, req.params.id, req.body.duck);
-      const row = await ctx.db
-        .updateTable('ducks')
-        .set({ trigger_id: trigger.id, updated_at: new Date() })
-        .where('id', '=', duck.id)
-        .where('customer_id', '=', customerId)
-        .returning(['id', 'mac', 'config', 'repeat_interval_s', 'trigger_id'])
-        .executeTakeFirstOrThrow();
+      const row = await setDuckTrigger(ctx.db, customerId, duck.id, trigger.id);
       return toDuckItem(ctx.db, customerId, row);
     },
   });
@@ -130,14 +124,7 @@ export async function gatewaysRoutes(app: FastifyInstance, ctx: AppContext) {
       const { customerId } = authOf(req);
       const { trigger, duck } = await triggerAndDuck(customerId, req.params.id, req.body.duck);
       if (duck.trigger_id !== trigger.id) return toDuckItem(ctx.db, customerId, duck);
-      const row = await ctx.db
-        .updateTable('ducks')
-        .set({ trigger_id: null, updated_at: new Date() })
-        .where('id', '=', duck.id)
-        .where('customer_id', '=', customerId)
-        .where('trigger_id', '=', trigger.id)
-        .returning(['id', 'mac', 'config', 'repeat_interval_s', 'trigger_id'])
-        .executeTakeFirst();
+      const row = await clearDuckTrigger(ctx.db, customerId, duck.id, trigger.id);
       return toDuckItem(ctx.db, customerId, row ?? duck);
     },
   });

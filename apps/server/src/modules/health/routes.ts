@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { databaseReachable } from '../../infra/db/reachable.ts';
 import { PUBLIC } from '../auth/access.ts';
 import { countRecentRejections } from '../iot/rejections.ts';
 
@@ -26,10 +26,7 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: healthBody, 503: healthBody },
     },
     handler: async (_req, reply) => {
-      const database = await sql`SELECT 1`.execute(ctx.db).then(
-        () => true,
-        () => false,
-      );
+      const database = await databaseReachable(ctx.db);
       const broker = ctx.mqtt.connected();
       const storage = await ctx.storage.ready().catch(() => false);
       const rejectedMessages24h = database ? await countRecentRejections(ctx.db).catch(() => null) : null;

@@ -8,7 +8,7 @@ import { liveSocketUrl, signLiveQuery } from '../../infra/live-url.ts';
 import { authOf, needs } from '../auth/access.ts';
 import { sendMeasureCommand } from './measure-command.ts';
 import { scansOfDevice } from './repo.ts';
-import { latestBattery } from '../devices/repo.ts';
+import { findDeviceRow, latestBattery } from '../devices/repo.ts';
 
 /** A scan older than this is no evidence of the device's state (gateways scan about every 60 s). */
 export const SCAN_STALE_MS = 5 * 60 * 1000;
@@ -69,12 +69,7 @@ export async function iotRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     handler: async (req) => {
       const auth = authOf(req);
-      const device = await ctx.db
-        .selectFrom('devices')
-        .select(['mac'])
-        .where('customer_id', '=', auth.customerId)
-        .where((eb) => eb.or([eb('id', '=', req.params.id), eb('mac', '=', req.params.id.toUpperCase())]))
-        .executeTakeFirst();
+      const device = await findDeviceRow(ctx.db, auth.customerId, req.params.id);
       if (!device) throw new AppError('NOT_FOUND');
       const scans = await scansOfDevice(ctx.db, auth.customerId, device.mac);
       const now = Date.now();

@@ -19,6 +19,7 @@ import { authOf, SESSION } from '../auth/access.ts';
 import { assertAcceptablePassword, verifyPassword } from '../auth/password-check.ts';
 import type { Auth } from '../auth/session.ts';
 import { markSucceeded, reserveAttempt } from '../auth/throttle.ts';
+import { ownAccount, ownCredentials, setOwnPassword, setUserGuidingShown } from './repo.ts';
 
 /**
  * A voluntary password change proves the current password: checked like a login (the attempt is
@@ -28,12 +29,7 @@ import { markSucceeded, reserveAttempt } from '../auth/throttle.ts';
  */
 async function assertCurrentPassword(ctx: AppContext, req: FastifyRequest, auth: Auth, current: string | undefined) {
   if (!current) throw new AppError('CURRENT_PASSWORD_REQUIRED', 'currentPassword');
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['email', 'password_hash'])
-    .where('id', '=', auth.userId)
-    .where('customer_id', '=', auth.customerId)
-    .executeTakeFirst();
+  const user = await ownCredentials(ctx.db, auth.customerId, auth.userId);
   if (!user) throw new AppError('UNAUTHORIZED');
   const attempt = await reserveAttempt(ctx.db, { customerId: auth.customerId, email: user.email, ip: req.ip, kind: 'password' });
   if (!(await verifyPassword(user.password_hash, current))) throw new AppError('CURRENT_PASSWORD_WRONG', 'currentPassword');
@@ -54,22 +50,7 @@ export async function meRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     handler: async (req) => {
       const auth = authOf(req);
-      const u = await ctx.db
-        .selectFrom('users as u')
-        .leftJoin('roles as r', 'r.id', 'u.role_id')
-        .select([
-          'u.id',
-          'u.name',
-          'u.surname',
-          'u.email',
-          'u.user_type',
-          'u.password_changed',
-          'u.user_guiding_shown',
-          'r.name as role_name',
-        ])
-        .where('u.id', '=', auth.userId)
-        .where('u.customer_id', '=', auth.customerId)
-        .executeTakeFirst();
+      const u = await ownAccount(ctx.db, auth.customerId, auth.userId);
       if (!u) throw new AppError('UNAUTHORIZED');
       return {
         userId: u.id,
@@ -106,21 +87,7 @@ export async function meRoutes(app: FastifyInstance, ctx: AppContext) {
       if (auth.purpose === 'session' && auth.passwordChanged) await assertCurrentPassword(ctx, req, auth, currentPassword);
       assertAcceptablePassword(password, customer.preferences.passwordPolicy);
       const hash = await argon2.hash(password, { type: argon2.argon2id });
-      await ctx.db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('users')
-          .set({ password_hash: hash, password_changed: true })
-          .where('id', '=', auth.userId)
-          .where('customer_id', '=', auth.customerId)
-          .execute();
-        // Every other session and every reset link of the user; the current session stays (the
-        // client logs out after 5 s), a reset link's token is spent.
-        await trx
-          .deleteFrom('sessions')
-          .where('user_id', '=', auth.userId)
-          .where((eb) => eb.or([eb('token_hash', '!=', auth.tokenHash), eb('purpose', '=', 'password_reset')]))
-          .execute();
-      });
+      await setOwnPassword(ctx.db, auth.customerId, auth.userId, hash, auth.tokenHash);
       return { message: translate(resolveLanguage(req.headers[LANGUAGE_HEADER]), 'messages', 'passwordChanged') };
     },
   });
@@ -135,12 +102,7 @@ export async function meRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     handler: async (req) => {
       const auth = authOf(req);
-      await ctx.db
-        .updateTable('users')
-        .set({ user_guiding_shown: req.body.userGuidingShown })
-        .where('id', '=', auth.userId)
-        .where('customer_id', '=', auth.customerId)
-        .execute();
+      await setUserGuidingShown(ctx.db, auth.customerId, auth.userId, req.body.userGuidingShown);
       return { ok: true as const };
     },
   });

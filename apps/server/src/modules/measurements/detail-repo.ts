@@ -220,3 +220,33 @@ export async function deleteOne(ctx: AppContext, customerId: string, id: string,
   for (const p of photos) await ctx.storage.delete(p.key).catch(() => {});
   return { deleted: true as const, pointId: m.point_id, adjacent };
 }
+
+/**
+ * Sets the favorite star, the note or the tags of one of the customer's measurements.
+ * @returns the row's new values of those columns, or undefined for an unknown id or another
+ *   customer's measurement
+ */
+export async function setMeasurementField(
+  db: Kysely<DB>,
+  customerId: string,
+  measurementId: string,
+  set: { favorite: boolean } | { note: string } | { tags: string[] },
+) {
+  return db
+    .updateTable('measurements')
+    .set(set)
+    .where('id', '=', measurementId)
+    .where('customer_id', '=', customerId)
+    .returning(['favorite', 'note', 'tags'])
+    .executeTakeFirst();
+}
+
+/** A photo of one of the customer's measurements by its storage key (its content type), or undefined. */
+export async function findPhoto(db: Kysely<DB>, customerId: string, key: string) {
+  return db
+    .selectFrom('measurement_photos')
+    .select(['content_type'])
+    .where('key', '=', key)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+}

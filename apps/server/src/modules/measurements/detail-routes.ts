@@ -26,6 +26,8 @@ import {
   listPhotos,
   measurementJson,
   PHOTO_OBJECT_PATH,
+  findPhoto,
+  setMeasurementField,
   verifyPhotoUrl,
 } from './detail-repo.ts';
 import { loadMeasurementSignal, type MeasurementSignal } from './signal.ts';
@@ -62,13 +64,7 @@ export async function measurementDetailRoutes(app: FastifyInstance, ctx: AppCont
     },
     handler: async (req) => {
       const { customerId } = authOf(req);
-      const row = await ctx.db
-        .updateTable('measurements')
-        .set({ favorite: req.body.favorite })
-        .where('id', '=', req.params.id)
-        .where('customer_id', '=', customerId)
-        .returning('favorite')
-        .executeTakeFirst();
+      const row = await setMeasurementField(ctx.db, customerId, req.params.id, { favorite: req.body.favorite });
       if (!row) throw new AppError('MEASUREMENT_NOT_FOUND');
       return { favorite: row.favorite };
     },
@@ -86,13 +82,7 @@ export async function measurementDetailRoutes(app: FastifyInstance, ctx: AppCont
     },
     handler: async (req) => {
       const { customerId } = authOf(req);
-      const row = await ctx.db
-        .updateTable('measurements')
-        .set({ note: req.body.note })
-        .where('id', '=', req.params.id)
-        .where('customer_id', '=', customerId)
-        .returning('note')
-        .executeTakeFirst();
+      const row = await setMeasurementField(ctx.db, customerId, req.params.id, { note: req.body.note });
       if (!row) throw new AppError('MEASUREMENT_NOT_FOUND');
       return { result: 1 as const, note: row.note };
     },
@@ -110,13 +100,7 @@ export async function measurementDetailRoutes(app: FastifyInstance, ctx: AppCont
     },
     handler: async (req) => {
       const { customerId } = authOf(req);
-      const row = await ctx.db
-        .updateTable('measurements')
-        .set({ tags: cleanTags(req.body.tags) })
-        .where('id', '=', req.params.id)
-        .where('customer_id', '=', customerId)
-        .returning('tags')
-        .executeTakeFirst();
+      const row = await setMeasurementField(ctx.db, customerId, req.params.id, { tags: cleanTags(req.body.tags) });
       if (!row) throw new AppError('MEASUREMENT_NOT_FOUND');
       return { tags: row.tags };
     },
@@ -160,12 +144,7 @@ export async function measurementDetailRoutes(app: FastifyInstance, ctx: AppCont
     },
     handler: async (req, reply) => {
       if (!req.customer || !verifyPhotoUrl(ctx.secrets.storageKey, req.query)) throw new AppError('FORBIDDEN');
-      const row = await ctx.db
-        .selectFrom('measurement_photos')
-        .select(['content_type'])
-        .where('key', '=', req.query.key)
-        .where('customer_id', '=', req.customer.id)
-        .executeTakeFirst();
+      const row = await findPhoto(ctx.db, req.customer.id, req.query.key);
       const bytes = row ? await ctx.storage.get(req.query.key) : null;
       if (!row || !bytes) throw new AppError('PHOTO_NOT_FOUND');
       return reply

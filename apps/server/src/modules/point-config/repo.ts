@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { deviceKindOf, measurementProfile, type PointConfig } from '@overtone/contract';
+import { deviceKindOf, measurementProfile, type MeasurementProfile, type PointConfig } from '@overtone/contract';
 import type { DB } from '../../infra/db/schema.ts';
 import { AppError } from '../../infra/errors.ts';
 
@@ -113,4 +113,34 @@ export async function detachDevice(db: Db, customerId: string, pointId: string) 
       .execute();
     await trx.updateTable('tree_nodes').set({ channel_groups: [] }).where('id', '=', pointId).execute();
   });
+}
+
+/** Stores the measurement profile of one of the customer's devices. */
+export async function setDeviceProfile(db: Db, customerId: string, deviceId: string, profile: MeasurementProfile) {
+  await db
+    .updateTable('devices')
+    .set({ profile: JSON.stringify(profile) })
+    .where('id', '=', deviceId)
+    .where('customer_id', '=', customerId)
+    .execute();
+}
+
+/** Clears the measurement profile of the point's device (idempotent). */
+export async function clearPointProfile(db: Db, customerId: string, pointId: string) {
+  await db
+    .updateTable('devices')
+    .set({ profile: null })
+    .where('customer_id', '=', customerId)
+    .where('point_id', '=', pointId)
+    .execute();
+}
+
+/** Replaces a point's DUCKV1 channel groups. */
+export async function setChannelGroups(db: Db, customerId: string, pointId: string, groups: string[]) {
+  await db
+    .updateTable('tree_nodes')
+    .set({ channel_groups: groups })
+    .where('id', '=', pointId)
+    .where('customer_id', '=', customerId)
+    .execute();
 }

@@ -15,7 +15,15 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../infra/errors.ts';
 import { newId } from '../../infra/ids.ts';
 import { needs } from '../auth/access.ts';
-import { attachDevice, attachedDevice, detachDevice, pointConfigOf } from './repo.ts';
+import {
+  attachDevice,
+  attachedDevice,
+  clearPointProfile,
+  detachDevice,
+  pointConfigOf,
+  setChannelGroups,
+  setDeviceProfile,
+} from './repo.ts';
 import { withPoint } from './with-point.ts';
 
 const params = z.object({ id: z.string() });
@@ -99,11 +107,7 @@ export async function pointConfigRoutes(app: FastifyInstance, ctx: AppContext) {
           sensorSelection: b.sensorSelectionIndex,
           window: b.window,
         };
-        await ctx.db
-          .updateTable('devices')
-          .set({ profile: JSON.stringify(profile) })
-          .where('id', '=', device.id)
-          .execute();
+        await setDeviceProfile(ctx.db, customerId, device.id, profile);
         return pointConfigOf(ctx.db, customerId, pointId);
       }),
   });
@@ -119,12 +123,7 @@ export async function pointConfigRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     handler: (req) =>
       withPoint(ctx.db, req, async ({ customerId, pointId }) => {
-        await ctx.db
-          .updateTable('devices')
-          .set({ profile: null })
-          .where('customer_id', '=', customerId)
-          .where('point_id', '=', pointId)
-          .execute();
+        await clearPointProfile(ctx.db, customerId, pointId);
         return pointConfigOf(ctx.db, customerId, pointId);
       }),
   });
@@ -146,7 +145,7 @@ export async function pointConfigRoutes(app: FastifyInstance, ctx: AppContext) {
         if (!device) throw new AppError('NO_DEVICE');
         if (deviceKindOf(device.mac) !== 'DUCK') throw new AppError('DEVICE_KIND_MISMATCH');
         const groups = [...new Set(Array.isArray(req.body.channelGroups) ? req.body.channelGroups : [req.body.channelGroups])];
-        await ctx.db.updateTable('tree_nodes').set({ channel_groups: groups }).where('id', '=', pointId).execute();
+        await setChannelGroups(ctx.db, customerId, pointId, groups);
         return pointConfigOf(ctx.db, customerId, pointId);
       }),
   });

@@ -110,3 +110,12 @@ export async function updateRoute(
       .execute();
   });
 }
+
+/**
+ * Deletes a route of the customer.
+ * @returns false for an unknown id or another customer's route
+ */
+export async function deleteRoute(db: Kysely<DB>, customerId: string, routeId: string): Promise<boolean> {
+  const res = await db.deleteFrom('routes').where('id', '=', routeId).where('customer_id', '=', customerId).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}

@@ -5,7 +5,7 @@ import { badRequestBody, errorBody, okBody, route, routeBody, routeList } from '
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../infra/errors.ts';
 import { authOf, needs } from '../auth/access.ts';
-import { customerPoints, findRoute, insertRoute, listRoutes, updateRoute } from './repo.ts';
+import { customerPoints, findRoute, insertRoute, listRoutes, updateRoute, deleteRoute } from './repo.ts';
 
 const idParams = z.object({ id: z.string() });
 
@@ -95,12 +95,7 @@ export async function pointRoutesRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     handler: async (req) => {
       const { customerId } = authOf(req);
-      const deleted = await ctx.db
-        .deleteFrom('routes')
-        .where('id', '=', req.params.id)
-        .where('customer_id', '=', customerId)
-        .executeTakeFirst();
-      if (!deleted.numDeletedRows) throw new AppError('ROUTE_NOT_FOUND');
+      if (!(await deleteRoute(ctx.db, customerId, req.params.id))) throw new AppError('ROUTE_NOT_FOUND');
       return { ok: true as const };
     },
   });

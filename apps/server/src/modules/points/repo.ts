@@ -245,3 +245,14 @@ export async function telemetryDefined(db: Kysely<DB>, customerId: string, name:
     .executeTakeFirst();
   return t !== undefined;
 }
+
+/** The images of one of the customer's points (key, upload time), oldest first. */
+export async function pointImageRows(db: Kysely<DB>, customerId: string, pointId: string) {
+  return db
+    .selectFrom('point_images')
+    .select(['key', 'created_at'])
+    .where('customer_id', '=', customerId)
+    .where('point_id', '=', pointId)
+    .orderBy('created_at')
+    .execute();
+}

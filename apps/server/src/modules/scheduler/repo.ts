@@ -116,3 +116,47 @@ export function toSchedulerJob(
     failReason: j.fail_reason,
   };
 }
+
+/** The trigger devices assigned to a point, oldest assignment first. */
+export async function pointTriggerRows(db: Kysely<DB>, customerId: string, pointId: string) {
+  return db
+    .selectFrom('point_triggers')
+    .select(['trigger_mac', 'created_at'])
+    .where('point_id', '=', pointId)
+    .where('customer_id', '=', customerId)
+    .orderBy('created_at')
+    .orderBy('trigger_mac')
+    .execute();
+}
+
+/**
+ * Assigns one of the customer's devices as a trigger of the point (idempotent).
+ * @returns false when the customer has no device of that MAC
+ */
+export async function assignPointTrigger(
+  db: Kysely<DB>,
+  customerId: string,
+  pointId: string,
+  triggerMac: string,
+): Promise<boolean> {
+  const device = await db
+    .selectFrom('devices')
+    .select('mac')
+    .where('mac', '=', triggerMac)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+  if (!device) return false;
+  await db
+    .insertInto('point_triggers')
+    .values({ point_id: pointId, customer_id: customerId, trigger_mac: device.mac })
+    .onConflict((oc) => oc.columns(['point_id', 'trigger_mac']).doNothing())
+    .execute();
+  return true;
+}
+
+/** Unassigns a trigger (or, without a MAC, every trigger) from the point (idempotent). */
+export async function unassignPointTriggers(db: Kysely<DB>, customerId: string, pointId: string, triggerMac?: string) {
+  let q = db.deleteFrom('point_triggers').where('point_id', '=', pointId).where('customer_id', '=', customerId);
+  if (triggerMac) q = q.where('trigger_mac', '=', triggerMac);
+  await q.execute();
+}

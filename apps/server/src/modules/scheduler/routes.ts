@@ -19,7 +19,15 @@ import { AppError } from '../../infra/errors.ts';
 import { needs } from '../auth/access.ts';
 import { sendSleepCommand } from '../iot/measure-command.ts';
 import { withPoint } from '../point-config/with-point.ts';
-import { deleteJob, findJob, toSchedulerJob, upsertJob } from './repo.ts';
+import {
+  assignPointTrigger,
+  deleteJob,
+  findJob,
+  pointTriggerRows,
+  toSchedulerJob,
+  unassignPointTriggers,
+  upsertJob,
+} from './repo.ts';
 
 const params = z.object({ id: z.string() });
 
@@ -29,14 +37,7 @@ async function periodicOf(db: Kysely<DB>, customerId: string, pointId: string) {
 }
 
 async function triggersOf(db: Kysely<DB>, customerId: string, pointId: string) {
-  const rows = await db
-    .selectFrom('point_triggers')
-    .select(['trigger_mac', 'created_at'])
-    .where('point_id', '=', pointId)
-    .where('customer_id', '=', customerId)
-    .orderBy('created_at')
-    .orderBy('trigger_mac')
-    .execute();
+  const rows = await pointTriggerRows(db, customerId, pointId);
   return { triggers: rows.map((r) => ({ macAddress: r.trigger_mac, assignedAt: new Date(r.created_at).toISOString() })) };
 }
 
@@ -120,18 +121,8 @@ export async function schedulerRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     handler: (req) =>
       withPoint(ctx.db, req, async ({ customerId, pointId }) => {
-        const device = await ctx.db
-          .selectFrom('devices')
-          .select('mac')
-          .where('mac', '=', req.body.trigger)
-          .where('customer_id', '=', customerId)
-          .executeTakeFirst();
-        if (!device) throw new AppError('TRIGGER_NOT_FOUND', 'trigger');
-        await ctx.db
-          .insertInto('point_triggers')
-          .values({ point_id: pointId, customer_id: customerId, trigger_mac: device.mac })
-          .onConflict((oc) => oc.columns(['point_id', 'trigger_mac']).doNothing())
-          .execute();
+        if (!(await assignPointTrigger(ctx.db, customerId, pointId, req.body.trigger)))
+          throw new AppError('TRIGGER_NOT_FOUND', 'trigger');
         return triggersOf(ctx.db, customerId, pointId);
       }),
   });
@@ -153,9 +144,7 @@ export async function schedulerRoutes(app: FastifyInstance, ctx: AppContext) {
         const body = pointTriggerDeleteBody.safeParse(req.body ?? {});
         if (!body.success) throw new AppError('VALIDATION', 'trigger');
         const mac = body.data.trigger ?? req.query.trigger;
-        let q = ctx.db.deleteFrom('point_triggers').where('point_id', '=', pointId).where('customer_id', '=', customerId);
-        if (mac) q = q.where('trigger_mac', '=', mac);
-        await q.execute();
+        await unassignPointTriggers(ctx.db, customerId, pointId, mac);
         return triggersOf(ctx.db, customerId, pointId);
       }),
   });

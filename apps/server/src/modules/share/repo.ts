@@ -188,3 +188,21 @@ export async function resolveShare(db: Kysely<DB>, token: string | undefined, cu
     expiresAt: row.expires_at.toISOString(),
   };
 }
+
+/**
+ * The computed values of one telemetry of a point since a time, oldest first, at most 5000: the
+ * trend a share link shows.
+ */
+export async function sharedTrendRows(db: Kysely<DB>, customerId: string, pointId: string, telemetry: string, since: Date) {
+  return db
+    .selectFrom('telemetry_values')
+    .select(['measurement_id', 'source', 'value', 'measured_at'])
+    .where('customer_id', '=', customerId)
+    .where('point_id', '=', pointId)
+    .where('telemetry', '=', telemetry)
+    .where('device_reported', '=', false)
+    .where('measured_at', '>=', since)
+    .orderBy('measured_at')
+    .limit(5000)
+    .execute();
+}

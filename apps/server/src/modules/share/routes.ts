@@ -25,14 +25,23 @@ import { AppError } from '../../infra/errors.ts';
 import { authOf, needs, PUBLIC } from '../auth/access.ts';
 import { analysisRoutes } from '../analysis/routes.ts';
 import { signedImageUrl } from '../points/images.ts';
-import { findPoint } from '../points/repo.ts';
+import { findPoint, pointImageRows } from '../points/repo.ts';
 import { listPhotos, loadMeasurementDetail, measurementRow } from '../measurements/detail-repo.ts';
 import { SIGNAL_DOC, sendSignal, signalQuery } from '../measurements/detail-routes.ts';
 import { loadMeasurementSignal } from '../measurements/signal.ts';
 import { listAlarmTransactions } from '../alarms/repo.ts';
 import { alarmNameIn } from '../alarms/built-in-name.ts';
 import { resolveLanguage } from '../../infra/i18n.ts';
-import { createShare, listShares, resolveShare, revokeShare, shareClock, shareTokenOf, type ShareGrant } from './repo.ts';
+import {
+  createShare,
+  listShares,
+  resolveShare,
+  revokeShare,
+  shareClock,
+  shareTokenOf,
+  type ShareGrant,
+  sharedTrendRows,
+} from './repo.ts';
 
 /** Path prefix of the token holder's read-only API (docs/share-links.md). */
 export const SHARE_PREFIX = '/share';
@@ -218,13 +227,7 @@ export async function shareRoutes(app: FastifyInstance, ctx: AppContext) {
           const g = grantFor(req, req.params.id, 'allowImage');
           const m = await measurementRow(ctx.db, g.customerId, g.measurementId);
           if (!m.point_id) return [];
-          const rows = await ctx.db
-            .selectFrom('point_images')
-            .select(['key', 'created_at'])
-            .where('customer_id', '=', g.customerId)
-            .where('point_id', '=', m.point_id)
-            .orderBy('created_at')
-            .execute();
+          const rows = await pointImageRows(ctx.db, g.customerId, m.point_id);
           return rows.map((i) => ({
             key: i.key,
             url: signedImageUrl(ctx.secrets.storageKey, i.key),
@@ -249,17 +252,7 @@ export async function shareRoutes(app: FastifyInstance, ctx: AppContext) {
           const answer: ShareTrendResponse = { pointId: m.point_id, telemetry: req.query.telemetry, series: [] };
           if (!m.point_id) return answer;
           const since = new Date(shareClock.now().getTime() - req.query.hours * 3600e3);
-          const rows = await ctx.db
-            .selectFrom('telemetry_values')
-            .select(['measurement_id', 'source', 'value', 'measured_at'])
-            .where('customer_id', '=', g.customerId)
-            .where('point_id', '=', m.point_id)
-            .where('telemetry', '=', req.query.telemetry)
-            .where('device_reported', '=', false)
-            .where('measured_at', '>=', since)
-            .orderBy('measured_at')
-            .limit(5000)
-            .execute();
+          const rows = await sharedTrendRows(ctx.db, g.customerId, m.point_id, req.query.telemetry, since);
           const bySource = new Map<string, ShareTrendResponse['series'][number]>();
           for (const v of rows) {
             let s = bySource.get(v.source);

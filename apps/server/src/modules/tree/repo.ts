@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { TreeNode } from '@overtone/contract';
+import { customerPreferences, type TreeNode } from '@overtone/contract';
 import type { DB } from '../../infra/db/schema.ts';
 
 /**
@@ -101,4 +101,10 @@ export async function updateGroupNode(
 /** Deletes a tree node of the customer (its dependants follow their foreign keys). */
 export async function deleteNode(db: Kysely<DB>, customerId: string, nodeId: string) {
   await db.deleteFrom('tree_nodes').where('id', '=', nodeId).where('customer_id', '=', customerId).execute();
+}
+
+/** The customer's default telemetry (`preferences.defaultTelemetry`), which a point without a favourite shows. */
+export async function defaultTelemetryOf(db: Kysely<DB>, customerId: string): Promise<string> {
+  const c = await db.selectFrom('customers').select('preferences').where('id', '=', customerId).executeTakeFirstOrThrow();
+  return customerPreferences.parse(c.preferences).defaultTelemetry;
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { customerPreferences, treeResponse } from '@overtone/contract';
+import { treeResponse } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
 import { authOf, needs } from '../auth/access.ts';
-import { loadTree } from './repo.ts';
+import { defaultTelemetryOf, loadTree } from './repo.ts';
 
 export async function treeRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -18,13 +18,7 @@ export async function treeRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     handler: async (req) => {
       const auth = authOf(req);
-      const customer = await ctx.db
-        .selectFrom('customers')
-        .select('preferences')
-        .where('id', '=', auth.customerId)
-        .executeTakeFirstOrThrow();
-      const defaultTelemetry = customerPreferences.parse(customer.preferences).defaultTelemetry;
-      return loadTree(ctx.db, auth.customerId, defaultTelemetry);
+      return loadTree(ctx.db, auth.customerId, await defaultTelemetryOf(ctx.db, auth.customerId));
     },
   });
 }
