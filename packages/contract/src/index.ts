@@ -36,3 +36,4 @@ export * from './maintenance.ts';
 export * from './dashboard.ts';
 export * from './condition.ts';
 export * from './notifications.ts';
+export * from './endpoints/index.ts';

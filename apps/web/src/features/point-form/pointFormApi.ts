@@ -2,12 +2,13 @@ import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-qu
 import {
   bearing as bearingSchema,
   bearingList,
-  pointSaveAnswer,
+  ENDPOINTS,
   type CustomBearingBody,
   type PointFormInput,
   type S3PresignedPost,
 } from '@overtone/contract';
 import { apiRequest } from '../../core/api/apiClient';
+import { callEndpoint } from '../../core/api/callEndpoint';
 import { customBearingBodyOf } from './bearingChoice';
 import { pointFormRecord } from './pointFormRecord';
 import { toPointFormBody, type PointFormValues } from './pointFormValues';
@@ -20,7 +21,7 @@ export const pointFormQueryKey = (id: string) => ['point', id, 'form'] as const;
 export const usePointFormRecord = (id: string | null) =>
   useQuery({
     queryKey: pointFormQueryKey(id ?? ''),
-    queryFn: ({ signal }) => apiRequest(`/point/${encodeURIComponent(id!)}`, { schema: pointFormRecord, signal }),
+    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.getPoint, { params: { id: id! } }, { schema: pointFormRecord, signal }),
     enabled: id !== null,
     staleTime: 0,
     gcTime: 0,
@@ -50,11 +51,10 @@ export const createCustomBearing = (body: CustomBearingBody) =>
 
 /** `POST /group/{parentGroupId}/point`: answers the new point's id and, for an image, where to upload it. */
 export const createPoint = (parentGroupId: string, body: PointFormInput) =>
-  apiRequest(`/group/${encodeURIComponent(parentGroupId)}/point`, { method: 'POST', body, schema: pointSaveAnswer });
+  callEndpoint(ENDPOINTS.createPoint, { params: { parentGroupId }, body });
 
 /** Full-form `PUT /point/{id}`: answers the id and, for an image, where to upload it. */
-export const updatePoint = (id: string, body: PointFormInput) =>
-  apiRequest(`/point/${encodeURIComponent(id)}`, { method: 'PUT', body, schema: pointSaveAnswer });
+export const updatePoint = (id: string, body: PointFormInput) => callEndpoint(ENDPOINTS.updatePoint, { params: { id }, body });
 
 /**
  * Uploads `file` to an S3 presigned POST: a multipart form with the policy `fields` first and the

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { point as pointSchema, routingLookupResponse } from '@overtone/contract';
+import { ENDPOINTS, routingLookupResponse } from '@overtone/contract';
 import { apiRequest } from '../../core/api/apiClient';
+import { callEndpoint } from '../../core/api/callEndpoint';
 
 export const pointQueryKey = (id: string) => ['point', id] as const;
 export const routingQueryKey = (deviceId: string) => ['routingLookup', deviceId] as const;
@@ -8,8 +9,7 @@ export const routingQueryKey = (deviceId: string) => ['routingLookup', deviceId]
 /** The options of the point query (`GET /point/{id}`), for `useQuery` or a prefetch. */
 export const pointQueryOptions = (id: string, { silent = false } = {}) => ({
   queryKey: pointQueryKey(id),
-  queryFn: ({ signal }: { signal?: AbortSignal }) =>
-    apiRequest(`/point/${encodeURIComponent(id)}`, { schema: pointSchema, signal, silent }),
+  queryFn: ({ signal }: { signal?: AbortSignal }) => callEndpoint(ENDPOINTS.getPoint, { params: { id } }, { signal, silent }),
 });
 
 /** `GET /point/{id}`; `silent` when the point only enriches another page (its failure is not shown). */

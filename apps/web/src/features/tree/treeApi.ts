@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { treeNode, type TreeNode } from '@overtone/contract';
-import { apiRequest } from '../../core/api/apiClient';
+import { ENDPOINTS, treeNode, type TreeNode } from '@overtone/contract';
+import { callEndpoint } from '../../core/api/callEndpoint';
 
 export const TREE_QUERY_KEY = ['tree'] as const;
 
@@ -10,7 +10,7 @@ const treeAnswer = treeNode.extend({ parent: treeNode.shape.parent.nullable().tr
 /** `GET /tree`; a failure yields an empty tree (spec 000 §2) and is only logged. */
 export async function fetchTree(signal?: AbortSignal): Promise<TreeNode[]> {
   try {
-    return await apiRequest('/tree', { schema: treeAnswer, signal, silent: true });
+    return await callEndpoint(ENDPOINTS.getTree, {}, { schema: treeAnswer, signal, silent: true });
   } catch (e) {
     if (signal?.aborted) throw e;
     console.warn('Asset tree could not be loaded', e);

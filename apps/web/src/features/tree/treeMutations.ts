@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { group as groupSchema, idAnswer, type Group } from '@overtone/contract';
+import { ENDPOINTS, type Group } from '@overtone/contract';
 import { apiRequest } from '../../core/api/apiClient';
+import { callEndpoint } from '../../core/api/callEndpoint';
 import { moveRequest, type PendingMove } from './moveRules';
 import { TREE_QUERY_KEY } from './treeApi';
 
@@ -13,31 +14,30 @@ export interface GroupValues {
   tagCode: string;
 }
 
-const groupPath = (id: string) => `/tree/group/${encodeURIComponent(id)}`;
-
 /** `GET /tree/group/{id}`. */
 export const fetchGroup = (id: string, signal?: AbortSignal): Promise<Group> =>
-  apiRequest(groupPath(id), { schema: groupSchema, signal });
+  callEndpoint(ENDPOINTS.getGroup, { params: { id } }, { signal });
 
 /** `POST /tree/group/{parentGroupId}/group`; 'root' as parent creates a root group. Returns the new id. */
 export async function createGroup(parentGroupId: string, values: GroupValues): Promise<string> {
-  const answer = await apiRequest(`${groupPath(parentGroupId)}/group`, { method: 'POST', body: values, schema: idAnswer });
+  const answer = await callEndpoint(ENDPOINTS.createGroup, { params: { parentGroupId }, body: values });
   return answer._id;
 }
 
 /** `PUT /tree/group/{id}` with name and tag code (edit). */
 export const updateGroup = (id: string, values: GroupValues): Promise<undefined> =>
-  apiRequest(groupPath(id), { method: 'PUT', body: values });
+  callEndpoint(ENDPOINTS.updateGroup, { params: { id }, body: values }, { schema: null });
 
 /**
  * `DELETE /tree/group/{id}`. Silent: a failure's server message is shown by the caller as an
  * info toast (spec 000 §8).
  */
-export const deleteGroup = (id: string): Promise<undefined> => apiRequest(groupPath(id), { method: 'DELETE', silent: true });
+export const deleteGroup = (id: string): Promise<undefined> =>
+  callEndpoint(ENDPOINTS.deleteGroup, { params: { id } }, { silent: true, schema: null });
 
 /** `DELETE /point/{id}`. Silent: a failure is shown by the caller as tree.DeleteCanceled (spec 000 §8). */
 export const deletePoint = (id: string): Promise<undefined> =>
-  apiRequest(`/point/${encodeURIComponent(id)}`, { method: 'DELETE', silent: true });
+  callEndpoint(ENDPOINTS.deletePoint, { params: { id } }, { silent: true, schema: null });
 
 /**
  * Saves the collected moves one after the other, in the order they were made (see
