@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ENDPOINTS } from './index.ts';
-import { endpointPath, pathParamNames } from './endpoint.ts';
+import { endpointPath, pathParamNames, type Endpoint } from './endpoint.ts';
 
 describe('the endpoint table', () => {
-  const entries = Object.entries(ENDPOINTS);
+  const entries: [string, Endpoint][] = Object.entries(ENDPOINTS);
 
   it('names each operation once: no two entries share a method and a path', () => {
     const keys = entries.map(([, e]) => `${e.method} ${e.path}`);
@@ -15,7 +15,7 @@ describe('the endpoint table', () => {
     for (const [name, e] of entries) {
       const declared = e.params instanceof z.ZodObject ? Object.keys(e.params.shape).sort() : [];
       expect(declared, name).toEqual(pathParamNames(e.path).sort());
-      if ('body' in e || 'query' in e) expect((e.errors as readonly number[] | undefined) ?? [], name).toContain(400);
+      if (e.body || e.query) expect(e.errors ?? [], name).toContain(400);
     }
   });
 
