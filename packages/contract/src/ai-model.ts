@@ -90,3 +90,10 @@ export type AiPrediction = z.infer<typeof aiPrediction>;
 /** `GET /ai-model/{id}/predictions`: one entry per measurement of the point, oldest first. */
 export const aiPredictionList = z.array(aiPrediction);
 export type AiPredictionList = z.infer<typeof aiPredictionList>;
+
+/**
+ * Uncached measurements computed by one `GET /ai-model/{id}/predictions` at most (the newest
+ * ones); the others are answered `pending` and computed by the next request (docs/ai-model.md
+ * "Serving"). 500 records take about 2–4 s on a 2-core server.
+ */
+export const PREDICTIONS_PER_REQUEST = 500;

@@ -39,3 +39,6 @@ export const customBearingBody = z.object({
   ftfi: z.number().min(0).default(0),
 });
 export type CustomBearingBody = z.infer<typeof customBearingBody>;
+
+/** Most bearings one `GET /bearingSpesifications` answers (the selector narrows by typing). */
+export const BEARING_LIST_LIMIT = 50;

@@ -95,3 +95,6 @@ export const customerSummary = z.object({
   passwordPolicy,
 });
 export type CustomerSummary = z.infer<typeof customerSummary>;
+
+/** Accepted upload types (SVG is not: it is a document that could carry script). */
+export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;

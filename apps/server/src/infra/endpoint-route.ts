@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import { badRequestBody, errorBody, type Endpoint } from '@overtone/contract';
 
 /** The statuses an endpoint answers besides 200, with their bodies: 400 `badRequestBody`, others `errorBody`. */
-const errorBodies = (statuses: readonly number[] = []) =>
-  Object.fromEntries(statuses.map((s) => [s, s === 400 ? badRequestBody : errorBody])) as Record<number, z.ZodType>;
+const errorBodies = (statuses: readonly number[] = [], own: Partial<Record<number, z.ZodType>> = {}) =>
+  Object.fromEntries(statuses.map((s) => [s, own[s] ?? (s === 400 ? badRequestBody : errorBody)])) as Record<number, z.ZodType>;
 
 /** The Fastify route options an endpoint of the contract's table stands for (what `routeOf` returns). */
 export interface EndpointRoute<E extends Endpoint> {
@@ -17,7 +17,7 @@ export interface EndpointRoute<E extends Endpoint> {
     params: E['params'];
     querystring: E['query'];
     body: E['body'];
-    response: { 200: E['response'] } & Record<number, z.ZodType>;
+    response: (E['response'] extends z.ZodType ? { 200: E['response'] } : unknown) & Record<number, z.ZodType>;
   };
 }
 
@@ -42,7 +42,10 @@ export function routeOf<E extends Endpoint>(e: E): EndpointRoute<E> {
       ...((e.params ? { params: e.params } : {}) as { params: E['params'] }),
       ...((e.query ? { querystring: e.query } : {}) as { querystring: E['query'] }),
       ...((e.body ? { body: e.body } : {}) as { body: E['body'] }),
-      response: { 200: e.response, ...errorBodies(e.errors) } as { 200: E['response'] } & Record<number, z.ZodType>,
+      response: {
+        ...(e.response ? { 200: e.response } : {}),
+        ...errorBodies(e.errors, e.errorSchemas),
+      } as EndpointRoute<E>['schema']['response'],
     },
   };
 }

@@ -10,8 +10,8 @@ import type { Permission } from '../permissions.ts';
  */
 export type EndpointAccess = { public: true } | { session: true } | { permission: readonly Permission[] };
 
-/** The statuses an operation may answer besides 200: 400 with `badRequestBody`, the others with `errorBody`. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503;
+/** The statuses an operation may answer besides 200: 400 with `badRequestBody`, the others with `errorBody` unless `errorSchemas` says otherwise (a 204's empty body). */
+export type ErrorStatus = 204 | 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503;
 
 /**
  * One operation of the HTTP API, written once (issue 20 "One endpoint table"): the server registers
@@ -36,9 +36,12 @@ export interface Endpoint {
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
-  readonly response: z.ZodType;
+  /** the 200 answer's schema; absent for an answer that is not JSON (bytes, a stream, a redirect) */
+  readonly response?: z.ZodType;
   /** the statuses answered besides 200 (400 `badRequestBody`, others `errorBody`) */
   readonly errors?: readonly ErrorStatus[];
+  /** a status whose body is not the usual one (e.g. a 401 that says more), by status */
+  readonly errorSchemas?: Partial<Record<ErrorStatus, z.ZodType>>;
   /**
    * The operation stays open to a caller who must choose a new password first (a reset link's token,
    * or a first login); every other non-public one answers them 403 PASSWORD_CHANGE_REQUIRED.
@@ -55,8 +58,8 @@ export type EndpointParams<E extends Endpoint> = E['params'] extends z.ZodType ?
 export type EndpointQuery<E extends Endpoint> = E['query'] extends z.ZodType ? z.input<E['query']> : undefined;
 /** An endpoint's body, as its callers give it. */
 export type EndpointBody<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
-/** An endpoint's 200 answer, parsed. */
-export type EndpointAnswer<E extends Endpoint> = z.output<E['response']>;
+/** An endpoint's 200 answer, parsed (unknown for an answer that is not JSON). */
+export type EndpointAnswer<E extends Endpoint> = E['response'] extends z.ZodType ? z.output<E['response']> : unknown;
 
 /** The names of a path's `:name` parameters, in order. */
 export const pathParamNames = (path: string): string[] => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);

@@ -11,18 +11,12 @@ import { contextRefusal } from './features.ts';
 import type { ModelFile } from './model.ts';
 import type { PointContext, RecordVerdict } from './predict.ts';
 import { modelRef, type AiPredictionTask, type AiPredictionTaskResult } from './worker-task.ts';
+import { PREDICTIONS_PER_REQUEST } from '@overtone/contract';
 
 export { combineAxes, predictRecord, type PointContext, type RecordVerdict } from './predict.ts';
 
 /** Rows written per INSERT when caching computed predictions. */
 const INSERT_BATCH = 200;
-
-/**
- * Uncached measurements computed by one `GET /ai-model/{id}/predictions` at most (the newest
- * ones); the others are answered `pending` and computed by the next request (docs/ai-model.md
- * "Serving"). 500 records take about 2–4 s on a 2-core server.
- */
-export const PREDICTIONS_PER_REQUEST = 500;
 
 /**
  * The cache key of a prediction: model id and version, the point's bearing multipliers (BPFO,
@@ -263,3 +257,5 @@ export async function predictionsForPoint(
   }
   return out;
 }
+
+export { PREDICTIONS_PER_REQUEST };

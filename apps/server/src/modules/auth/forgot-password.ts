@@ -1,14 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { badRequestBody, errorBody, forgotPasswordBody, LANGUAGE_HEADER, messageBody, type Language } from '@overtone/contract';
+import { LANGUAGE_HEADER, type Language, ENDPOINTS } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
+import { routeOf } from '../../infra/endpoint-route.ts';
 import { AppError } from '../../infra/errors.ts';
 import { resolveLanguage, translate } from '../../infra/i18n.ts';
 import { customerOf, customerOrigin } from '../tenancy/tenant.ts';
 import { reserveMail } from './mail-limit.ts';
 import type { Tenant } from '../tenancy/repo.ts';
-import { PUBLIC } from './access.ts';
 import { requireCaptcha } from './captcha.ts';
 import { createSession } from './session.ts';
 import { findLoginUserByEmail, type LoginUser } from './session-answer.ts';
@@ -56,21 +55,8 @@ export async function forgotPasswordRoutes(app: FastifyInstance, ctx: AppContext
   const pending = new Set<Promise<void>>();
   app.addHook('onClose', async () => void (await Promise.allSettled(pending)));
 
-  app.withTypeProvider<ZodTypeProvider>().post('/forgotpassword/:customerId', {
-    config: { access: PUBLIC },
-    schema: {
-      tags: ['auth'],
-      summary: 'Mail a link to set a new password',
-      description:
-        'Needs a captcha. `customerId` must be the id of the customer served for the request host, else 404 ' +
-        'CUSTOMER_NOT_FOUND (the id is public: the customer summary shows it). The answer is the same, in status, ' +
-        'body and timing, whether or not the e-mail belongs to a user; a user gets a single-use link valid for 1 h, ' +
-        "built on the customer's configured host (a malformed Host answers 400 HOST_INVALID). At most 3 mails per " +
-        'account and 10 per address in 15 minutes are sent; further requests get the same answer and no mail.',
-      params: z.object({ customerId: z.string().min(1).max(64) }),
-      body: forgotPasswordBody,
-      response: { 200: messageBody, 400: badRequestBody, 404: errorBody },
-    },
+  app.withTypeProvider<ZodTypeProvider>().route({
+    ...routeOf(ENDPOINTS.postForgotpasswordByCustomerId),
     handler: async (req) => {
       const customer = customerOf(req);
       if (!req.body.reCaptcha) throw new AppError('CAPTCHA_MISSING', 'reCaptcha');

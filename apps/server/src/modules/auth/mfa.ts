@@ -1,22 +1,13 @@
 import { createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  badRequestBody,
-  errorBody,
-  mfaChallengeInfo,
-  session,
-  verifyMfaBody,
-  type Language,
-  type MfaPending,
-} from '@overtone/contract';
+import { type Language, type MfaPending, ENDPOINTS } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
+import { routeOf } from '../../infra/endpoint-route.ts';
 import { AppError } from '../../infra/errors.ts';
 import { translate } from '../../infra/i18n.ts';
 import { customerOf } from '../tenancy/tenant.ts';
 import type { Tenant } from '../tenancy/repo.ts';
-import { PUBLIC } from './access.ts';
 import { requireCaptcha } from './captcha.ts';
 import { markSucceeded, reserveAttempt } from './throttle.ts';
 import { reserveMail } from './mail-limit.ts';
@@ -92,15 +83,8 @@ const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEq
 export async function mfaRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/auth/customer/verify-mfa/:id', {
-    config: { access: PUBLIC },
-    schema: {
-      tags: ['auth'],
-      summary: 'Who a pending login belongs to (the second-step page shows the name)',
-      description: 'Unknown, expired, used or exhausted pending logins answer 401 MFA_EXPIRED.',
-      params: z.object({ id: z.string().min(1).max(64) }),
-      response: { 200: mfaChallengeInfo, 401: errorBody },
-    },
+  r.route({
+    ...routeOf(ENDPOINTS.getAuthCustomerVerifyMfaById),
     handler: async (req) => {
       const customer = customerOf(req);
       const row = await ctx.db
@@ -116,18 +100,8 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   });
 
-  r.post('/auth/customer/verify-mfa', {
-    config: { access: PUBLIC },
-    schema: {
-      tags: ['auth'],
-      summary: 'Second step of a login: the e-mailed code',
-      description:
-        'Needs a fresh captcha. A correct code of a live pending login (10 minutes, single use) answers the session. ' +
-        'Wrong codes answer MFA_CODE_INVALID; the fifth ends the pending login (MFA_TOO_MANY_TRIES). ' +
-        'Failures count against the client address like failed logins (429 TOO_MANY_ATTEMPTS).',
-      body: verifyMfaBody,
-      response: { 200: session, 400: badRequestBody, 401: errorBody, 429: errorBody },
-    },
+  r.route({
+    ...routeOf(ENDPOINTS.postAuthCustomerVerifyMfa),
     handler: async (req) => {
       const customer = customerOf(req);
       const { trnxId, code } = req.body;

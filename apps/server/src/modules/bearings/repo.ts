@@ -4,8 +4,9 @@ import type { BearingsTable, DB } from '../../infra/db/schema.ts';
 import { newId } from '../../infra/ids.ts';
 import { isUniqueViolation } from '../../infra/db/pg-errors.ts';
 
-/** Most bearings one `GET /bearingSpesifications` answers (the selector narrows by typing). */
-export const BEARING_LIST_LIMIT = 50;
+import { BEARING_LIST_LIMIT } from '@overtone/contract';
+
+export { BEARING_LIST_LIMIT };
 
 /** The contract shape of a stored bearing. */
 export const toBearing = (b: Selectable<BearingsTable>): Bearing => ({

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LANGUAGES, customer, customerSummary, errorBody } from '@overtone/contract';
+import { LANGUAGES, errorBody, ENDPOINTS } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
+import { routeOf } from '../../infra/endpoint-route.ts';
 import { AppError } from '../../infra/errors.ts';
 import { normalizeHost, type Tenant } from '../tenancy/repo.ts';
 import { customerOf } from '../tenancy/tenant.ts';
-import { PUBLIC, SESSION } from '../auth/access.ts';
+import { PUBLIC } from '../auth/access.ts';
 import { logoKey } from '../preferences/logo.ts';
 
 const params = z.object({ host: z.string().min(1).max(253) });
@@ -23,32 +24,16 @@ function servedFor(req: FastifyRequest, host: string): Tenant {
 export async function customerRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/customer/:host', {
-    config: { access: SESSION, duringPasswordChange: true },
-    schema: {
-      tags: ['customers'],
-      summary: 'The full customer record (for a session of that customer)',
-      description:
-        '`host` must be a host of the customer the request host serves (else 404). Without a session of that customer ' +
-        '401: the client then loads `/customer/{host}/summary` (spec 000 §2).',
-      params,
-      response: { 200: customer, 401: errorBody, 404: errorBody },
-    },
+  r.route({
+    ...routeOf(ENDPOINTS.getCustomerByHost),
     handler: async (req) => {
       const c = servedFor(req, req.params.host);
       return { _id: c.id, name: c.name, preferences: c.preferences };
     },
   });
 
-  r.get('/customer/:host/summary', {
-    config: { access: PUBLIC },
-    schema: {
-      tags: ['customers'],
-      summary: 'Name, logo, languages and password policy of the customer (public: the login page needs it)',
-      description: '`host` must be a host of the customer the request host serves (else 404).',
-      params,
-      response: { 200: customerSummary, 404: errorBody },
-    },
+  r.route({
+    ...routeOf(ENDPOINTS.getCustomerSummaryByHost),
     handler: async (req) => {
       const { id, name, preferences } = servedFor(req, req.params.host);
       return {

@@ -1,24 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  badRequestBody,
-  createdBody,
-  deviceCreateBody,
-  deviceItem,
-  deviceList,
-  deviceListQuery,
-  deviceUpdateBody,
-  errorBody,
-  okBody,
-} from '@overtone/contract';
+import { ENDPOINTS } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
+import { routeOf } from '../../infra/endpoint-route.ts';
 import { AppError } from '../../infra/errors.ts';
 import { newId } from '../../infra/ids.ts';
-import { authOf, needs } from '../auth/access.ts';
+import { authOf } from '../auth/access.ts';
 import { deleteUnattachedDevice, findDevice, findGateway, insertDevice, listDevices, setDeviceGateway } from './repo.ts';
-
-const idParams = z.object({ id: z.string() });
 
 /**
  * Device registry of the customer (docs/devices.md): sensors, triggers and ducks learned from
@@ -35,27 +23,13 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext) {
     return gw;
   };
 
-  r.get('/device', {
-    config: { access: needs('readPoint', 'readGateway') },
-    schema: {
-      tags: ['devices'],
-      summary: "The customer's devices (sensors, triggers, ducks) with their latest scan",
-      description:
-        'Without `all=true` at most 10 devices (spec: the device search lists 10; enter a MAC address to find others); with it at most 5000. `macAddress` filters by a part of the MAC (case-insensitive), `kind` by type (SENSEWAY, TRIGGER, DUCK by MAC prefix). Ordered by MAC. `rssi` (dBm), `status`, `lastGateway` and `lastSeenAt` come from the latest scan by one of the customer’s gateways; `status` is `unknown` when that scan is older than 5 minutes.',
-      querystring: deviceListQuery,
-      response: { 200: deviceList, 400: badRequestBody },
-    },
+  r.route({
+    ...routeOf(ENDPOINTS.getDevice),
     handler: async (req) => listDevices(ctx.db, authOf(req).customerId, req.query),
   });
 
-  r.get('/device/:id', {
-    config: { access: needs('readPoint', 'readGateway') },
-    schema: {
-      tags: ['devices'],
-      summary: 'One device of the customer by id or MAC',
-      params: idParams,
-      response: { 200: deviceItem, 404: errorBody },
-    },
+  r.route({
+    ...routeOf(ENDPOINTS.getDeviceById),
     handler: async (req) => {
       const d = await findDevice(ctx.db, authOf(req).customerId, req.params.id);
       if (!d) throw new AppError('DEVICE_NOT_FOUND');
@@ -63,16 +37,8 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   });
 
-  r.post('/device', {
-    config: { access: needs('addSensor') },
-    schema: {
-      tags: ['devices'],
-      summary: 'Register a device by MAC address',
-      description:
-        'Registers (claims) a device: one the customer’s gateway lists in `availableDevices`, or one not heard yet (a scan registers nothing). `gateway`: the customer’s gateway to send its commands through (null: the one that heard it last). 409 DEVICE_REGISTERED when the MAC is registered already (to any customer), 404 GATEWAY_NOT_FOUND for a gateway that is not the customer’s.',
-      body: deviceCreateBody,
-      response: { 200: createdBody, 400: badRequestBody, 404: errorBody, 409: errorBody },
-    },
+  r.route({
+    ...routeOf(ENDPOINTS.postDevice),
     handler: async (req) => {
       const auth = authOf(req);
       const gateway = req.body.gateway ? (await gatewayOf(auth.customerId, req.body.gateway)).mac : null;
@@ -84,16 +50,8 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   });
 
-  r.put('/device/:id', {
-    config: { access: needs('addSensor') },
-    schema: {
-      tags: ['devices'],
-      summary: 'Set the gateway a device is commanded through',
-      description: '`gateway` null: the gateway that heard the device last. 404 DEVICE_NOT_FOUND, GATEWAY_NOT_FOUND.',
-      params: idParams,
-      body: deviceUpdateBody,
-      response: { 200: deviceItem, 400: badRequestBody, 404: errorBody },
-    },
+  r.route({
+    ...routeOf(ENDPOINTS.putDeviceById),
     handler: async (req) => {
       const auth = authOf(req);
       const device = await findDevice(ctx.db, auth.customerId, req.params.id);
@@ -105,16 +63,8 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   });
 
-  r.delete('/device/:id', {
-    config: { access: needs('addSensor') },
-    schema: {
-      tags: ['devices'],
-      summary: 'Remove a device from the registry',
-      description:
-        '409 DEVICE_IN_USE while it is attached to a point (remove it from the point first). A device that is still heard by the customer’s gateways is registered again by the next scan.',
-      params: idParams,
-      response: { 200: okBody, 404: errorBody, 409: errorBody },
-    },
+  r.route({
+    ...routeOf(ENDPOINTS.deleteDeviceById),
     handler: async (req) => {
       const auth = authOf(req);
       const device = await findDevice(ctx.db, auth.customerId, req.params.id);

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorBody, measureBody, measureResponse, routingLookupResponse, senseway, sigv4Response } from '@overtone/contract';
+import { senseway, ENDPOINTS } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
+import { routeOf } from '../../infra/endpoint-route.ts';
 import { AppError } from '../../infra/errors.ts';
 import { liveSocketUrl, signLiveQuery } from '../../infra/live-url.ts';
-import { authOf, needs } from '../auth/access.ts';
+import { authOf } from '../auth/access.ts';
 import { sendMeasureCommand } from './measure-command.ts';
 import { scansOfDevice } from './repo.ts';
 import { findDeviceRow, latestBattery } from '../devices/repo.ts';
@@ -16,17 +16,8 @@ export const SCAN_STALE_MS = 5 * 60 * 1000;
 export async function iotRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/iot/:pointId/measure', {
-    config: { access: needs('createMeasurement') },
-    schema: {
-      tags: ['iot'],
-      summary: 'Request a live measurement of a point',
-      description:
-        'Creates the measurement (state `requested`) and publishes `<root>/gateway/<gw>/device/<mac>/measure/<id>` with `<rangeIndex>,<rateIndex>,<sampleSize>` from the device profile (senseway-gateway.md §4). Progress arrives on the live topics; the result is `.../measure/<id>/persisted`.',
-      params: z.object({ pointId: z.string() }),
-      body: measureBody,
-      response: { 200: measureResponse, 404: errorBody, 409: errorBody, 503: errorBody },
-    },
+  r.route({
+    ...routeOf(ENDPOINTS.postIotMeasureByPointId),
     handler: async (req) => {
       const auth = authOf(req);
       const id = await sendMeasureCommand(ctx, {
@@ -41,15 +32,8 @@ export async function iotRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   });
 
-  r.get('/iot/sigv4', {
-    config: { access: needs('createMeasurement', 'readMeasurement') },
-    schema: {
-      tags: ['iot'],
-      summary: 'Short-lived signed WebSocket URL of the broker',
-      description:
-        'The broker accepts the connection only with a valid, unexpired signature, and lets it subscribe only to live topics of its customer’s gateways and devices.',
-      response: { 200: sigv4Response },
-    },
+  r.route({
+    ...routeOf(ENDPOINTS.getIotSigv4),
     handler: async (req) => {
       const auth = authOf(req);
       const expires = Math.floor(Date.now() / 1000) + ctx.config.liveUrlTtlS;
@@ -58,15 +42,8 @@ export async function iotRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   });
 
-  r.get('/iot/device/:id/routingLookup', {
-    config: { access: needs('readPoint') },
-    schema: {
-      tags: ['iot'],
-      summary: 'Which gateways see a device, with rssi and status from their latest scans',
-      description: 'Statuses from scans older than 5 minutes read `unknown`.',
-      params: z.object({ id: z.string() }),
-      response: { 200: routingLookupResponse, 404: errorBody },
-    },
+  r.route({
+    ...routeOf(ENDPOINTS.getIotDeviceRoutingLookupById),
     handler: async (req) => {
       const auth = authOf(req);
       const device = await findDeviceRow(ctx.db, auth.customerId, req.params.id);

@@ -1,21 +1,13 @@
 import argon2 from 'argon2';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  badRequestBody,
-  errorBody,
-  LANGUAGE_HEADER,
-  me,
-  mePasswordBody,
-  messageBody,
-  okBody,
-  userGuidingBody,
-} from '@overtone/contract';
+import { LANGUAGE_HEADER, ENDPOINTS } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
+import { routeOf } from '../../infra/endpoint-route.ts';
 import { AppError } from '../../infra/errors.ts';
 import { resolveLanguage, translate } from '../../infra/i18n.ts';
 import { customerOf } from '../tenancy/tenant.ts';
-import { authOf, SESSION } from '../auth/access.ts';
+import { authOf } from '../auth/access.ts';
 import { assertAcceptablePassword, verifyPassword } from '../auth/password-check.ts';
 import type { Auth } from '../auth/session.ts';
 import { markSucceeded, reserveAttempt } from '../auth/throttle.ts';
@@ -40,14 +32,8 @@ async function assertCurrentPassword(ctx: AppContext, req: FastifyRequest, auth:
 export async function meRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/me', {
-    config: { access: SESSION, duringPasswordChange: true },
-    schema: {
-      tags: ['me'],
-      summary: 'The caller as the server sees them now',
-      description: 'Role and permissions are read now: a change by an admin shows on the next call.',
-      response: { 200: me },
-    },
+  r.route({
+    ...routeOf(ENDPOINTS.getMe),
     handler: async (req) => {
       const auth = authOf(req);
       const u = await ownAccount(ctx.db, auth.customerId, auth.userId);
@@ -66,20 +52,8 @@ export async function meRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   });
 
-  r.post('/me/password', {
-    config: { access: SESSION, duringPasswordChange: true },
-    schema: {
-      tags: ['me'],
-      summary: 'Set a new password (session, or the token of a reset link)',
-      description:
-        'The password must satisfy the customer policy raised to the global floor (8 characters) and not be a common ' +
-        'password (400 WEAK_PASSWORD / COMMON_PASSWORD). Stores an argon2id hash, marks the password as changed, ' +
-        'spends the reset link and ends every other session of the user. A logged-in user who has chosen their ' +
-        'password must also send `currentPassword` (400 CURRENT_PASSWORD_REQUIRED / CURRENT_PASSWORD_WRONG; wrong ones ' +
-        'count as failed logins of the account: 429 TOO_MANY_ATTEMPTS); a reset link and the forced first change need none.',
-      body: mePasswordBody,
-      response: { 200: messageBody, 400: badRequestBody, 429: errorBody },
-    },
+  r.route({
+    ...routeOf(ENDPOINTS.postMePassword),
     handler: async (req) => {
       const auth = authOf(req);
       const customer = customerOf(req);
@@ -92,14 +66,8 @@ export async function meRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   });
 
-  r.put('/me/user-guiding-shown', {
-    config: { access: SESSION },
-    schema: {
-      tags: ['me'],
-      summary: 'Record whether the onboarding tour was shown',
-      body: userGuidingBody,
-      response: { 200: okBody },
-    },
+  r.route({
+    ...routeOf(ENDPOINTS.putMeUserGuidingShown),
     handler: async (req) => {
       const auth = authOf(req);
       await setUserGuidingShown(ctx.db, auth.customerId, auth.userId, req.body.userGuidingShown);

@@ -1,22 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  badRequestBody,
-  errorBody,
-  measurementDetail,
-  measurementDetailQuery,
-  deleteMeasurementsBody,
-  deleteMeasurementsResponse,
-  measurementDownloadResponse,
-  measurementFilterQuery,
-  measurementListResponse,
-  measurementTagsResponse,
-  timeZoneOffsetMinutes,
-} from '@overtone/contract';
+import { errorBody, measurementFilterQuery, timeZoneOffsetMinutes, ENDPOINTS } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
+import { routeOf } from '../../infra/endpoint-route.ts';
 import { AppError } from '../../infra/errors.ts';
-import { authOf, needs } from '../auth/access.ts';
+import { authOf } from '../auth/access.ts';
 import { PUBLIC } from '../auth/access.ts';
 import { deleteMeasurements } from './delete.ts';
 import { ARCHIVE_PATH, signDownload, streamArchive, verifyDownload } from './download.ts';
@@ -35,55 +24,26 @@ export async function measurementRoutes(app: FastifyInstance, ctx: AppContext) {
       zoneOffsetMinutes: timeZoneOffsetMinutes(req.customer?.preferences.localization.timeZone),
     };
   };
-  const FILTERS_DOC =
-    'Filters (all optional, combined with AND): `tags` and `points` comma lists (a measurement matches with any of the tags / points), `ids` comma list, `macAddress` (any case), `measurementType`, `startDate`/`endDate` `YYYY-MM-DD HH:mm:ss` in the customer’s time zone (preferences.localization.timeZone; ISO 8601 with an offset also accepted), inclusive, on createdAt; `onlyMine`, `upload`, `favorite`, `partial`, `error` (`partial` and `error` together: either); value filter `telemetry` with `minValueActive`/`minValue` and `maxValueActive`/`maxValue`: a measurement matches when any of its computed values of that telemetry (any axis, device-reported values excluded) lies within the active bounds, inclusive. Both active with min ≥ max: 400 `admin.warningForValidationValue`.';
 
-  r.get('/measurement', {
-    config: { access: needs('readMeasurement') },
-    schema: {
-      tags: ['measurements'],
-      summary: 'Search measurements (newest first, paged)',
-      description: `${FILTERS_DOC} Paging: \`page\` from 1, \`pageSize\` 10, 25, 50 or 75. \`total\` counts matches up to 10,000; \`totalExact\` false means at least that many.`,
-      querystring: measurementFilterQuery,
-      response: { 200: measurementListResponse, 400: badRequestBody },
-    },
+  r.route({
+    ...routeOf(ENDPOINTS.getMeasurement),
     handler: async (req) => listMeasurements(ctx.db, scopeOf(req), req.query),
   });
 
-  r.get('/measurement/tags', {
-    config: { access: needs('readMeasurement') },
-    schema: {
-      tags: ['measurements'],
-      summary: 'Tag suggestions: the customer’s measurement tags, most used first (at most 200)',
-      response: { 200: measurementTagsResponse },
-    },
+  r.route({
+    ...routeOf(ENDPOINTS.getMeasurementTags),
     handler: async (req) => measurementTags(ctx.db, authOf(req).customerId),
   });
 
-  r.delete('/measurements', {
-    config: { access: needs('deleteMeasurement') },
-    schema: {
-      tags: ['measurements'],
-      summary: 'Delete a selection of measurements',
-      description:
-        'Body `{ids}` (1–1000 measurement ids; the spec’s `{query}` is read as this list). Rows, telemetry values and pending chunks go in one transaction, stored waveforms after the commit. Ids of another customer or unknown ids are ignored; `deleted` counts what was removed.',
-      body: deleteMeasurementsBody,
-      response: { 200: deleteMeasurementsResponse, 400: badRequestBody },
-    },
+  r.route({
+    ...routeOf(ENDPOINTS.deleteMeasurements),
     handler: async (req) => ({
       deleted: await deleteMeasurements(ctx.db, ctx.storage, ctx.chunks, authOf(req).customerId, req.body.ids, req.log),
     }),
   });
 
-  r.get('/measurement/download', {
-    config: { access: needs('readMeasurement') },
-    schema: {
-      tags: ['measurements'],
-      summary: 'A signed URL of a zip archive of the matching measurements',
-      description: `Same query as GET /measurement (page and pageSize ignored; \`ids\` limits it to a selection). Answers \`{url, expiresAt}\`: a GET of \`url\` (no token needed, valid 5 minutes, on this customer’s host) streams \`application/zip\` with \`index.csv\`, and per measurement \`{id}.json\` (units, sampling rate Hz, range g, axis mapping, telemetry) and \`{id}.csv\` (time_s and the three axes in g). ${FILTERS_DOC}`,
-      querystring: measurementFilterQuery,
-      response: { 200: measurementDownloadResponse, 400: badRequestBody },
-    },
+  r.route({
+    ...routeOf(ENDPOINTS.getMeasurementDownload),
     handler: async (req) => {
       const auth = authOf(req);
       const { page: _page, pageSize: _size, ...filters } = req.query;
@@ -128,17 +88,8 @@ export async function measurementRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   });
 
-  r.get('/measurement/:id', {
-    config: { access: needs('readMeasurement') },
-    schema: {
-      tags: ['measurements'],
-      summary: 'One measurement with its samples and telemetry',
-      description:
-        '`data[key]` holds the samples at `calibratedSamplingRate` Hz, `measurementData` the keys with their units. A tri-axial measurement: `accelerometer_x/y/z` in g, decoded from the stored raw int16 stream. A Duck’s (docs/ducks.md): `channel_{order}` per configured channel in its sensor type’s unit (A, V, g, °C …), decoded from the stored uint32 stream with the measurement’s voltage reference and scaled as the ingest did, and `config` the Duck configuration it was taken with. `samples=none`: a tri-axial measurement’s `data` is `{}` (`measurementData` still lists the stored axes), the samples being read in binary from GET /measurement/{id}/signal (docs/signals.md). Another customer’s measurement answers 404.',
-      params: z.object({ id: z.string() }),
-      querystring: measurementDetailQuery,
-      response: { 200: measurementDetail, 400: badRequestBody, 404: errorBody },
-    },
+  r.route({
+    ...routeOf(ENDPOINTS.getMeasurementById),
     handler: async (req) =>
       loadMeasurementDetail(ctx, authOf(req).customerId, req.params.id, { samples: req.query.samples !== 'none' }),
   });

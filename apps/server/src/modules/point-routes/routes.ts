@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { badRequestBody, errorBody, okBody, route, routeBody, routeList } from '@overtone/contract';
+import { ENDPOINTS } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
+import { routeOf } from '../../infra/endpoint-route.ts';
 import { AppError } from '../../infra/errors.ts';
-import { authOf, needs } from '../auth/access.ts';
+import { authOf } from '../auth/access.ts';
 import { customerPoints, findRoute, insertRoute, listRoutes, updateRoute, deleteRoute } from './repo.ts';
-
-const idParams = z.object({ id: z.string() });
 
 /**
  * Routes (spec 000 §2 "Routes tab", §3 "Route", §5 "Route form", §7): named, ordered sets of the
@@ -20,26 +18,13 @@ const idParams = z.object({ id: z.string() });
 export async function pointRoutesRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/route', {
-    config: { access: needs('readRoute') },
-    schema: {
-      tags: ['routes'],
-      summary: "The customer's routes, oldest first, with their points in order",
-      response: { 200: routeList },
-    },
+  r.route({
+    ...routeOf(ENDPOINTS.getRoute),
     handler: async (req) => listRoutes(ctx.db, authOf(req).customerId),
   });
 
-  r.post('/route', {
-    config: { access: needs('createRoute') },
-    schema: {
-      tags: ['routes'],
-      summary: 'Create a route',
-      description:
-        'Name (trimmed, 1–200 characters) and the ids of the points in visiting order (at least one; each a point of the customer, else 404 POINT_NOT_FOUND).',
-      body: routeBody,
-      response: { 200: route, 400: badRequestBody, 404: errorBody },
-    },
+  r.route({
+    ...routeOf(ENDPOINTS.postRoute),
     handler: async (req) => {
       const { customerId } = authOf(req);
       const points = await customerPoints(ctx.db, customerId, req.body.points);
@@ -48,15 +33,8 @@ export async function pointRoutesRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   });
 
-  r.get('/route/:id', {
-    config: { access: needs('readRoute') },
-    schema: {
-      tags: ['routes'],
-      summary: 'A route with its points',
-      description: 'Another customer’s route answers 404 ROUTE_NOT_FOUND, as an unknown one.',
-      params: idParams,
-      response: { 200: route, 404: errorBody },
-    },
+  r.route({
+    ...routeOf(ENDPOINTS.getRouteById),
     handler: async (req) => {
       const found = await findRoute(ctx.db, authOf(req).customerId, req.params.id);
       if (!found) throw new AppError('ROUTE_NOT_FOUND');
@@ -64,16 +42,8 @@ export async function pointRoutesRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   });
 
-  r.put('/route/:id', {
-    config: { access: needs('updateRoute') },
-    schema: {
-      tags: ['routes'],
-      summary: 'Rename a route and replace its points',
-      description: 'Same body and rules as POST /route. Another customer’s route answers 404 ROUTE_NOT_FOUND.',
-      params: idParams,
-      body: routeBody,
-      response: { 200: route, 400: badRequestBody, 404: errorBody },
-    },
+  r.route({
+    ...routeOf(ENDPOINTS.putRouteById),
     handler: async (req) => {
       const { customerId } = authOf(req);
       const existing = await findRoute(ctx.db, customerId, req.params.id);
@@ -84,15 +54,8 @@ export async function pointRoutesRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   });
 
-  r.delete('/route/:id', {
-    config: { access: needs('deleteRoute') },
-    schema: {
-      tags: ['routes'],
-      summary: 'Delete a route (its points stay)',
-      description: 'Another customer’s route answers 404 ROUTE_NOT_FOUND.',
-      params: idParams,
-      response: { 200: okBody, 404: errorBody },
-    },
+  r.route({
+    ...routeOf(ENDPOINTS.deleteRouteById),
     handler: async (req) => {
       const { customerId } = authOf(req);
       if (!(await deleteRoute(ctx.db, customerId, req.params.id))) throw new AppError('ROUTE_NOT_FOUND');

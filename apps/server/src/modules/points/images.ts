@@ -2,16 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely, Transaction } from 'kysely';
 import sharp from 'sharp';
-import { z } from 'zod';
-import { badRequestBody, errorBody, type S3PresignedPost } from '@overtone/contract';
+import { type S3PresignedPost, ENDPOINTS } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
+import { routeOf } from '../../infra/endpoint-route.ts';
 import type { DB } from '../../infra/db/schema.ts';
 import { AppError } from '../../infra/errors.ts';
 import { signObjectUrl, verifyObjectUrl } from '../../infra/signed-object-url.ts';
 import { newId } from '../../infra/ids.ts';
 import { parseMultipart } from '../../infra/multipart.ts';
 import { createPresignedPost, verifyPresignedPost } from '../../infra/presigned-post.ts';
-import { PUBLIC } from '../auth/access.ts';
 import { inTreeTransaction } from '../tree/rules.ts';
 
 /**
@@ -117,17 +116,8 @@ export async function pointImageRoutes(app: FastifyInstance, ctx: AppContext) {
       (_req, body, done) => done(null, body),
     );
     const r = scope.withTypeProvider<ZodTypeProvider>();
-    r.post('/storage/upload', {
-      config: { access: PUBLIC },
-      schema: {
-        tags: ['points'],
-        summary: 'Upload an image with a presigned POST (emulated S3 browser upload)',
-        description:
-          'A `multipart/form-data` form with the `fields` of an `S3URL` answer (from POST /group/{id}/point or PUT /point/{id} with `imageBool`) and the image as the last part, named `file`. ' +
-          'Checked as S3 checks a presigned POST (SigV4 policy): signature, expiry (15 min), key under the point’s own prefix, `Content-Type` starting with `image/`, size 1 B … 10 MB, no field the policy does not name: 403 otherwise. ' +
-          'The bytes must be a JPEG, PNG, WebP or GIF image (400 IMAGE_INVALID); the point must still exist (404). No token: the signature authorises it. Answers 204 like S3.',
-        response: { 204: z.null(), 400: badRequestBody, 403: errorBody, 404: errorBody, 413: errorBody },
-      },
+    r.route({
+      ...routeOf(ENDPOINTS.postStorageUpload),
       handler: async (req, reply) => {
         const customerId = req.customer?.id;
         const form = Buffer.isBuffer(req.body) ? parseMultipart(req.body, req.headers['content-type']) : null;
@@ -173,16 +163,8 @@ export async function pointImageRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/storage/object', {
-    config: { access: PUBLIC },
-    schema: {
-      tags: ['points'],
-      summary: 'An image of a point by its signed URL',
-      description:
-        'The `url` of an entry of `images` in GET /point/{id}: `key`, `expires` (Unix s) and `signature` (HMAC of both), valid 1 hour on the customer’s own host; 403 when expired or tampered with, 404 when the image was deleted. The image bytes with their content type.',
-      querystring: z.object({ key: z.string(), expires: z.coerce.number().int(), signature: z.string() }),
-      response: { 403: errorBody, 404: errorBody },
-    },
+  r.route({
+    ...routeOf(ENDPOINTS.getStorageObject),
     handler: async (req, reply) => {
       const { key, expires } = req.query;
       if (!verifyObjectUrl(ctx.secrets.storageKey, 'GET', req.query)) throw new AppError('FORBIDDEN');

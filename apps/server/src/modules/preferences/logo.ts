@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { AppError } from '../../infra/errors.ts';
+import { LOGO_CONTENT_TYPES } from '@overtone/contract';
 
 /** Where a customer's logo is stored (object storage key). */
 export const logoKey = (customerId: string) => `logos/${customerId}.png`;
@@ -10,8 +11,6 @@ export const LOGO_HEIGHT_PX = 40;
 export const LOGO_MAX_WIDTH_PX = 400;
 /** Upload limit of `PUT /preferences/logo`, bytes. */
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
-/** Accepted upload types (SVG is not: it is a document that could carry script). */
-export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 const FORMATS = new Set(['png', 'jpeg', 'webp', 'gif']);
 /** Decoded pixels allowed (a small file can decode to a huge bitmap): 25 megapixels. */
 const MAX_INPUT_PIXELS = 25_000_000;
@@ -37,3 +36,5 @@ export async function toLogoPng(input: Buffer): Promise<Buffer> {
     throw new AppError('IMAGE_INVALID');
   }
 }
+
+export { LOGO_CONTENT_TYPES };

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { badRequestBody, customer, errorBody, logoAnswer, preferencesBody } from '@overtone/contract';
+import { ENDPOINTS } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
+import { routeOf } from '../../infra/endpoint-route.ts';
 import { AppError } from '../../infra/errors.ts';
-import { authOf, needs } from '../auth/access.ts';
+import { authOf } from '../auth/access.ts';
 import { LOGO_CONTENT_TYPES, LOGO_MAX_BYTES } from './logo.ts';
 import { removeLogo, savePreferences, uploadLogo } from './service.ts';
 
@@ -14,16 +15,8 @@ import { removeLogo, savePreferences, uploadLogo } from './service.ts';
 export async function preferencesRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.put('/preferences', {
-    config: { access: needs('updatePreferences') },
-    schema: {
-      tags: ['preferences'],
-      summary: "Save the customer's preferences",
-      description:
-        'The whole preferences object except the logo (kept as it is). `defaultTelemetry` must name one of the customer’s telemetry definitions and becomes its default one; `alarm.notificationReceivers` must be the customer’s users (404 otherwise). Answers the customer record.',
-      body: preferencesBody,
-      response: { 200: customer, 400: badRequestBody, 404: errorBody },
-    },
+  r.route({
+    ...routeOf(ENDPOINTS.putPreferences),
     handler: async (req) => savePreferences(ctx, authOf(req).customerId, req.body),
   });
 
@@ -37,15 +30,9 @@ export async function preferencesRoutes(app: FastifyInstance, ctx: AppContext) {
     images.addContentTypeParser('*', (_req, _payload, done) => done(new AppError('IMAGE_INVALID'), undefined));
     const ri = images.withTypeProvider<ZodTypeProvider>();
 
-    ri.put('/preferences/logo', {
-      config: { access: needs('updatePreferences') },
+    ri.route({
+      ...routeOf(ENDPOINTS.putPreferencesLogo),
       bodyLimit: LOGO_MAX_BYTES,
-      schema: {
-        tags: ['preferences'],
-        summary: "Upload the customer's logo",
-        description: `Body: the raw image with \`content-type\` ${LOGO_CONTENT_TYPES.join(', ')}, at most 2 MB (413 above). It is resized to 40 px high (width in proportion, at most 400 px) and stored as PNG; \`preferences.logo\` becomes \`/api/customer/{host}/logo?v={hash}\`. Not an image: 400.`,
-        response: { 200: logoAnswer, 400: badRequestBody, 413: errorBody },
-      },
       handler: async (req) => {
         if (!Buffer.isBuffer(req.body)) throw new AppError('IMAGE_INVALID');
         return { logo: await uploadLogo(ctx, authOf(req).customerId, req.hostname, req.body) };
@@ -53,13 +40,8 @@ export async function preferencesRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   });
 
-  r.delete('/preferences/logo', {
-    config: { access: needs('updatePreferences') },
-    schema: {
-      tags: ['preferences'],
-      summary: "Remove the customer's logo",
-      response: { 200: logoAnswer },
-    },
+  r.route({
+    ...routeOf(ENDPOINTS.deletePreferencesLogo),
     handler: async (req) => {
       await removeLogo(ctx, authOf(req).customerId);
       return { logo: null };
