@@ -9,6 +9,7 @@ import {
   type DeviceType,
 } from '@overtone/contract';
 import type { DB } from '../../infra/db/schema.ts';
+import { AppError } from '../../infra/errors.ts';
 import { macOfKind } from './mac-kind-sql.ts';
 
 /** A scan older than this is no evidence of the device's state (gateways scan about every 60 s). */
@@ -246,4 +247,14 @@ export async function findDeviceRow(db: Kysely<DB>, customerId: string, idOrMac:
     .where('customer_id', '=', customerId)
     .where((eb) => eb.or([eb('id', '=', idOrMac), eb('mac', '=', idOrMac.toUpperCase())]))
     .executeTakeFirst();
+}
+
+/**
+ * One of the customer's gateways by id or MAC.
+ * @throws AppError GATEWAY_NOT_FOUND (404) for an unknown one or another customer's
+ */
+export async function gatewayOrThrow(db: Kysely<DB>, customerId: string, idOrMac: string) {
+  const gw = await findGateway(db, customerId, idOrMac);
+  if (!gw) throw new AppError('GATEWAY_NOT_FOUND');
+  return gw;
 }

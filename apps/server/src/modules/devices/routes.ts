@@ -6,7 +6,7 @@ import { routeOf } from '../../infra/endpoint-route.ts';
 import { AppError } from '../../infra/errors.ts';
 import { newId } from '../../infra/ids.ts';
 import { authOf } from '../auth/access.ts';
-import { deleteUnattachedDevice, findDevice, findGateway, insertDevice, listDevices, setDeviceGateway } from './repo.ts';
+import { deleteUnattachedDevice, findDevice, gatewayOrThrow, insertDevice, listDevices, setDeviceGateway } from './repo.ts';
 
 /**
  * Device registry of the customer (docs/devices.md): sensors, triggers and ducks learned from
@@ -15,13 +15,6 @@ import { deleteUnattachedDevice, findDevice, findGateway, insertDevice, listDevi
  */
 export async function devicesRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-
-  /** The customer's gateway by id or MAC, or GATEWAY_NOT_FOUND. */
-  const gatewayOf = async (customerId: string, idOrMac: string) => {
-    const gw = await findGateway(ctx.db, customerId, idOrMac);
-    if (!gw) throw new AppError('GATEWAY_NOT_FOUND');
-    return gw;
-  };
 
   r.route({
     ...routeOf(ENDPOINTS.getDevice),
@@ -41,7 +34,7 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext) {
     ...routeOf(ENDPOINTS.postDevice),
     handler: async (req) => {
       const auth = authOf(req);
-      const gateway = req.body.gateway ? (await gatewayOf(auth.customerId, req.body.gateway)).mac : null;
+      const gateway = req.body.gateway ? (await gatewayOrThrow(ctx.db, auth.customerId, req.body.gateway)).mac : null;
       const id = newId();
       if (!(await insertDevice(ctx.db, { id, customerId: auth.customerId, mac: req.body.macAddress, gatewayMac: gateway })))
         throw new AppError('DEVICE_REGISTERED', 'macAddress');
@@ -56,7 +49,7 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext) {
       const auth = authOf(req);
       const device = await findDevice(ctx.db, auth.customerId, req.params.id);
       if (!device) throw new AppError('DEVICE_NOT_FOUND');
-      const gateway = req.body.gateway ? (await gatewayOf(auth.customerId, req.body.gateway)).mac : null;
+      const gateway = req.body.gateway ? (await gatewayOrThrow(ctx.db, auth.customerId, req.body.gateway)).mac : null;
       await setDeviceGateway(ctx.db, auth.customerId, device._id, gateway);
       await ctx.edge.scopeChanged(auth.customerId);
       return (await findDevice(ctx.db, auth.customerId, device._id))!;

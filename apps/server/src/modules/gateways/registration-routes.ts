@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { routeOf } from '../../infra/endpoint-route.ts';
 import { AppError } from '../../infra/errors.ts';
 import { authOf } from '../auth/access.ts';
-import { findDevice, findGateway } from '../devices/repo.ts';
+import { findDevice, findGateway, gatewayOrThrow } from '../devices/repo.ts';
 import { sendWlanConfig, wlanTopics } from '../devices/wlan.ts';
 import { customerOrigin } from '../tenancy/tenant.ts';
 import { registerGateway, removeGateway } from './registration.ts';
@@ -17,13 +17,6 @@ import { registerGateway, removeGateway } from './registration.ts';
  */
 export async function gatewayRegistrationRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-
-  /** The customer's gateway by id or MAC, or GATEWAY_NOT_FOUND. */
-  const gatewayOf = async (customerId: string, idOrMac: string) => {
-    const gw = await findGateway(ctx.db, customerId, idOrMac);
-    if (!gw) throw new AppError('GATEWAY_NOT_FOUND');
-    return gw;
-  };
 
   r.route({
     ...routeOf(ENDPOINTS.postGateway),
@@ -43,7 +36,7 @@ export async function gatewayRegistrationRoutes(app: FastifyInstance, ctx: AppCo
     ...routeOf(ENDPOINTS.deleteGatewayById),
     handler: async (req) => {
       const auth = authOf(req);
-      await removeGateway(ctx, auth.customerId, await gatewayOf(auth.customerId, req.params.id));
+      await removeGateway(ctx, auth.customerId, await gatewayOrThrow(ctx.db, auth.customerId, req.params.id));
       return { ok: true as const };
     },
   });
@@ -52,7 +45,7 @@ export async function gatewayRegistrationRoutes(app: FastifyInstance, ctx: AppCo
     ...routeOf(ENDPOINTS.putGatewayConfigById),
     handler: async (req) => {
       const auth = authOf(req);
-      const gw = await gatewayOf(auth.customerId, req.params.id);
+      const gw = await gatewayOrThrow(ctx.db, auth.customerId, req.params.id);
       return sendWlanConfig(
         ctx,
         {

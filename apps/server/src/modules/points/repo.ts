@@ -235,17 +235,6 @@ export async function bearingVisibleTo(db: Kysely<DB>, customerId: string, beari
   return b !== undefined;
 }
 
-/** Whether the customer has a telemetry definition of this name. */
-export async function telemetryDefined(db: Kysely<DB>, customerId: string, name: string): Promise<boolean> {
-  const t = await db
-    .selectFrom('telemetry_definitions')
-    .select('id')
-    .where('customer_id', '=', customerId)
-    .where('name', '=', name)
-    .executeTakeFirst();
-  return t !== undefined;
-}
-
 /** The images of one of the customer's points (key, upload time), oldest first. */
 export async function pointImageRows(db: Kysely<DB>, customerId: string, pointId: string) {
   return db

@@ -14,16 +14,10 @@ import {
   nextSortOrder,
 } from '../tree/rules.ts';
 import { deleteNode } from '../tree/repo.ts';
+import { definitionNameTaken } from '../telemetry/repo.ts';
 import { storedPointData } from './form.ts';
 import { deleteImageRows, deleteObjects, imageTypeOf, presignImageUpload } from './images.ts';
-import {
-  bearingVisibleTo,
-  detachTelemetryFromPoint,
-  insertPointNode,
-  movePointNode,
-  telemetryDefined,
-  updatePointNode,
-} from './repo.ts';
+import { bearingVisibleTo, detachTelemetryFromPoint, insertPointNode, movePointNode, updatePointNode } from './repo.ts';
 
 /**
  * The stored data of a form (form.ts `storedPointData`), with its references checked in the
@@ -36,7 +30,7 @@ async function checkedData(trx: Transaction<DB>, customerId: string, body: Point
   const data = storedPointData(body);
   if (data.bearingId && !(await bearingVisibleTo(trx, customerId, data.bearingId)))
     throw new AppError('BEARING_NOT_FOUND', 'bearing');
-  if (data.favoriteTelemetry !== null && !(await telemetryDefined(trx, customerId, data.favoriteTelemetry)))
+  if (data.favoriteTelemetry !== null && !(await definitionNameTaken(trx, customerId, data.favoriteTelemetry)))
     throw new AppError('TELEMETRY_NOT_FOUND', 'favoriteTelemetry');
   return data;
 }
