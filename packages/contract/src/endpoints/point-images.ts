@@ -27,6 +27,6 @@ export const POINT_IMAGE_ENDPOINTS = {
     description:
       'The `url` of an entry of `images` in GET /point/{id}: `key`, `expires` (Unix s) and `signature` (HMAC of both), valid 1 hour on the customer’s own host; 403 when expired or tampered with, 404 when the image was deleted. The image bytes with their content type.',
     query: z.object({ key: z.string(), expires: z.coerce.number().int(), signature: z.string() }),
-    errors: [403, 404],
+    errors: [400, 403, 404],
   }),
 };
