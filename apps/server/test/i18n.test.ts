@@ -32,7 +32,7 @@ describe('the server answers in the language header’s language (spec 000 §1)'
     });
     expect(unknownHost.body.message).toBe('Kunde nicht gefunden');
     const noSession = await api<{ message: string }>(server.url, null, 'GET', '/tree', undefined, { language: 'zh' });
-    expect(noSession.body.message).toBe('未授权');
+    expect(noSession.body.message).toBe('会话已结束，请重新登录');
   });
 
   it("translates the contract's validation messages by key, and zod's own messages with zod's locales", async () => {
