@@ -1,5 +1,5 @@
 import type { FastifyRequest, RouteOptions } from 'fastify';
-import type { Permission } from '@overtone/contract';
+import type { EndpointAccess, Permission } from '@overtone/contract';
 import { AppError } from '../../infra/errors.ts';
 import type { Auth } from './session.ts';
 
@@ -8,9 +8,10 @@ import type { Auth } from './session.ts';
  * - `{ public: true }`: anyone (login, captcha, customer lookup, health);
  * - `{ session: true }`: any logged-in user of the customer;
  * - `{ permission: [...] }`: a logged-in user whose role grants at least one of them.
- * The server refuses a route that declares none (at registration), so no route can forget it.
+ * The server refuses a route that declares none (at registration), so no route can forget it. The
+ * type is the contract's (`EndpointAccess`): the endpoint table declares it per operation.
  */
-export type Access = { public: true } | { session: true } | { permission: readonly Permission[] };
+export type Access = EndpointAccess;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
