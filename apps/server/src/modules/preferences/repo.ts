@@ -12,18 +12,6 @@ export async function customerRecord(db: Kysely<DB>, customerId: string) {
   return { _id: c.id, name: c.name, preferences: customerPreferences.parse(c.preferences) };
 }
 
-/** How many of `userIds` are users of the customer (another customer's ids do not count). */
-export async function countCustomerUsers(db: Kysely<DB>, customerId: string, userIds: readonly string[]): Promise<number> {
-  if (!userIds.length) return 0;
-  const found = await db
-    .selectFrom('users')
-    .select('id')
-    .where('customer_id', '=', customerId)
-    .where('id', 'in', [...userIds])
-    .execute();
-  return found.length;
-}
-
 /**
  * Replaces the customer's preferences with `next`, keeping the stored logo: the logo is taken from
  * the stored row in the same statement, so a concurrent upload is not lost.

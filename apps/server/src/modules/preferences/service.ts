@@ -3,8 +3,9 @@ import type { PreferencesBody } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../infra/errors.ts';
 import { ensureDefinitions, setDefaultTelemetry } from '../telemetry/repo.ts';
+import { countCustomerUsers } from '../roles/repo.ts';
 import { logoKey, toLogoPng } from './logo.ts';
-import { countCustomerUsers, customerHosts, customerRecord, replacePreferencesKeepingLogo, setLogoUrl } from './repo.ts';
+import { customerHosts, customerRecord, replacePreferencesKeepingLogo, setLogoUrl } from './repo.ts';
 
 /**
  * The preferences as stored from a `PUT /preferences` body (spec 002 §9 Admin): the notification

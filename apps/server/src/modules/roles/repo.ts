@@ -71,7 +71,7 @@ export async function updateRoleRow(
 }
 
 /** How many of `userIds` are users of the customer. */
-export async function countCustomerUsersOf(db: Kysely<DB>, customerId: string, userIds: readonly string[]): Promise<number> {
+export async function countCustomerUsers(db: Kysely<DB>, customerId: string, userIds: readonly string[]): Promise<number> {
   if (!userIds.length) return 0;
   return (
     await db

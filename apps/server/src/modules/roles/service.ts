@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { roleCreateBody, roleUpdateBody } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
-import { isUniqueViolation } from '../../infra/db/pg-errors.ts';
+import { onUniqueViolation } from '../../infra/db/pg-errors.ts';
 import { AppError } from '../../infra/errors.ts';
 import { newId } from '../../infra/ids.ts';
 import {
@@ -16,7 +16,7 @@ import {
   type Actor,
 } from './escalation.ts';
 import {
-  countCustomerUsersOf,
+  countCustomerUsers,
   deleteRoleUnlessHeld,
   findRole,
   insertRole,
@@ -32,16 +32,6 @@ type RoleUpdate = z.output<typeof roleUpdateBody>;
 /** Who acts: the caller's customer, type and permissions (auth/access.ts `authOf`). */
 export type RoleActor = Actor & { customerId: string };
 
-/** Runs a write, answering a concurrent insert of the same name as ROLE_NAME_TAKEN. */
-async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (e) {
-    if (isUniqueViolation(e)) throw new AppError('ROLE_NAME_TAKEN', 'name');
-    throw e;
-  }
-}
-
 /**
  * Creates a role (`POST /role`; spec 002 §7 Admin): only permissions the caller holds, a name unique
  * in the customer; the display name defaults to the name, permissions are kept once each.
@@ -51,14 +41,17 @@ export async function createRole(ctx: AppContext, actor: RoleActor, b: RoleCreat
   assertHoldsAll(actor, b.permissions);
   if (await roleNameTaken(ctx.db, actor.customerId, b.name)) throw new AppError('ROLE_NAME_TAKEN', 'name');
   const id = newId();
-  await uniqueName(() =>
-    insertRole(ctx.db, {
-      id,
-      customerId: actor.customerId,
-      name: b.name,
-      displayName: b.displayName || b.name,
-      permissions: [...new Set(b.permissions)],
-    }),
+  await onUniqueViolation(
+    () =>
+      insertRole(ctx.db, {
+        id,
+        customerId: actor.customerId,
+        name: b.name,
+        displayName: b.displayName || b.name,
+        permissions: [...new Set(b.permissions)],
+      }),
+    'ROLE_NAME_TAKEN',
+    'name',
   );
   return (await findRole(ctx.db, actor.customerId, id))!;
 }
@@ -85,20 +78,23 @@ export async function updateRole(ctx: AppContext, actor: RoleActor, roleId: stri
     // Users moved onto or off the role: an admin among them needs an admin caller.
     const moved = [...users.filter((u) => !existing.user.includes(u)), ...existing.user.filter((u) => !users.includes(u))];
     assertMayTouchUsers(actor, await subjects(ctx.db, actor.customerId, moved));
-    if ((await countCustomerUsersOf(ctx.db, actor.customerId, users)) !== users.length)
+    if ((await countCustomerUsers(ctx.db, actor.customerId, users)) !== users.length)
       throw new AppError('USER_NOT_FOUND', 'user');
   }
-  await uniqueName(() =>
-    ctx.db.transaction().execute(async (trx) => {
-      await lockCustomer(trx, actor.customerId);
-      await updateRoleRow(trx, actor.customerId, existing._id, {
-        name: b.name,
-        displayName: b.displayName || b.name,
-        permissions: [...new Set(b.permissions)],
-      });
-      if (users) await setRoleHolders(trx, actor.customerId, existing._id, users);
-      await assertAdminRemains(trx, actor.customerId);
-    }),
+  await onUniqueViolation(
+    () =>
+      ctx.db.transaction().execute(async (trx) => {
+        await lockCustomer(trx, actor.customerId);
+        await updateRoleRow(trx, actor.customerId, existing._id, {
+          name: b.name,
+          displayName: b.displayName || b.name,
+          permissions: [...new Set(b.permissions)],
+        });
+        if (users) await setRoleHolders(trx, actor.customerId, existing._id, users);
+        await assertAdminRemains(trx, actor.customerId);
+      }),
+    'ROLE_NAME_TAKEN',
+    'name',
   );
   return (await findRole(ctx.db, actor.customerId, existing._id))!;
 }

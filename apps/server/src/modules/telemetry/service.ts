@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { telemetryCreateBody, telemetryUpdateBody } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
-import { isUniqueViolation } from '../../infra/db/pg-errors.ts';
+import { onUniqueViolation } from '../../infra/db/pg-errors.ts';
 import { AppError } from '../../infra/errors.ts';
 import { newId } from '../../infra/ids.ts';
 import {
@@ -40,16 +40,16 @@ export function isReorderOf(ids: readonly string[], known: ReadonlySet<string>):
 export async function createDefinition(ctx: AppContext, customerId: string, b: TelemetryCreate) {
   await ensureDefinitions(ctx.db, customerId);
   const id = newId();
-  try {
-    await ctx.db.transaction().execute(async (trx) => {
-      if (await definitionNameTaken(trx, customerId, b.name)) throw new AppError('TELEMETRY_NAME_TAKEN', 'name');
-      await insertDefinition(trx, { id, customerId, sortOrder: await nextDefinitionOrder(trx, customerId), body: b });
-      if (b.isDefault) await setDefaultTelemetry(trx, customerId, b.name, 'isDefault');
-    });
-  } catch (e) {
-    if (isUniqueViolation(e)) throw new AppError('TELEMETRY_NAME_TAKEN', 'name');
-    throw e;
-  }
+  await onUniqueViolation(
+    () =>
+      ctx.db.transaction().execute(async (trx) => {
+        if (await definitionNameTaken(trx, customerId, b.name)) throw new AppError('TELEMETRY_NAME_TAKEN', 'name');
+        await insertDefinition(trx, { id, customerId, sortOrder: await nextDefinitionOrder(trx, customerId), body: b });
+        if (b.isDefault) await setDefaultTelemetry(trx, customerId, b.name, 'isDefault');
+      }),
+    'TELEMETRY_NAME_TAKEN',
+    'name',
+  );
   return toDefinition((await findDefinition(ctx.db, customerId, id))!);
 }
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../infra/db/schema.ts';
 import { AppError } from '../../infra/errors.ts';
-import { isUniqueViolation } from '../../infra/db/pg-errors.ts';
+import { onUniqueViolation } from '../../infra/db/pg-errors.ts';
 
 /**
  * The structural rules of the asset tree (spec 000 §2 "Asset tree", §4 "Tree move mode" and "Tree
@@ -144,13 +144,13 @@ export async function inTreeTransaction<T>(
   customerId: string,
   fn: (trx: Transaction<DB>) => Promise<T>,
 ): Promise<T> {
-  try {
-    return await db.transaction().execute(async (trx) => {
-      await lockTree(trx, customerId);
-      return fn(trx);
-    });
-  } catch (e) {
-    if (isUniqueViolation(e)) throw new AppError('TAG_CODE_TAKEN', 'tagCode');
-    throw e;
-  }
+  return onUniqueViolation(
+    () =>
+      db.transaction().execute(async (trx) => {
+        await lockTree(trx, customerId);
+        return fn(trx);
+      }),
+    'TAG_CODE_TAKEN',
+    'tagCode',
+  );
 }

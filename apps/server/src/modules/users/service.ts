@@ -1,6 +1,6 @@
 import type { UserCreateBody, UserUpdateBody } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
-import { isUniqueViolation } from '../../infra/db/pg-errors.ts';
+import { onUniqueViolation } from '../../infra/db/pg-errors.ts';
 import { AppError } from '../../infra/errors.ts';
 import { newId } from '../../infra/ids.ts';
 import {
@@ -47,16 +47,6 @@ async function checkFields(
   if (await emailTaken(ctx.db, actor.customerId, b.email, before?.id)) throw new AppError('EMAIL_TAKEN', 'email');
 }
 
-/** Runs a write, answering a concurrent insert of the same e-mail as EMAIL_TAKEN. */
-async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (e) {
-    if (isUniqueViolation(e)) throw new AppError('EMAIL_TAKEN', 'email');
-    throw e;
-  }
-}
-
 /**
  * Creates a user of the actor's customer (`POST /users`): the checks above, the password within the
  * customer's policy; the new user chooses their own password at the first login.
@@ -67,7 +57,11 @@ export async function createUser(ctx: AppContext, actor: UserActor, b: UserCreat
   await assertPasswordAllowed(ctx.db, actor.customerId, b.password);
   const id = newId();
   const passwordHash = await hashPassword(b.password);
-  await uniqueEmail(() => insertUser(ctx.db, { id, customerId: actor.customerId, passwordHash, columns: userColumns(b) }));
+  await onUniqueViolation(
+    () => insertUser(ctx.db, { id, customerId: actor.customerId, passwordHash, columns: userColumns(b) }),
+    'EMAIL_TAKEN',
+    'email',
+  );
   return (await findUser(ctx.db, actor.customerId, id))!;
 }
 
@@ -80,12 +74,15 @@ export async function updateUser(ctx: AppContext, actor: UserActor, userId: stri
   const existing = await findUser(ctx.db, actor.customerId, userId);
   if (!existing) throw new AppError('USER_NOT_FOUND');
   await checkFields(ctx, actor, b, { ...existing, id: existing._id });
-  await uniqueEmail(() =>
-    ctx.db.transaction().execute(async (trx) => {
-      await lockCustomer(trx, actor.customerId);
-      await updateUserColumns(trx, actor.customerId, existing._id, userColumns(b));
-      await assertAdminRemains(trx, actor.customerId);
-    }),
+  await onUniqueViolation(
+    () =>
+      ctx.db.transaction().execute(async (trx) => {
+        await lockCustomer(trx, actor.customerId);
+        await updateUserColumns(trx, actor.customerId, existing._id, userColumns(b));
+        await assertAdminRemains(trx, actor.customerId);
+      }),
+    'EMAIL_TAKEN',
+    'email',
   );
   return (await findUser(ctx.db, actor.customerId, existing._id))!;
 }
