@@ -9,7 +9,7 @@ import {
   metricAlarmList,
 } from '../alarms.ts';
 import { alarmTransactionsQuery } from '../measurement-detail.ts';
-import { endpoint } from './endpoint.ts';
+import { endpoint, idParams } from './endpoint.ts';
 
 const METRIC_DOC =
   '`thresholdDirection` 1 top limit (critical ≥ hazard ≥ attention on the upper values), −1 bottom limit (attention ≥ hazard ≥ critical on the lower values), 0 band (both sides ordered, lower below upper). The unused side is nulled and values rounded to 4 decimals on save. `delay` (consecutive measurements before raising, 1…100) and `hysteresis` (margin in the telemetry unit before clearing) go beyond the spec. Design: docs/alarms.md.';
@@ -17,8 +17,6 @@ const METRIC_DOC =
 const NOT_FOUND_DOC = 'Another customer’s point or alarm answers 404 exactly like a missing one.';
 
 const alarmParams = z.object({ id: z.string(), alarmId: z.string() });
-
-const pointParams = z.object({ id: z.string() });
 
 /**
  * Metric and frequency-peak alarms and their transactions (spec 001 §3, §5, §7; docs/alarms.md). Server: modules/alarms.
@@ -31,7 +29,7 @@ export const ALARM_ENDPOINTS = {
     tags: ['alarms'],
     summary: "The point's metric alarms",
     description: `Oldest first, each with its active \`level\`. A point gets the built-in ISO 10816-1 alarms on VRMS_ISO10816 (one per axis, \`builtIn: 'iso10816'\`) the first time its alarms are read or evaluated. ${NOT_FOUND_DOC}`,
-    params: pointParams,
+    params: idParams,
     response: metricAlarmList,
     errors: [404],
   }),
@@ -42,7 +40,7 @@ export const ALARM_ENDPOINTS = {
     tags: ['alarms'],
     summary: 'Create a metric alarm',
     description: `${METRIC_DOC} ${NOT_FOUND_DOC}`,
-    params: pointParams,
+    params: idParams,
     body: metricAlarmBody,
     response: metricAlarm,
     errors: [400, 404],
@@ -88,7 +86,7 @@ export const ALARM_ENDPOINTS = {
     tags: ['alarms'],
     summary: "The point's frequency-peak alarms",
     description: `\`{alarms}\` in the order saved; \`sensitivity\` (Hz) is shown doubled (stored halved: the alarm watches frequency ± sensitivity/2). ${NOT_FOUND_DOC}`,
-    params: pointParams,
+    params: idParams,
     response: frequencyPeakAlarmsResponse,
     errors: [404],
   }),
@@ -99,7 +97,7 @@ export const ALARM_ENDPOINTS = {
     tags: ['alarms'],
     summary: "Replace the point's frequency-peak alarms",
     description: `Body \`{alarms: [{name, axis, frequency, sensitivity, threshold}]}\` replaces the whole set (an empty list removes every one). Sensitivity: even number of Hz ≥ 2; thresholds in g, critical ≥ hazard ≥ attention. Evaluated on every measurement against the largest line of the axis' envelope spectrum (band-pass 500 Hz … min(6000, fs/2 − 50) Hz, Hilbert envelope, g RMS, Hanning; docs/alarms.md) within frequency ± sensitivity/2. Needs updateAlarm. ${NOT_FOUND_DOC}`,
-    params: pointParams,
+    params: idParams,
     body: frequencyPeakAlarmsBody,
     response: frequencyPeakAlarmsResponse,
     errors: [400, 404],

@@ -1,9 +1,6 @@
-import { z } from 'zod';
 import { okBody } from '../common.ts';
 import { createdBody, deviceCreateBody, deviceItem, deviceList, deviceListQuery, deviceUpdateBody } from '../devices.ts';
-import { endpoint } from './endpoint.ts';
-
-const idParams = z.object({ id: z.string() });
+import { endpoint, idParams } from './endpoint.ts';
 
 /**
  * The device registry (spec 001 §7, spec 002 §7 Admin; docs/devices.md). Server: modules/devices.

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Permission } from '../permissions.ts';
 
 /**
@@ -48,6 +48,9 @@ export interface Endpoint {
    */
   readonly duringPasswordChange?: true;
 }
+
+/** The path parameters of an operation on one thing named by its id (`/…/:id`). */
+export const idParams = z.object({ id: z.string() });
 
 /** Declares an endpoint, keeping its schemas' exact types (so callers and handlers are typed from them). */
 export const endpoint = <const E extends Endpoint>(e: E): E => e;

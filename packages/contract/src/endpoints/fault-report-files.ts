@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { REPORT_LANGUAGES } from '../fault-reports.ts';
-import { endpoint } from './endpoint.ts';
-
-const NOT_FOUND_DOC = 'Another customer’s point or report answers 404 exactly like a missing one.';
+import { NOT_FOUND_DOC } from './fault-reports.ts';
+import { endpoint, idParams } from './endpoint.ts';
 
 const documentQuery = z.object({
   language: z.enum(REPORT_LANGUAGES).optional(),
   download: z.enum(['0', '1', 'true', 'false']).optional(),
 });
-
-const idParams = z.object({ id: z.string() });
 
 /**
  * A fault report as a file: its PDF and its spectrum picture (docs/fault-report-pdf.md). Server: modules/fault-reports.

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   confirmationStatsResponse,
   evaluationBody,
@@ -7,14 +6,12 @@ import {
   faultReportsResponse,
   unansweredEvaluationsResponse,
 } from '../fault-reports.ts';
-import { endpoint } from './endpoint.ts';
+import { endpoint, idParams } from './endpoint.ts';
 
-const NOT_FOUND_DOC = 'Another customer’s point or report answers 404 exactly like a missing one.';
+export const NOT_FOUND_DOC = 'Another customer’s point or report answers 404 exactly like a missing one.';
 
 const TEXTS_DOC =
   'Texts (description, indication, cause, suggestions, question texts, time to stop) in the request’s `language` header language (tr default); `name` and the questions in all six report languages. `evidence`: the lines that show the fault, each with the measurement it was seen in (docs/fault-reports.md).';
-
-const idParams = z.object({ id: z.string() });
 
 /**
  * Fault reports and their evaluation (spec 001 §3 "Fault report"; docs/fault-reports.md). Server: modules/fault-reports.

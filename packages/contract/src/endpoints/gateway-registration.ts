@@ -1,10 +1,7 @@
-import { z } from 'zod';
 import { okBody } from '../common.ts';
 import { gatewayCreateBody, wlanConfigBody, wlanConfigResponse } from '../devices.ts';
 import { gatewayCreated } from '../gateways.ts';
-import { endpoint } from './endpoint.ts';
-
-const idParams = z.object({ id: z.string() });
+import { endpoint, idParams } from './endpoint.ts';
 
 /**
  * Gateway registration and the WLAN configuration of gateways and triggers (spec 002 §2, §7 Admin). Server: modules/gateways.

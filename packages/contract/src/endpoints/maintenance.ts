@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   maintenanceCreateBody,
   maintenanceCreated,
@@ -7,7 +6,7 @@ import {
   maintenancesQuery,
   maintenancesResponse,
 } from '../maintenance.ts';
-import { endpoint } from './endpoint.ts';
+import { endpoint, idParams } from './endpoint.ts';
 
 const BAD_INPUT_DOC = 'Bad input answers 400 `{errors: [{msg, param}]}`.';
 
@@ -18,8 +17,6 @@ const NOT_FOUND_DOC = 'Another customer’s point or record answers 404 exactly 
 
 const RECORD_DOC =
   'A record: `_id`, `pointId`, `title`, `description`, `status` (completed | continues), `maintenanceStartDate`, `createdAt`, `updatedAt` and `completedAt` (ISO 8601; `completedAt` null while it continues), `createdBy` {_id, name}, and `verdict` (null while it continues): `outcome` pending | improved | unchanged | worse, `decidedAt` (null while pending), `measurementsBefore`, `measurementsAfter`, `lines` (per axis ISO 10816 zone 1–4 for A–D, velocity r.m.s. mm/s, 1× and 2× mm/s, envelope BPFO/BPFI/BSF/FTF g², and the evidence lines of the fault reports open at completion; `before`/`after` medians, `change` in dB, zone steps for the zone, `outcome` per line) and `closedFaultReports` (reports the repair cured, closed with closedReason `maintenance`). Rules and sources: docs/maintenance.md.';
-
-const idParams = z.object({ id: z.string() });
 
 /**
  * Maintenance records and their verdicts (docs/maintenance.md). Server: modules/maintenance.

@@ -10,12 +10,10 @@ import {
   tagsBody,
   tagsResponse,
 } from '../measurement-detail.ts';
-import { endpoint } from './endpoint.ts';
+import { endpoint, idParams } from './endpoint.ts';
 
 /** What every operation on one measurement states. */
-const NOT_FOUND_DOC = 'Another customer’s measurement answers 404 exactly like a missing one.';
-
-const idParams = z.object({ id: z.string() });
+export const NOT_FOUND_DOC = 'Another customer’s measurement answers 404 exactly like a missing one.';
 
 /**
  * One measurement: its detail, signal, favorite, note, tags and photos (spec 002 §9). Server: modules/measurements.

@@ -1,9 +1,6 @@
-import { z } from 'zod';
 import { okBody } from '../common.ts';
 import { route, routeBody, routeList } from '../route.ts';
-import { endpoint } from './endpoint.ts';
-
-const idParams = z.object({ id: z.string() });
+import { endpoint, idParams } from './endpoint.ts';
 
 /**
  * Routes: named lists of points (spec 000 §3 "Route", §7). Server: modules/point-routes.

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { okBody } from '../common.ts';
 import { permissionEntry, role, roleCreateBody, roleUpdateBody } from '../roles.ts';
-import { endpoint } from './endpoint.ts';
-
-const idParams = z.object({ id: z.string() });
+import { endpoint, idParams } from './endpoint.ts';
 
 /**
  * Roles and permissions (spec 002 §3 "Role", §5, §7 Admin). Server: modules/roles.

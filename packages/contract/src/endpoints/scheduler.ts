@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { periodicBody, periodicResponse, pointTriggerBody, pointTriggersResponse, triggerMac } from '../schedule.ts';
-import { endpoint } from './endpoint.ts';
-
-const params = z.object({ id: z.string() });
+import { endpoint, idParams } from './endpoint.ts';
 
 /**
  * Periodic and triggered measurement of a point (docs/scheduler.md). Server: modules/scheduler.
@@ -15,7 +13,7 @@ export const SCHEDULER_ENDPOINTS = {
     tags: ['point config'],
     summary: "The point's periodic setting and its scheduler job",
     description: 'Both fields are null when the point does not measure periodically.',
-    params: params,
+    params: idParams,
     response: periodicResponse,
     errors: [404],
   }),
@@ -27,7 +25,7 @@ export const SCHEDULER_ENDPOINTS = {
     summary: 'Measure the point periodically',
     description:
       'Stores the sleep code (25…32 = 2^(code−15) s, ≈15 min … ≈36 h; default 26) and schedules the point: the server sends its measure command every interval (measurements arrive as PERIODIC). A new or changed code is first due one interval from now; saving the same code keeps the next run. The device is also sent the legacy sleep command (seconds), best effort.',
-    params: params,
+    params: idParams,
     body: periodicBody,
     response: periodicResponse,
     errors: [400, 404],
@@ -39,7 +37,7 @@ export const SCHEDULER_ENDPOINTS = {
     tags: ['point config'],
     summary: 'Stop measuring the point periodically',
     description: 'Removes the setting and its scheduler job (idempotent).',
-    params: params,
+    params: idParams,
     response: periodicResponse,
     errors: [404],
   }),
@@ -49,7 +47,7 @@ export const SCHEDULER_ENDPOINTS = {
     access: { permission: ['readPoint'] },
     tags: ['point config'],
     summary: 'Trigger devices assigned to the point',
-    params: params,
+    params: idParams,
     response: pointTriggersResponse,
     errors: [404],
   }),
@@ -61,7 +59,7 @@ export const SCHEDULER_ENDPOINTS = {
     summary: 'Assign a trigger device to the point',
     description:
       "`trigger` is the MAC of one of the customer's trigger devices (prefix CA:B8:25). Each event of that trigger (`<root>/trigger/<MAC>/event`) makes the point's sensor measure (TRIGGERED). Idempotent.",
-    params: params,
+    params: idParams,
     body: pointTriggerBody,
     response: pointTriggersResponse,
     errors: [400, 404],
@@ -74,7 +72,7 @@ export const SCHEDULER_ENDPOINTS = {
     summary: 'Unassign a trigger device from the point',
     description:
       'The trigger MAC comes in the body `{trigger}` (spec) or the `trigger` query parameter; without one every trigger of the point is unassigned. Idempotent.',
-    params: params,
+    params: idParams,
     query: z.object({ trigger: triggerMac.optional() }),
     response: pointTriggersResponse,
     errors: [400, 404],

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { okBody } from '../common.ts';
 import { TELEMETRY_READERS, TELEMETRY_SOURCE_READERS } from '../permissions.ts';
 import {
@@ -9,9 +8,7 @@ import {
   telemetrySourceList,
   telemetryUpdateBody,
 } from '../telemetry-definitions.ts';
-import { endpoint } from './endpoint.ts';
-
-const idParams = z.object({ id: z.string() });
+import { endpoint, idParams } from './endpoint.ts';
 
 /**
  * Telemetry definitions (spec 002 §7 Admin). Server: modules/telemetry.

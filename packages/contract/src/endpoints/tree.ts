@@ -4,10 +4,9 @@ import { group, groupBody, idAnswer } from '../group.ts';
 import { pointFormBody, pointSaveAnswer } from '../point-form.ts';
 import { point, pointList, pointListQuery, pointUpdateBody } from '../point.ts';
 import { treeResponse } from '../tree.ts';
-import { endpoint } from './endpoint.ts';
+import { endpoint, idParams } from './endpoint.ts';
 
 /** An id in the path. */
-const idParams = z.object({ id: z.string() });
 
 /** The tree rules every group operation states (spec 000 §4 "Tree rules"). */
 const RULES =

@@ -1,14 +1,11 @@
-import { z } from 'zod';
 import { trendQuery, trendResponse, trendTelemetriesResponse } from '../trend.ts';
-import { endpoint } from './endpoint.ts';
+import { endpoint, idParams } from './endpoint.ts';
 
 /**
  * Trend reads need `Readtrend` (spec 002 §6, "trend (read)"; the measurement page's trend card
  * "needs Readtrend"). Opening a point's measurement from the chart needs readMeasurement there.
  */
 const ACCESS_DOC = 'Needs Readtrend. Another customer’s point answers 404 exactly like a missing one.';
-
-const idParams = z.object({ id: z.string() });
 
 /**
  * Telemetry trends of a point (spec 001 "Trend"; docs/trend.md). Server: modules/trend.

@@ -1,10 +1,7 @@
-import { z } from 'zod';
 import { messageBody } from '../auth.ts';
 import { okBody } from '../common.ts';
 import { adminPasswordBody, user, userCreateBody, userList, userUpdateBody } from '../users.ts';
-import { endpoint } from './endpoint.ts';
-
-const idParams = z.object({ id: z.string() });
+import { endpoint, idParams } from './endpoint.ts';
 
 /**
  * Users of the customer (spec 002 §3 "User", §7 Admin). Server: modules/users.
