@@ -81,4 +81,3 @@ export const ENDPOINTS = {
   ...ROLE_ENDPOINTS,
   ...TREE_ENDPOINTS,
 };
-export type EndpointName = keyof typeof ENDPOINTS;
