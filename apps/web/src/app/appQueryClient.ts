@@ -13,5 +13,5 @@ export const appQueryClient = createQueryClient();
 
 if (import.meta.env.MODE !== 'test') {
   void prefetchCustomer(appQueryClient).catch(() => undefined);
-  prefetchRoute(appQueryClient);
+  void prefetchRoute(appQueryClient);
 }

@@ -17,23 +17,28 @@ import { mainShellChunk, measurementDetailChunk } from './routeChunks';
  * @param client the app's query cache
  * @param path the address's path (default: the current one)
  * @param search the address's query string (default: the current one)
+ * @returns a promise that settles (never rejects) once everything started has settled: the app does
+ *   not wait for it; a test does, so that no module still loads after it ends.
  */
 export function prefetchRoute(
   client: QueryClient,
   path: string = window.location.pathname,
   search: string = window.location.search,
-): void {
-  if (path === '/login' || !sessionStore.get() || queryToken(search)) return;
-  void mainShellChunk.preload().catch(() => undefined);
+): Promise<void> {
+  if (path === '/login' || !sessionStore.get() || queryToken(search)) return Promise.resolve();
+  const started: Promise<unknown>[] = [mainShellChunk.preload()];
   const measurement = /^\/measurement\/([^/]+)\/?$/.exec(path);
   const id = measurement && safeDecode(measurement[1]!);
   if (id) {
-    void import('../features/measurement-detail/measurementApi')
-      .then((api) => client.prefetchQuery(api.measurementQueryOptions(client, id)))
-      .catch(() => undefined);
-    void measurementDetailChunk.preload().catch(() => undefined);
-    void import('../features/measurement-detail/pageWarmUp').then((w) => w.warmUpMeasurementPage()).catch(() => undefined);
+    started.push(
+      import('../features/measurement-detail/measurementApi').then((api) =>
+        client.prefetchQuery(api.measurementQueryOptions(client, id)),
+      ),
+      measurementDetailChunk.preload(),
+      import('../features/measurement-detail/pageWarmUp').then((w) => w.warmUpMeasurementPage()),
+    );
   }
+  return Promise.allSettled(started).then(() => undefined);
 }
 
 /** The decoded path segment, or null when it is not valid percent-encoding (the page says so). */

@@ -76,7 +76,9 @@ function MeasurementDetail({ id }: { id: string }) {
   const [referenceOverrideHz, setReferenceOverrideHz] = useState<number | null>(null);
   // The DSP worker and the charts' code load while the measurement does, not after it (issue 18:
   // the spectrum appears at once).
-  useEffect(warmUpMeasurementPage, []);
+  useEffect(() => {
+    void warmUpMeasurementPage();
+  }, []);
   const status = isApiError(q.error) ? q.error.status : undefined;
 
   // A share link opens its own measurement only: a 401 (it expired meanwhile) or a 404 (the URL's id

@@ -22,9 +22,15 @@ import { BearingFaultButtons, useBearingFaultMarkers } from './BearingFaultButto
 const SpectrumChart = lazySpectrumChart.Component;
 const TimeChart = lazyTimeChart.Component;
 
-/** Fetches the two charts' code (uPlot) at once, while the measurement loads, not after it. */
-export const preloadSignalChartCode = () =>
-  void Promise.all([lazySpectrumChart.preload(), lazyTimeChart.preload()]).catch(() => undefined);
+/**
+ * Fetches the two charts' code (uPlot) at once, while the measurement loads, not after it.
+ * @returns a promise that settles (never rejects) when both are in or failed (the panels ask again)
+ */
+export const preloadSignalChartCode = (): Promise<void> =>
+  Promise.all([lazySpectrumChart.preload(), lazyTimeChart.preload()]).then(
+    () => undefined,
+    () => undefined,
+  );
 
 /** Marker colours of the gear meshes (input stage, second stage). */
 export const GEAR_MESH_COLORS = ['#d46b08', '#1d39c4'] as const;
