@@ -6,7 +6,7 @@ import { endpoint } from './endpoint.ts';
  * AI models and their predictions (docs/ai-model.md). Server: modules/ai-models.
  */
 export const AI_MODEL_ENDPOINTS = {
-  getAiModel: endpoint({
+  listAiModels: endpoint({
     method: 'GET',
     path: '/ai-model',
     access: { permission: ['Readtrend', 'readMeasurement'] },
@@ -16,7 +16,7 @@ export const AI_MODEL_ENDPOINTS = {
       '`{_id, name, labelKey, classes: [{key, name, labelKey}]}` per model; `class0` is always the unknown class (grey). `labelKey` are translation keys of the web’s `aiModel` namespace. docs/ai-model.md.',
     response: aiModelList,
   }),
-  getAiModelPredictionsById: endpoint({
+  getAiModelPredictions: endpoint({
     method: 'GET',
     path: '/ai-model/:id/predictions',
     access: { permission: ['Readtrend', 'readMeasurement'] },

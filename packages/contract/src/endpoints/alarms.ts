@@ -22,7 +22,7 @@ const alarmParams = z.object({ id: z.string(), alarmId: z.string() });
  * Metric and frequency-peak alarms and their transactions (spec 001 §3, §5, §7; docs/alarms.md). Server: modules/alarms.
  */
 export const ALARM_ENDPOINTS = {
-  getPointAlarmById: endpoint({
+  listMetricAlarms: endpoint({
     method: 'GET',
     path: '/point/:id/alarm',
     access: { permission: ['readAlarm'] },
@@ -33,7 +33,7 @@ export const ALARM_ENDPOINTS = {
     response: metricAlarmList,
     errors: [404],
   }),
-  postPointAlarmById: endpoint({
+  createMetricAlarm: endpoint({
     method: 'POST',
     path: '/point/:id/alarm',
     access: { permission: ['createAlarm'] },
@@ -45,7 +45,7 @@ export const ALARM_ENDPOINTS = {
     response: metricAlarm,
     errors: [400, 404],
   }),
-  getPointAlarmByIdAlarmId: endpoint({
+  getMetricAlarm: endpoint({
     method: 'GET',
     path: '/point/:id/alarm/:alarmId',
     access: { permission: ['readAlarm'] },
@@ -56,7 +56,7 @@ export const ALARM_ENDPOINTS = {
     response: metricAlarm,
     errors: [404],
   }),
-  putPointAlarmByIdAlarmId: endpoint({
+  updateMetricAlarm: endpoint({
     method: 'PUT',
     path: '/point/:id/alarm/:alarmId',
     access: { permission: ['updateAlarm'] },
@@ -68,7 +68,7 @@ export const ALARM_ENDPOINTS = {
     response: metricAlarm,
     errors: [400, 404],
   }),
-  deletePointAlarmByIdAlarmId: endpoint({
+  deleteMetricAlarm: endpoint({
     method: 'DELETE',
     path: '/point/:id/alarm/:alarmId',
     access: { permission: ['deleteAlarm'] },
@@ -79,7 +79,7 @@ export const ALARM_ENDPOINTS = {
     response: deleteAlarmResponse,
     errors: [404],
   }),
-  getPointFrequencyPeakAlarmById: endpoint({
+  listFrequencyPeakAlarms: endpoint({
     method: 'GET',
     path: '/point/:id/frequencyPeakAlarm',
     access: { permission: ['readAlarm'] },
@@ -90,7 +90,7 @@ export const ALARM_ENDPOINTS = {
     response: frequencyPeakAlarmsResponse,
     errors: [404],
   }),
-  postPointFrequencyPeakAlarmById: endpoint({
+  replaceFrequencyPeakAlarms: endpoint({
     method: 'POST',
     path: '/point/:id/frequencyPeakAlarm',
     access: { permission: ['updateAlarm'] },
@@ -102,7 +102,7 @@ export const ALARM_ENDPOINTS = {
     response: frequencyPeakAlarmsResponse,
     errors: [400, 404],
   }),
-  getAlarmTransactions: endpoint({
+  listAlarmTransactions: endpoint({
     method: 'GET',
     path: '/alarm-transactions',
     access: { permission: ['readAlarm'] },

@@ -6,7 +6,7 @@ import { endpoint } from './endpoint.ts';
  * The reset link (spec 000 §2 "Forgot password"). Server: modules/auth.
  */
 export const AUTH_RESET_ENDPOINTS = {
-  postForgotpasswordByCustomerId: endpoint({
+  requestPasswordReset: endpoint({
     method: 'POST',
     path: '/forgotpassword/:customerId',
     access: { public: true },

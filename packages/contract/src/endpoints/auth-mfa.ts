@@ -6,7 +6,7 @@ import { endpoint } from './endpoint.ts';
  * The e-mailed second login step (docs/security.md). Server: modules/auth.
  */
 export const AUTH_MFA_ENDPOINTS = {
-  getAuthCustomerVerifyMfaById: endpoint({
+  getMfaChallenge: endpoint({
     method: 'GET',
     path: '/auth/customer/verify-mfa/:id',
     access: { public: true },
@@ -17,7 +17,7 @@ export const AUTH_MFA_ENDPOINTS = {
     response: mfaChallengeInfo,
     errors: [401],
   }),
-  postAuthCustomerVerifyMfa: endpoint({
+  verifyMfa: endpoint({
     method: 'POST',
     path: '/auth/customer/verify-mfa',
     access: { public: true },

@@ -6,7 +6,7 @@ import { endpoint } from './endpoint.ts';
  * Login, captcha and logout (spec 000 §2). Server: modules/auth.
  */
 export const AUTH_ENDPOINTS = {
-  getAuthCaptcha: endpoint({
+  getCaptcha: endpoint({
     method: 'GET',
     path: '/auth/captcha',
     access: { public: true },
@@ -14,7 +14,7 @@ export const AUTH_ENDPOINTS = {
     summary: 'New ALTCHA proof-of-work challenge',
     response: captchaChallenge,
   }),
-  postAuthCustomer: endpoint({
+  login: endpoint({
     method: 'POST',
     path: '/auth/customer',
     access: { public: true },
@@ -32,7 +32,7 @@ export const AUTH_ENDPOINTS = {
     errors: [400, 401, 404, 429],
     errorSchemas: { 401: loginFailure },
   }),
-  postAuthLogout: endpoint({
+  logout: endpoint({
     method: 'POST',
     path: '/auth/logout',
     access: { session: true },

@@ -5,7 +5,7 @@ import { endpoint } from './endpoint.ts';
  * Bearings: the catalogue and the customer's own (spec 000 §5). Server: modules/bearings.
  */
 export const BEARING_ENDPOINTS = {
-  getBearingSpesifications: endpoint({
+  listBearings: endpoint({
     method: 'GET',
     path: '/bearingSpesifications',
     access: { permission: ['readPoint'] },
@@ -16,7 +16,7 @@ export const BEARING_ENDPOINTS = {
     response: bearingList,
     errors: [400],
   }),
-  postBearingSpesifications: endpoint({
+  createBearing: endpoint({
     method: 'POST',
     path: '/bearingSpesifications',
     access: { permission: ['createPoint', 'updatePoint'] },

@@ -6,7 +6,7 @@ import { endpoint } from './endpoint.ts';
  * Condition control of a point (docs/condition-control.md). Server: modules/condition.
  */
 export const CONDITION_ENDPOINTS = {
-  getPointConditionById: endpoint({
+  getPointCondition: endpoint({
     method: 'GET',
     path: '/point/:id/condition',
     access: { permission: ['readPoint'] },

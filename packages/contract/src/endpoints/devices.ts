@@ -6,7 +6,7 @@ import { endpoint, idParams } from './endpoint.ts';
  * The device registry (spec 001 §7, spec 002 §7 Admin; docs/devices.md). Server: modules/devices.
  */
 export const DEVICE_ENDPOINTS = {
-  getDevice: endpoint({
+  listDevices: endpoint({
     method: 'GET',
     path: '/device',
     access: { permission: ['readPoint', 'readGateway'] },
@@ -18,7 +18,7 @@ export const DEVICE_ENDPOINTS = {
     response: deviceList,
     errors: [400],
   }),
-  getDeviceById: endpoint({
+  getDevice: endpoint({
     method: 'GET',
     path: '/device/:id',
     access: { permission: ['readPoint', 'readGateway'] },
@@ -28,7 +28,7 @@ export const DEVICE_ENDPOINTS = {
     response: deviceItem,
     errors: [404],
   }),
-  postDevice: endpoint({
+  createDevice: endpoint({
     method: 'POST',
     path: '/device',
     access: { permission: ['addSensor'] },
@@ -40,7 +40,7 @@ export const DEVICE_ENDPOINTS = {
     response: createdBody,
     errors: [400, 404, 409],
   }),
-  putDeviceById: endpoint({
+  updateDevice: endpoint({
     method: 'PUT',
     path: '/device/:id',
     access: { permission: ['addSensor'] },
@@ -52,7 +52,7 @@ export const DEVICE_ENDPOINTS = {
     response: deviceItem,
     errors: [400, 404],
   }),
-  deleteDeviceById: endpoint({
+  deleteDevice: endpoint({
     method: 'DELETE',
     path: '/device/:id',
     access: { permission: ['addSensor'] },

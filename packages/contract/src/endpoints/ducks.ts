@@ -18,7 +18,7 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
  * Ducks: the DUCKV1 data loggers, their configuration and measurement (spec 002 §5; docs/ducks.md). Server: modules/ducks.
  */
 export const DUCK_ENDPOINTS = {
-  getDucks: endpoint({
+  listDucks: endpoint({
     method: 'GET',
     path: '/ducks',
     access: { permission: ['readGateway'] },
@@ -28,7 +28,7 @@ export const DUCK_ENDPOINTS = {
       'Every Duck (MAC prefix CA:B8:DA) of the customer’s registry, by MAC. `config`: voltageReference (`external` ±2.5 V, `internal` ±2.4 V), sampleSize (per channel, 100–20000), samplingRate (Hz: 300, 600, 1200, 2400, 4800), sensors (channels 1–8, groupCode = orders joined by `|`, minMaxVoltage V → minMaxValue in the sensor unit). `repeatInterval`: periodic interval in s, null when off. `connectionDate`: when the Duck was last heard as a gateway.',
     response: duckList,
   }),
-  putDucksConfigById: endpoint({
+  updateDuckConfig: endpoint({
     method: 'PUT',
     path: '/ducks/:id/config',
     access: { permission: ['updateGateway'] },
@@ -41,7 +41,7 @@ export const DUCK_ENDPOINTS = {
     response: duckItem,
     errors: [400, 404],
   }),
-  getDucksPeriodicById: endpoint({
+  getDuckPeriodic: endpoint({
     method: 'GET',
     path: '/ducks/:id/periodic',
     access: { permission: ['readGateway'] },
@@ -52,7 +52,7 @@ export const DUCK_ENDPOINTS = {
     response: duckPeriodicResponse,
     errors: [404],
   }),
-  putDucksPeriodicById: endpoint({
+  setDuckPeriodic: endpoint({
     method: 'PUT',
     path: '/ducks/:id/periodic',
     access: { permission: ['updateGateway'] },
@@ -64,7 +64,7 @@ export const DUCK_ENDPOINTS = {
     response: duckPeriodicResponse,
     errors: [400, 404],
   }),
-  deleteDucksPeriodicById: endpoint({
+  deleteDuckPeriodic: endpoint({
     method: 'DELETE',
     path: '/ducks/:id/periodic',
     access: { permission: ['updateGateway'] },
@@ -74,7 +74,7 @@ export const DUCK_ENDPOINTS = {
     response: duckPeriodicResponse,
     errors: [404],
   }),
-  getSensors: endpoint({
+  listSensorTypes: endpoint({
     method: 'GET',
     path: '/sensors',
     access: { permission: ['readGateway', 'updatePointConfig'] },
@@ -84,7 +84,7 @@ export const DUCK_ENDPOINTS = {
       'Each type: `name`, `unit` of its scaled values (A for current, V for voltage, otherwise G; spec 002 §2), and its channel codes (a sensor takes at most that many channels).',
     response: duckSensorTypeList,
   }),
-  getDeviceConfigurationsById: endpoint({
+  getDuckConfigurationOptions: endpoint({
     method: 'GET',
     path: '/deviceConfigurations/:id',
     access: { permission: ['readGateway', 'updatePointConfig'] },
@@ -96,7 +96,7 @@ export const DUCK_ENDPOINTS = {
     response: deviceConfigurationResponse,
     errors: [404],
   }),
-  postDuckMeasureByMac: endpoint({
+  measureDuck: endpoint({
     method: 'POST',
     path: '/duck/:mac/measure',
     access: { permission: ['createMeasurement'] },

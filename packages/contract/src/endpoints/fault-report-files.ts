@@ -12,7 +12,7 @@ const documentQuery = z.object({
  * A fault report as a file: its PDF and its spectrum picture (docs/fault-report-pdf.md). Server: modules/fault-reports.
  */
 export const FAULT_REPORT_FILE_ENDPOINTS = {
-  getFaultReportsPdfById: endpoint({
+  getFaultReportPdf: endpoint({
     method: 'GET',
     path: '/fault-reports/:id/pdf',
     access: { permission: ['readFaultReport'] },
@@ -23,7 +23,7 @@ export const FAULT_REPORT_FILE_ENDPOINTS = {
     query: documentQuery,
     errors: [400, 404],
   }),
-  getFaultReportsSpectrumPngById: endpoint({
+  getFaultReportSpectrumPng: endpoint({
     method: 'GET',
     path: '/fault-reports/:id/spectrum.png',
     access: { permission: ['readFaultReport'] },

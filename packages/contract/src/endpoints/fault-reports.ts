@@ -17,7 +17,7 @@ const TEXTS_DOC =
  * Fault reports and their evaluation (spec 001 §3 "Fault report"; docs/fault-reports.md). Server: modules/fault-reports.
  */
 export const FAULT_REPORT_ENDPOINTS = {
-  getPointFaultReportsById: endpoint({
+  listPointFaultReports: endpoint({
     method: 'GET',
     path: '/point/:id/fault-reports',
     access: { permission: ['readFaultReport'] },
@@ -29,7 +29,7 @@ export const FAULT_REPORT_ENDPOINTS = {
     response: faultReportsResponse,
     errors: [400, 404],
   }),
-  getPointFaultReportsConfirmationsById: endpoint({
+  getPointFaultReportConfirmations: endpoint({
     method: 'GET',
     path: '/point/:id/fault-reports/confirmations',
     access: { permission: ['readFaultReport'] },
@@ -40,7 +40,7 @@ export const FAULT_REPORT_ENDPOINTS = {
     response: confirmationStatsResponse,
     errors: [404],
   }),
-  getFaultReportsUnansweredEvaluationsCount: endpoint({
+  countUnansweredEvaluations: endpoint({
     method: 'GET',
     path: '/fault-reports/unanswered-evaluations-count',
     access: { permission: ['readFaultReport'] },
@@ -50,7 +50,7 @@ export const FAULT_REPORT_ENDPOINTS = {
       'The customer’s reports (open and closed) not yet evaluated, counted per point (the tree’s badge, spec 000); points without any are left out.',
     response: unansweredEvaluationsResponse,
   }),
-  getFaultReportsById: endpoint({
+  getFaultReport: endpoint({
     method: 'GET',
     path: '/fault-reports/:id',
     access: { permission: ['readFaultReport'] },
@@ -61,7 +61,7 @@ export const FAULT_REPORT_ENDPOINTS = {
     response: faultReport,
     errors: [404],
   }),
-  putFaultReportsEvaluationById: endpoint({
+  evaluateFaultReport: endpoint({
     method: 'PUT',
     path: '/fault-reports/:id/evaluation',
     access: { permission: ['updateFaultReport'] },

@@ -7,7 +7,7 @@ import { endpoint, idParams } from './endpoint.ts';
  * Gateway registration and the WLAN configuration of gateways and triggers (spec 002 §2, §7 Admin). Server: modules/gateways.
  */
 export const GATEWAY_REGISTRATION_ENDPOINTS = {
-  postGateway: endpoint({
+  createGateway: endpoint({
     method: 'POST',
     path: '/gateway',
     access: { permission: ['updateGateway'] },
@@ -19,7 +19,7 @@ export const GATEWAY_REGISTRATION_ENDPOINTS = {
     response: gatewayCreated,
     errors: [400, 409],
   }),
-  deleteGatewayById: endpoint({
+  deleteGateway: endpoint({
     method: 'DELETE',
     path: '/gateway/:id',
     access: { permission: ['updateGateway'] },
@@ -31,7 +31,7 @@ export const GATEWAY_REGISTRATION_ENDPOINTS = {
     response: okBody,
     errors: [404],
   }),
-  putGatewayConfigById: endpoint({
+  updateGatewayConfig: endpoint({
     method: 'PUT',
     path: '/gateway/:id/config',
     access: { permission: ['updateGateway'] },
@@ -44,7 +44,7 @@ export const GATEWAY_REGISTRATION_ENDPOINTS = {
     response: wlanConfigResponse,
     errors: [400, 404, 503],
   }),
-  putTriggerConfigById: endpoint({
+  updateTriggerConfig: endpoint({
     method: 'PUT',
     path: '/trigger/:id/config',
     access: { permission: ['updateGateway'] },

@@ -32,7 +32,7 @@ const triggerDuckBody = z.object({
  * Gateways and trigger devices (spec 002 §2 "Gateways tab", §7 Admin; docs/devices.md). Server: modules/gateways.
  */
 export const GATEWAY_ENDPOINTS = {
-  getGateway: endpoint({
+  listGateways: endpoint({
     method: 'GET',
     path: '/gateway',
     access: { permission: ['readGateway'] },
@@ -44,7 +44,7 @@ export const GATEWAY_ENDPOINTS = {
     response: gatewayListResponse,
     errors: [400],
   }),
-  getTrigger: endpoint({
+  listTriggers: endpoint({
     method: 'GET',
     path: '/trigger',
     access: { permission: ['readGateway'] },
@@ -54,7 +54,7 @@ export const GATEWAY_ENDPOINTS = {
       'Devices with the trigger MAC prefix CA:B8:25. `status.shadow.reported`: the latest event the trigger fired (`<root>/trigger/<MAC>/event`), `eventType` `trigger`, `timestamp` when the server received it, `disconnectReason` null; `status` is null (N/A) for a trigger that never fired since it was registered. `assignedDevices`: the sensors each event makes measure, i.e. the devices of the points the trigger is assigned to (`GET /point/{id}/trigger` lists the same assignments from the point side), ordered by MAC. The Ducks assigned to a trigger are those of `GET /ducks` whose `trigger` is its `_id`.',
     response: z.array(triggerItem),
   }),
-  postTriggerDuckById: endpoint({
+  addTriggerDuck: endpoint({
     method: 'POST',
     path: '/trigger/:id/duck',
     access: { permission: ['updateGateway'] },
@@ -67,7 +67,7 @@ export const GATEWAY_ENDPOINTS = {
     response: duckItem,
     errors: [400, 404],
   }),
-  deleteTriggerDuckById: endpoint({
+  removeTriggerDuck: endpoint({
     method: 'DELETE',
     path: '/trigger/:id/duck',
     access: { permission: ['updateGateway'] },
@@ -80,7 +80,7 @@ export const GATEWAY_ENDPOINTS = {
     response: duckItem,
     errors: [400, 404],
   }),
-  postTriggerDeviceById: endpoint({
+  addTriggerDevice: endpoint({
     method: 'POST',
     path: '/trigger/:id/device',
     access: { permission: ['updateGateway'] },
@@ -93,7 +93,7 @@ export const GATEWAY_ENDPOINTS = {
     response: triggerItem,
     errors: [400, 404, 409],
   }),
-  deleteTriggerDeviceByIdMac: endpoint({
+  removeTriggerDevice: endpoint({
     method: 'DELETE',
     path: '/trigger/:id/device/:mac',
     access: { permission: ['updateGateway'] },

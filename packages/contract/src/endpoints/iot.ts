@@ -6,7 +6,7 @@ import { endpoint } from './endpoint.ts';
  * Live measurement and routing (spec 000 §7 IoT). Server: modules/iot.
  */
 export const IOT_ENDPOINTS = {
-  postIotMeasureByPointId: endpoint({
+  measurePoint: endpoint({
     method: 'POST',
     path: '/iot/:pointId/measure',
     access: { permission: ['createMeasurement'] },
@@ -19,7 +19,7 @@ export const IOT_ENDPOINTS = {
     response: measureResponse,
     errors: [400, 404, 409, 503],
   }),
-  getIotSigv4: endpoint({
+  getBrokerUrl: endpoint({
     method: 'GET',
     path: '/iot/sigv4',
     access: { permission: ['createMeasurement', 'readMeasurement'] },
@@ -29,7 +29,7 @@ export const IOT_ENDPOINTS = {
       'The broker accepts the connection only with a valid, unexpired signature, and lets it subscribe only to live topics of its customer’s gateways and devices.',
     response: sigv4Response,
   }),
-  getIotDeviceRoutingLookupById: endpoint({
+  getDeviceRoutingLookup: endpoint({
     method: 'GET',
     path: '/iot/device/:id/routingLookup',
     access: { permission: ['readPoint'] },

@@ -22,7 +22,7 @@ const RECORD_DOC =
  * Maintenance records and their verdicts (docs/maintenance.md). Server: modules/maintenance.
  */
 export const MAINTENANCE_ENDPOINTS = {
-  getMaintenances: endpoint({
+  listMaintenances: endpoint({
     method: 'GET',
     path: '/maintenances',
     access: { permission: ['readMaintenance'] },
@@ -33,7 +33,7 @@ export const MAINTENANCE_ENDPOINTS = {
     response: maintenancesResponse,
     errors: [400, 403, 404],
   }),
-  postMaintenances: endpoint({
+  createMaintenance: endpoint({
     method: 'POST',
     path: '/maintenances',
     access: { permission: ['createMaintenance'] },
@@ -44,7 +44,7 @@ export const MAINTENANCE_ENDPOINTS = {
     response: maintenanceCreated,
     errors: [400, 403, 404],
   }),
-  putMaintenancesById: endpoint({
+  updateMaintenance: endpoint({
     method: 'PUT',
     path: '/maintenances/:id',
     access: { permission: ['updateMaintenance'] },

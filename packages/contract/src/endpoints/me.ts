@@ -16,7 +16,7 @@ export const ME_ENDPOINTS = {
     description: 'Role and permissions are read now: a change by an admin shows on the next call.',
     response: me,
   }),
-  postMePassword: endpoint({
+  setMyPassword: endpoint({
     method: 'POST',
     path: '/me/password',
     access: { session: true },
@@ -33,7 +33,7 @@ export const ME_ENDPOINTS = {
     response: messageBody,
     errors: [400, 429],
   }),
-  putMeUserGuidingShown: endpoint({
+  setUserGuidingShown: endpoint({
     method: 'PUT',
     path: '/me/user-guiding-shown',
     access: { session: true },

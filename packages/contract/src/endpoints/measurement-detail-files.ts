@@ -13,7 +13,7 @@ export const SIGNAL_DOC =
  * One measurement as bytes: its signal and photos (docs/signals.md). Server: modules/measurements.
  */
 export const MEASUREMENT_DETAIL_FILE_ENDPOINTS = {
-  getMeasurementSignalById: endpoint({
+  getMeasurementSignal: endpoint({
     method: 'GET',
     path: '/measurement/:id/signal',
     access: { permission: ['readMeasurement'] },

@@ -19,7 +19,7 @@ export const NOT_FOUND_DOC = 'Another customer’s measurement answers 404 exact
  * One measurement: its detail, signal, favorite, note, tags and photos (spec 002 §9). Server: modules/measurements.
  */
 export const MEASUREMENT_DETAIL_ENDPOINTS = {
-  putMeasurementFavoriteById: endpoint({
+  setMeasurementFavorite: endpoint({
     method: 'PUT',
     path: '/measurement/:id/favorite',
     access: { permission: ['updateMeasurementTags'] },
@@ -31,7 +31,7 @@ export const MEASUREMENT_DETAIL_ENDPOINTS = {
     response: favoriteResponse,
     errors: [400, 404],
   }),
-  putMeasurementNoteById: endpoint({
+  setMeasurementNote: endpoint({
     method: 'PUT',
     path: '/measurement/:id/note',
     access: { permission: ['updateMeasurementTags'] },
@@ -43,7 +43,7 @@ export const MEASUREMENT_DETAIL_ENDPOINTS = {
     response: noteResponse,
     errors: [400, 404],
   }),
-  putMeasurementTagsById: endpoint({
+  setMeasurementTags: endpoint({
     method: 'PUT',
     path: '/measurement/:id/tags',
     access: { permission: ['updateMeasurementTags'] },
@@ -55,7 +55,7 @@ export const MEASUREMENT_DETAIL_ENDPOINTS = {
     response: tagsResponse,
     errors: [400, 404],
   }),
-  getMeasurementPhotoById: endpoint({
+  listMeasurementPhotos: endpoint({
     method: 'GET',
     path: '/measurement/:id/photo',
     access: { permission: ['readMeasurement'] },
@@ -66,7 +66,7 @@ export const MEASUREMENT_DETAIL_ENDPOINTS = {
     response: measurementPhotosResponse,
     errors: [404],
   }),
-  deleteMeasurementPhotoByIdPhotoKeyPart: endpoint({
+  deleteMeasurementPhoto: endpoint({
     method: 'DELETE',
     path: '/measurement/:id/photo/:photoKeyPart',
     access: { permission: ['deleteMeasurementPhoto'] },
@@ -77,7 +77,7 @@ export const MEASUREMENT_DETAIL_ENDPOINTS = {
     response: z.object({ ok: z.literal(true) }),
     errors: [400, 404],
   }),
-  deleteMeasurementById: endpoint({
+  deleteMeasurement: endpoint({
     method: 'DELETE',
     path: '/measurement/:id',
     access: { permission: ['deleteMeasurement'] },
@@ -88,7 +88,7 @@ export const MEASUREMENT_DETAIL_ENDPOINTS = {
     response: deleteMeasurementResponse,
     errors: [404],
   }),
-  getMeasurementJsonById: endpoint({
+  getMeasurementJson: endpoint({
     method: 'GET',
     path: '/measurement/:id/json',
     access: { permission: ['readMeasurement'] },

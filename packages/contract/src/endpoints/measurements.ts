@@ -19,7 +19,7 @@ const FILTERS_DOC =
  * The measurement list, its tags, download and deletion (spec 000 "Measurements"; docs/measurement-list.md). Server: modules/measurements.
  */
 export const MEASUREMENT_ENDPOINTS = {
-  getMeasurement: endpoint({
+  listMeasurements: endpoint({
     method: 'GET',
     path: '/measurement',
     access: { permission: ['readMeasurement'] },
@@ -30,7 +30,7 @@ export const MEASUREMENT_ENDPOINTS = {
     response: measurementListResponse,
     errors: [400],
   }),
-  getMeasurementTags: endpoint({
+  listMeasurementTags: endpoint({
     method: 'GET',
     path: '/measurement/tags',
     access: { permission: ['readMeasurement'] },
@@ -50,7 +50,7 @@ export const MEASUREMENT_ENDPOINTS = {
     response: deleteMeasurementsResponse,
     errors: [400],
   }),
-  getMeasurementDownload: endpoint({
+  downloadMeasurements: endpoint({
     method: 'GET',
     path: '/measurement/download',
     access: { permission: ['readMeasurement'] },
@@ -61,7 +61,7 @@ export const MEASUREMENT_ENDPOINTS = {
     response: measurementDownloadResponse,
     errors: [400],
   }),
-  getMeasurementById: endpoint({
+  getMeasurement: endpoint({
     method: 'GET',
     path: '/measurement/:id',
     access: { permission: ['readMeasurement'] },

@@ -8,7 +8,7 @@ const OWN_DOC =
  * In-app alarm notifications (spec 001 §3). Server: modules/notifications.
  */
 export const NOTIFICATION_ENDPOINTS = {
-  getNotifications: endpoint({
+  listNotifications: endpoint({
     method: 'GET',
     path: '/notifications',
     access: { permission: ['readAlarm'] },
@@ -19,7 +19,7 @@ export const NOTIFICATION_ENDPOINTS = {
     response: notificationsResponse,
     errors: [400],
   }),
-  postNotificationsRead: endpoint({
+  markNotificationsRead: endpoint({
     method: 'POST',
     path: '/notifications/read',
     access: { permission: ['readAlarm'] },

@@ -5,7 +5,7 @@ import { endpoint, idParams } from './endpoint.ts';
  * A point's device, profile and channel groups (spec 001 "Configuration card"). Server: modules/point-config.
  */
 export const POINT_CONFIG_ENDPOINTS = {
-  getPointConfigById: endpoint({
+  getPointConfig: endpoint({
     method: 'GET',
     path: '/point/:id/config',
     access: { permission: ['readPoint'] },
@@ -15,7 +15,7 @@ export const POINT_CONFIG_ENDPOINTS = {
     response: pointConfig,
     errors: [404],
   }),
-  putPointDeviceById: endpoint({
+  setPointDevice: endpoint({
     method: 'PUT',
     path: '/point/:id/device',
     access: { permission: ['updatePointConfig'] },
@@ -28,7 +28,7 @@ export const POINT_CONFIG_ENDPOINTS = {
     response: pointConfig,
     errors: [400, 404, 409],
   }),
-  deletePointDeviceById: endpoint({
+  removePointDevice: endpoint({
     method: 'DELETE',
     path: '/point/:id/device',
     access: { permission: ['deletePointConfig'] },
@@ -40,7 +40,7 @@ export const POINT_CONFIG_ENDPOINTS = {
     response: pointConfig,
     errors: [404],
   }),
-  putPointProfileById: endpoint({
+  setPointProfile: endpoint({
     method: 'PUT',
     path: '/point/:id/profile',
     access: { permission: ['updatePointConfig'] },
@@ -53,7 +53,7 @@ export const POINT_CONFIG_ENDPOINTS = {
     response: pointConfig,
     errors: [400, 404, 409],
   }),
-  deletePointProfileById: endpoint({
+  removePointProfile: endpoint({
     method: 'DELETE',
     path: '/point/:id/profile',
     access: { permission: ['deletePointConfig'] },
@@ -64,7 +64,7 @@ export const POINT_CONFIG_ENDPOINTS = {
     response: pointConfig,
     errors: [404],
   }),
-  putPointChannelGroupById: endpoint({
+  setPointChannelGroups: endpoint({
     method: 'PUT',
     path: '/point/:id/channelGroup',
     access: { permission: ['updatePointConfig'] },

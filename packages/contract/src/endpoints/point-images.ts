@@ -5,7 +5,7 @@ import { endpoint } from './endpoint.ts';
  * Point images: the emulated presigned upload and the signed reads (docs/architecture.md "Point images"). Server: modules/points.
  */
 export const POINT_IMAGE_ENDPOINTS = {
-  postStorageUpload: endpoint({
+  uploadStorageObject: endpoint({
     method: 'POST',
     path: '/storage/upload',
     access: { public: true },

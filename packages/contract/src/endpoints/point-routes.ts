@@ -6,7 +6,7 @@ import { endpoint, idParams } from './endpoint.ts';
  * Routes: named lists of points (spec 000 §3 "Route", §7). Server: modules/point-routes.
  */
 export const ROUTE_ENDPOINTS = {
-  getRoute: endpoint({
+  listRoutes: endpoint({
     method: 'GET',
     path: '/route',
     access: { permission: ['readRoute'] },
@@ -14,7 +14,7 @@ export const ROUTE_ENDPOINTS = {
     summary: "The customer's routes, oldest first, with their points in order",
     response: routeList,
   }),
-  postRoute: endpoint({
+  createRoute: endpoint({
     method: 'POST',
     path: '/route',
     access: { permission: ['createRoute'] },
@@ -26,7 +26,7 @@ export const ROUTE_ENDPOINTS = {
     response: route,
     errors: [400, 404],
   }),
-  getRouteById: endpoint({
+  getRoute: endpoint({
     method: 'GET',
     path: '/route/:id',
     access: { permission: ['readRoute'] },
@@ -37,7 +37,7 @@ export const ROUTE_ENDPOINTS = {
     response: route,
     errors: [404],
   }),
-  putRouteById: endpoint({
+  updateRoute: endpoint({
     method: 'PUT',
     path: '/route/:id',
     access: { permission: ['updateRoute'] },
@@ -49,7 +49,7 @@ export const ROUTE_ENDPOINTS = {
     response: route,
     errors: [400, 404],
   }),
-  deleteRouteById: endpoint({
+  deleteRoute: endpoint({
     method: 'DELETE',
     path: '/route/:id',
     access: { permission: ['deleteRoute'] },

@@ -5,7 +5,7 @@ import { endpoint } from './endpoint.ts';
  * Customer preferences and logo (spec 002 §3, §9 Admin). Server: modules/preferences.
  */
 export const PREFERENCE_ENDPOINTS = {
-  putPreferences: endpoint({
+  updatePreferences: endpoint({
     method: 'PUT',
     path: '/preferences',
     access: { permission: ['updatePreferences'] },
@@ -17,7 +17,7 @@ export const PREFERENCE_ENDPOINTS = {
     response: customer,
     errors: [400, 404],
   }),
-  putPreferencesLogo: endpoint({
+  setPreferencesLogo: endpoint({
     method: 'PUT',
     path: '/preferences/logo',
     access: { permission: ['updatePreferences'] },
@@ -27,7 +27,7 @@ export const PREFERENCE_ENDPOINTS = {
     response: logoAnswer,
     errors: [400, 413],
   }),
-  deletePreferencesLogo: endpoint({
+  removePreferencesLogo: endpoint({
     method: 'DELETE',
     path: '/preferences/logo',
     access: { permission: ['updatePreferences'] },

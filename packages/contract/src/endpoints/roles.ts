@@ -7,7 +7,7 @@ import { endpoint, idParams } from './endpoint.ts';
  * Roles and permissions (spec 002 §3 "Role", §5, §7 Admin). Server: modules/roles.
  */
 export const ROLE_ENDPOINTS = {
-  getPermissions: endpoint({
+  listPermissions: endpoint({
     method: 'GET',
     path: '/permissions',
     access: { permission: ['readRole'] },
@@ -15,7 +15,7 @@ export const ROLE_ENDPOINTS = {
     summary: 'Every permission key with its category',
     response: z.array(permissionEntry),
   }),
-  getRole: endpoint({
+  listRoles: endpoint({
     method: 'GET',
     path: '/role',
     access: { permission: ['readRole'] },
@@ -23,7 +23,7 @@ export const ROLE_ENDPOINTS = {
     summary: "The customer's roles with their assigned users",
     response: z.array(role),
   }),
-  postRole: endpoint({
+  createRole: endpoint({
     method: 'POST',
     path: '/role',
     access: { permission: ['createRole'] },
@@ -35,7 +35,7 @@ export const ROLE_ENDPOINTS = {
     response: role,
     errors: [400, 403, 409],
   }),
-  putRoleById: endpoint({
+  updateRole: endpoint({
     method: 'PUT',
     path: '/role/:id',
     access: { permission: ['updateRole'] },
@@ -48,7 +48,7 @@ export const ROLE_ENDPOINTS = {
     response: role,
     errors: [400, 403, 404, 409],
   }),
-  deleteRoleById: endpoint({
+  deleteRole: endpoint({
     method: 'DELETE',
     path: '/role/:id',
     access: { permission: ['deleteRole'] },

@@ -6,7 +6,7 @@ import { endpoint, idParams } from './endpoint.ts';
  * Periodic and triggered measurement of a point (docs/scheduler.md). Server: modules/scheduler.
  */
 export const SCHEDULER_ENDPOINTS = {
-  getPointPeriodicById: endpoint({
+  getPointPeriodic: endpoint({
     method: 'GET',
     path: '/point/:id/periodic',
     access: { permission: ['readPoint'] },
@@ -17,7 +17,7 @@ export const SCHEDULER_ENDPOINTS = {
     response: periodicResponse,
     errors: [404],
   }),
-  putPointPeriodicById: endpoint({
+  setPointPeriodic: endpoint({
     method: 'PUT',
     path: '/point/:id/periodic',
     access: { permission: ['updatePointConfig'] },
@@ -30,7 +30,7 @@ export const SCHEDULER_ENDPOINTS = {
     response: periodicResponse,
     errors: [400, 404],
   }),
-  deletePointPeriodicById: endpoint({
+  deletePointPeriodic: endpoint({
     method: 'DELETE',
     path: '/point/:id/periodic',
     access: { permission: ['deletePointConfig'] },
@@ -41,7 +41,7 @@ export const SCHEDULER_ENDPOINTS = {
     response: periodicResponse,
     errors: [404],
   }),
-  getPointTriggerById: endpoint({
+  getPointTrigger: endpoint({
     method: 'GET',
     path: '/point/:id/trigger',
     access: { permission: ['readPoint'] },
@@ -51,7 +51,7 @@ export const SCHEDULER_ENDPOINTS = {
     response: pointTriggersResponse,
     errors: [404],
   }),
-  putPointTriggerById: endpoint({
+  setPointTrigger: endpoint({
     method: 'PUT',
     path: '/point/:id/trigger',
     access: { permission: ['updatePointConfig'] },
@@ -64,7 +64,7 @@ export const SCHEDULER_ENDPOINTS = {
     response: pointTriggersResponse,
     errors: [400, 404],
   }),
-  deletePointTriggerById: endpoint({
+  deletePointTrigger: endpoint({
     method: 'DELETE',
     path: '/point/:id/trigger',
     access: { permission: ['deletePointConfig'] },

@@ -14,7 +14,7 @@ import { endpoint, idParams } from './endpoint.ts';
  * Telemetry definitions (spec 002 §7 Admin). Server: modules/telemetry.
  */
 export const TELEMETRY_ENDPOINTS = {
-  getTelemetry: endpoint({
+  listTelemetry: endpoint({
     method: 'GET',
     path: '/telemetry',
     access: { permission: [...TELEMETRY_READERS] },
@@ -24,7 +24,7 @@ export const TELEMETRY_ENDPOINTS = {
       'Needs readTelemetry or a permission of a screen that names telemetry (contract `TELEMETRY_READERS`: readMeasurement, Readtrend, readAlarm, readPoint, readDashboard, updatePreferences); 403 otherwise. A customer without any first gets the built-in ones.',
     response: telemetryDefinitionList,
   }),
-  getTelemetrySources: endpoint({
+  listTelemetrySources: endpoint({
     method: 'GET',
     path: '/telemetry/sources',
     access: { permission: [...TELEMETRY_SOURCE_READERS] },
@@ -33,7 +33,7 @@ export const TELEMETRY_ENDPOINTS = {
     description: '`accelerometer_x|y|z` (computed per axis) and `device` (reported by the sensor itself). `name` is the code.',
     response: telemetrySourceList,
   }),
-  postTelemetry: endpoint({
+  createTelemetry: endpoint({
     method: 'POST',
     path: '/telemetry',
     access: { permission: ['createTelemetry'] },
@@ -45,7 +45,7 @@ export const TELEMETRY_ENDPOINTS = {
     response: telemetryDefinition,
     errors: [400, 409],
   }),
-  putTelemetryOrder: endpoint({
+  reorderTelemetry: endpoint({
     method: 'PUT',
     path: '/telemetry/order',
     access: { permission: ['updateTelemetry'] },
@@ -56,7 +56,7 @@ export const TELEMETRY_ENDPOINTS = {
     response: telemetryDefinitionList,
     errors: [400],
   }),
-  putTelemetryById: endpoint({
+  updateTelemetry: endpoint({
     method: 'PUT',
     path: '/telemetry/:id',
     access: { permission: ['updateTelemetry'] },
@@ -69,7 +69,7 @@ export const TELEMETRY_ENDPOINTS = {
     response: telemetryDefinition,
     errors: [400, 404],
   }),
-  deleteTelemetryById: endpoint({
+  deleteTelemetry: endpoint({
     method: 'DELETE',
     path: '/telemetry/:id',
     access: { permission: ['deleteTelemetry'] },

@@ -11,7 +11,7 @@ const ACCESS_DOC = 'Needs Readtrend. Another customer’s point answers 404 exac
  * Telemetry trends of a point (spec 001 "Trend"; docs/trend.md). Server: modules/trend.
  */
 export const TREND_ENDPOINTS = {
-  getPointTrendTelemetriesById: endpoint({
+  listPointTrendTelemetries: endpoint({
     method: 'GET',
     path: '/point/:id/trend/telemetries',
     access: { permission: ['Readtrend'] },
@@ -22,7 +22,7 @@ export const TREND_ENDPOINTS = {
     response: trendTelemetriesResponse,
     errors: [403, 404],
   }),
-  getPointTrendById: endpoint({
+  getPointTrend: endpoint({
     method: 'GET',
     path: '/point/:id/trend',
     access: { permission: ['Readtrend'] },

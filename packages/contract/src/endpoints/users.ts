@@ -7,7 +7,7 @@ import { endpoint, idParams } from './endpoint.ts';
  * Users of the customer (spec 002 §3 "User", §7 Admin). Server: modules/users.
  */
 export const USER_ENDPOINTS = {
-  getUsers: endpoint({
+  listUsers: endpoint({
     method: 'GET',
     path: '/users',
     access: { permission: ['readUser'] },
@@ -16,7 +16,7 @@ export const USER_ENDPOINTS = {
     description: 'Oldest first, each with its role (id and name), phone `{country, number}` and flags.',
     response: userList,
   }),
-  postUsers: endpoint({
+  createUser: endpoint({
     method: 'POST',
     path: '/users',
     access: { permission: ['createUser'] },
@@ -28,7 +28,7 @@ export const USER_ENDPOINTS = {
     response: user,
     errors: [400, 403, 404, 409],
   }),
-  putUsersById: endpoint({
+  updateUser: endpoint({
     method: 'PUT',
     path: '/users/:id',
     access: { permission: ['updateUser'] },
@@ -41,7 +41,7 @@ export const USER_ENDPOINTS = {
     response: user,
     errors: [400, 403, 404, 409],
   }),
-  deleteUsersById: endpoint({
+  deleteUser: endpoint({
     method: 'DELETE',
     path: '/users/:id',
     access: { permission: ['deleteUser'] },
@@ -53,7 +53,7 @@ export const USER_ENDPOINTS = {
     response: okBody,
     errors: [403, 404, 409],
   }),
-  postUserPasswordById: endpoint({
+  setUserPassword: endpoint({
     method: 'POST',
     path: '/user/:id/password',
     access: { permission: ['deleteUser'] },

@@ -22,12 +22,12 @@ export async function aiModelRoutes(app: FastifyInstance, ctx: AppContext, model
   // a view of the point's measurements.
 
   r.route({
-    ...routeOf(ENDPOINTS.getAiModel),
+    ...routeOf(ENDPOINTS.listAiModels),
     handler: async () => [...models.values()].map((m) => m.summary),
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.getAiModelPredictionsById),
+    ...routeOf(ENDPOINTS.getAiModelPredictions),
     handler: async (req) => {
       const model = models.get(req.params.id);
       if (!model) throw new AppError('AI_MODEL_NOT_FOUND');

@@ -31,7 +31,7 @@ export async function alarmRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.route({
-    ...routeOf(ENDPOINTS.getPointAlarmById),
+    ...routeOf(ENDPOINTS.listMetricAlarms),
     handler: (req) =>
       withPoint(ctx.db, req, async ({ customerId, pointId }) => {
         await ensureDefaultAlarms(ctx.db, customerId, pointId);
@@ -41,19 +41,19 @@ export async function alarmRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.postPointAlarmById),
+    ...routeOf(ENDPOINTS.createMetricAlarm),
     handler: (req) =>
       withPoint(ctx.db, req, ({ customerId, pointId }) => createMetricAlarm(ctx.db, customerId, pointId, req.body)),
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.getPointAlarmByIdAlarmId),
+    ...routeOf(ENDPOINTS.getMetricAlarm),
     handler: (req) =>
       withPoint(ctx.db, req, ({ customerId, pointId }) => getMetricAlarm(ctx.db, customerId, pointId, req.params.alarmId)),
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.putPointAlarmByIdAlarmId),
+    ...routeOf(ENDPOINTS.updateMetricAlarm),
     handler: (req) =>
       withPoint(ctx.db, req, ({ customerId, pointId }) =>
         updateMetricAlarm(ctx.db, customerId, pointId, req.params.alarmId, req.body),
@@ -61,7 +61,7 @@ export async function alarmRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.deletePointAlarmByIdAlarmId),
+    ...routeOf(ENDPOINTS.deleteMetricAlarm),
     handler: (req) =>
       withPoint(ctx.db, req, async ({ customerId, pointId }) => {
         await deleteMetricAlarm(ctx.db, customerId, pointId, req.params.alarmId);
@@ -70,7 +70,7 @@ export async function alarmRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.getPointFrequencyPeakAlarmById),
+    ...routeOf(ENDPOINTS.listFrequencyPeakAlarms),
     handler: (req) =>
       withPoint(ctx.db, req, async ({ customerId, pointId }) => ({
         alarms: await listFrequencyPeakAlarms(ctx.db, customerId, pointId),
@@ -78,7 +78,7 @@ export async function alarmRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.postPointFrequencyPeakAlarmById),
+    ...routeOf(ENDPOINTS.replaceFrequencyPeakAlarms),
     handler: (req) =>
       withPoint(ctx.db, req, async ({ customerId, pointId }) => ({
         alarms: await replaceFrequencyPeakAlarms(ctx.db, customerId, pointId, req.body),
@@ -86,7 +86,7 @@ export async function alarmRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.getAlarmTransactions),
+    ...routeOf(ENDPOINTS.listAlarmTransactions),
     handler: async (req) => {
       const page = await listAlarmTransactions(ctx.db, authOf(req).customerId, req.query);
       const lang = languageOf(req);

@@ -56,7 +56,7 @@ export async function forgotPasswordRoutes(app: FastifyInstance, ctx: AppContext
   app.addHook('onClose', async () => void (await Promise.allSettled(pending)));
 
   app.withTypeProvider<ZodTypeProvider>().route({
-    ...routeOf(ENDPOINTS.postForgotpasswordByCustomerId),
+    ...routeOf(ENDPOINTS.requestPasswordReset),
     handler: async (req) => {
       const customer = customerOf(req);
       if (!req.body.reCaptcha) throw new AppError('CAPTCHA_MISSING', 'reCaptcha');

@@ -84,7 +84,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.route({
-    ...routeOf(ENDPOINTS.getAuthCustomerVerifyMfaById),
+    ...routeOf(ENDPOINTS.getMfaChallenge),
     handler: async (req) => {
       const customer = customerOf(req);
       const row = await ctx.db
@@ -101,7 +101,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.postAuthCustomerVerifyMfa),
+    ...routeOf(ENDPOINTS.verifyMfa),
     handler: async (req) => {
       const customer = customerOf(req);
       const { trnxId, code } = req.body;

@@ -24,7 +24,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.route({
-    ...routeOf(ENDPOINTS.getAuthCaptcha),
+    ...routeOf(ENDPOINTS.getCaptcha),
     handler: async (_req, reply) => {
       reply.header('cache-control', 'no-store');
       return newChallenge(ctx.secrets.captchaKey, ctx.config.captchaMaxNumber);
@@ -32,7 +32,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.postAuthCustomer),
+    ...routeOf(ENDPOINTS.login),
     handler: async (req) => {
       const customer = customerOf(req);
       const { email, password } = req.body;
@@ -50,7 +50,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.postAuthLogout),
+    ...routeOf(ENDPOINTS.logout),
     handler: async (req) => {
       const auth = authOf(req);
       await endSession(ctx.db, auth.tokenHash);

@@ -16,12 +16,12 @@ export async function bearingsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.route({
-    ...routeOf(ENDPOINTS.getBearingSpesifications),
+    ...routeOf(ENDPOINTS.listBearings),
     handler: async (req) => listBearings(ctx.db, authOf(req).customerId, req.query),
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.postBearingSpesifications),
+    ...routeOf(ENDPOINTS.createBearing),
     handler: async (req) => saveCustomBearing(ctx.db, authOf(req).customerId, req.body),
   });
 }

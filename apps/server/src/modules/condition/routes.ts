@@ -16,7 +16,7 @@ export async function conditionRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.route({
-    ...routeOf(ENDPOINTS.getPointConditionById),
+    ...routeOf(ENDPOINTS.getPointCondition),
     handler: (req) =>
       withPoint(ctx.db, req, ({ customerId, pointId }) => {
         const { permissions } = authOf(req);

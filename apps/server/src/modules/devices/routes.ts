@@ -17,12 +17,12 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.route({
-    ...routeOf(ENDPOINTS.getDevice),
+    ...routeOf(ENDPOINTS.listDevices),
     handler: async (req) => listDevices(ctx.db, authOf(req).customerId, req.query),
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.getDeviceById),
+    ...routeOf(ENDPOINTS.getDevice),
     handler: async (req) => {
       const d = await findDevice(ctx.db, authOf(req).customerId, req.params.id);
       if (!d) throw new AppError('DEVICE_NOT_FOUND');
@@ -31,7 +31,7 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.postDevice),
+    ...routeOf(ENDPOINTS.createDevice),
     handler: async (req) => {
       const auth = authOf(req);
       const gateway = req.body.gateway ? (await gatewayOrThrow(ctx.db, auth.customerId, req.body.gateway)).mac : null;
@@ -44,7 +44,7 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.putDeviceById),
+    ...routeOf(ENDPOINTS.updateDevice),
     handler: async (req) => {
       const auth = authOf(req);
       const device = await findDevice(ctx.db, auth.customerId, req.params.id);
@@ -57,7 +57,7 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.deleteDeviceById),
+    ...routeOf(ENDPOINTS.deleteDevice),
     handler: async (req) => {
       const auth = authOf(req);
       const device = await findDevice(ctx.db, auth.customerId, req.params.id);

@@ -25,12 +25,12 @@ export async function ducksRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.route({
-    ...routeOf(ENDPOINTS.getDucks),
+    ...routeOf(ENDPOINTS.listDucks),
     handler: async (req) => listDucks(ctx.db, authOf(req).customerId),
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.putDucksConfigById),
+    ...routeOf(ENDPOINTS.updateDuckConfig),
     handler: async (req) => {
       const { customerId, permissions } = authOf(req);
       const duck = await findDuck(ctx.db, customerId, req.params.id);
@@ -42,7 +42,7 @@ export async function ducksRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.getDucksPeriodicById),
+    ...routeOf(ENDPOINTS.getDuckPeriodic),
     handler: async (req) => {
       const duck = await findDuck(ctx.db, authOf(req).customerId, req.params.id);
       if (!duck) throw new AppError('DUCK_NOT_FOUND');
@@ -51,7 +51,7 @@ export async function ducksRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.putDucksPeriodicById),
+    ...routeOf(ENDPOINTS.setDuckPeriodic),
     handler: async (req) => {
       const { customerId } = authOf(req);
       const duck = await findDuck(ctx.db, customerId, req.params.id);
@@ -62,7 +62,7 @@ export async function ducksRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.deleteDucksPeriodicById),
+    ...routeOf(ENDPOINTS.deleteDuckPeriodic),
     handler: async (req) => {
       const { customerId } = authOf(req);
       const duck = await findDuck(ctx.db, customerId, req.params.id);
@@ -73,12 +73,12 @@ export async function ducksRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.getSensors),
+    ...routeOf(ENDPOINTS.listSensorTypes),
     handler: async () => DUCK_SENSOR_TYPES.map((s) => ({ name: s.name, unit: s.unit, channels: [...s.channels] })),
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.getDeviceConfigurationsById),
+    ...routeOf(ENDPOINTS.getDuckConfigurationOptions),
     handler: async (req) => {
       if (req.params.id !== '0') throw new AppError('NOT_FOUND');
       return {
@@ -98,7 +98,7 @@ export async function ducksRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.postDuckMeasureByMac),
+    ...routeOf(ENDPOINTS.measureDuck),
     handler: async (req) => {
       const auth = authOf(req);
       const id = await sendDuckMeasureCommand(ctx, {

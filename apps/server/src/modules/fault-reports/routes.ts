@@ -25,7 +25,7 @@ export async function faultReportRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.route({
-    ...routeOf(ENDPOINTS.getPointFaultReportsById),
+    ...routeOf(ENDPOINTS.listPointFaultReports),
     handler: (req) =>
       withPoint(ctx.db, req, async ({ customerId, pointId }) => {
         const { total, rows } = await listReports(ctx.db, customerId, pointId, req.query);
@@ -34,7 +34,7 @@ export async function faultReportRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.getPointFaultReportsConfirmationsById),
+    ...routeOf(ENDPOINTS.getPointFaultReportConfirmations),
     handler: (req) =>
       withPoint(ctx.db, req, async ({ customerId, pointId }) => ({
         data: {
@@ -45,12 +45,12 @@ export async function faultReportRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.getFaultReportsUnansweredEvaluationsCount),
+    ...routeOf(ENDPOINTS.countUnansweredEvaluations),
     handler: async (req) => ({ data: { detectionReports: await unansweredCounts(ctx.db, authOf(req).customerId) } }),
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.getFaultReportsById),
+    ...routeOf(ENDPOINTS.getFaultReport),
     handler: async (req) => {
       const { customerId } = authOf(req);
       const row = await reportOf(ctx.db, customerId, req.params.id);
@@ -80,7 +80,7 @@ export async function faultReportRoutes(app: FastifyInstance, ctx: AppContext) {
   };
 
   r.route({
-    ...routeOf(ENDPOINTS.getFaultReportsPdfById),
+    ...routeOf(ENDPOINTS.getFaultReportPdf),
     handler: async (req, reply) => {
       const { customerId, report, opts } = await reportFor(req, req.params.id, req.query.language);
       const pdf = await renderReportDocument(ctx, customerId, report, { ...opts, output: 'pdf' });
@@ -93,7 +93,7 @@ export async function faultReportRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.getFaultReportsSpectrumPngById),
+    ...routeOf(ENDPOINTS.getFaultReportSpectrumPng),
     handler: async (req, reply) => {
       const { customerId, report, opts } = await reportFor(req, req.params.id, req.query.language);
       const png = await renderReportDocument(ctx, customerId, report, { ...opts, output: 'png' });
@@ -102,7 +102,7 @@ export async function faultReportRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.putFaultReportsEvaluationById),
+    ...routeOf(ENDPOINTS.evaluateFaultReport),
     handler: async (req) => {
       const auth = authOf(req);
       const row = await evaluateReport(ctx.db, auth.customerId, auth.userId, req.params.id, req.body.questions);

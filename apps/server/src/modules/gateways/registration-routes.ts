@@ -19,7 +19,7 @@ export async function gatewayRegistrationRoutes(app: FastifyInstance, ctx: AppCo
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.route({
-    ...routeOf(ENDPOINTS.postGateway),
+    ...routeOf(ENDPOINTS.createGateway),
     handler: async (req) => {
       const auth = authOf(req);
       return registerGateway(ctx, {
@@ -33,7 +33,7 @@ export async function gatewayRegistrationRoutes(app: FastifyInstance, ctx: AppCo
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.deleteGatewayById),
+    ...routeOf(ENDPOINTS.deleteGateway),
     handler: async (req) => {
       const auth = authOf(req);
       await removeGateway(ctx, auth.customerId, await gatewayOrThrow(ctx.db, auth.customerId, req.params.id));
@@ -42,7 +42,7 @@ export async function gatewayRegistrationRoutes(app: FastifyInstance, ctx: AppCo
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.putGatewayConfigById),
+    ...routeOf(ENDPOINTS.updateGatewayConfig),
     handler: async (req) => {
       const auth = authOf(req);
       const gw = await gatewayOrThrow(ctx.db, auth.customerId, req.params.id);
@@ -61,7 +61,7 @@ export async function gatewayRegistrationRoutes(app: FastifyInstance, ctx: AppCo
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.putTriggerConfigById),
+    ...routeOf(ENDPOINTS.updateTriggerConfig),
     handler: async (req) => {
       const auth = authOf(req);
       const device = await findDevice(ctx.db, auth.customerId, req.params.id);

@@ -21,12 +21,12 @@ export async function gatewaysRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.route({
-    ...routeOf(ENDPOINTS.getGateway),
+    ...routeOf(ENDPOINTS.listGateways),
     handler: async (req) => listGateways(ctx.db, authOf(req).customerId, req.query),
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.getTrigger),
+    ...routeOf(ENDPOINTS.listTriggers),
     handler: async (req) => listTriggers(ctx.db, authOf(req).customerId),
   });
 
@@ -46,7 +46,7 @@ export async function gatewaysRoutes(app: FastifyInstance, ctx: AppContext) {
   };
 
   r.route({
-    ...routeOf(ENDPOINTS.postTriggerDuckById),
+    ...routeOf(ENDPOINTS.addTriggerDuck),
     handler: async (req) => {
       const { customerId } = authOf(req);
       const { trigger, duck } = await triggerAndDuck(customerId, req.params.id, req.body.duck);
@@ -56,7 +56,7 @@ export async function gatewaysRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.deleteTriggerDuckById),
+    ...routeOf(ENDPOINTS.removeTriggerDuck),
     handler: async (req) => {
       const { customerId } = authOf(req);
       const { trigger, duck } = await triggerAndDuck(customerId, req.params.id, req.body.duck);
@@ -75,7 +75,7 @@ export async function gatewaysRoutes(app: FastifyInstance, ctx: AppContext) {
   };
 
   r.route({
-    ...routeOf(ENDPOINTS.postTriggerDeviceById),
+    ...routeOf(ENDPOINTS.addTriggerDevice),
     handler: async (req) => {
       const { customerId } = authOf(req);
       const { trigger, sensor } = await triggerAndSensor(customerId, req.params.id, req.body.macAddress);
@@ -86,7 +86,7 @@ export async function gatewaysRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.deleteTriggerDeviceByIdMac),
+    ...routeOf(ENDPOINTS.removeTriggerDevice),
     handler: async (req) => {
       const { customerId } = authOf(req);
       const { trigger, sensor } = await triggerAndSensor(customerId, req.params.id, req.params.mac);

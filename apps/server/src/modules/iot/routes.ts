@@ -17,7 +17,7 @@ export async function iotRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.route({
-    ...routeOf(ENDPOINTS.postIotMeasureByPointId),
+    ...routeOf(ENDPOINTS.measurePoint),
     handler: async (req) => {
       const auth = authOf(req);
       const id = await sendMeasureCommand(ctx, {
@@ -33,7 +33,7 @@ export async function iotRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.getIotSigv4),
+    ...routeOf(ENDPOINTS.getBrokerUrl),
     handler: async (req) => {
       const auth = authOf(req);
       const expires = Math.floor(Date.now() / 1000) + ctx.config.liveUrlTtlS;
@@ -43,7 +43,7 @@ export async function iotRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.getIotDeviceRoutingLookupById),
+    ...routeOf(ENDPOINTS.getDeviceRoutingLookup),
     handler: async (req) => {
       const auth = authOf(req);
       const device = await findDeviceRow(ctx.db, auth.customerId, req.params.id);

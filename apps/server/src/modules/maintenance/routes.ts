@@ -16,12 +16,12 @@ export async function maintenanceRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.route({
-    ...routeOf(ENDPOINTS.getMaintenances),
+    ...routeOf(ENDPOINTS.listMaintenances),
     handler: (req) => maintenancesOfPoint(ctx.db, authOf(req).customerId, req.query.pointId, offsetOf(req)),
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.postMaintenances),
+    ...routeOf(ENDPOINTS.createMaintenance),
     handler: async (req) => {
       const { customerId, userId } = authOf(req);
       return { _id: await createMaintenance(ctx.db, { customerId, userId }, req.body, offsetOf(req)) };
@@ -29,7 +29,7 @@ export async function maintenanceRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.putMaintenancesById),
+    ...routeOf(ENDPOINTS.updateMaintenance),
     handler: (req) => updateMaintenanceRecord(ctx.db, authOf(req).customerId, req.params.id, req.body, offsetOf(req)),
   });
 }

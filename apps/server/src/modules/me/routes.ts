@@ -53,7 +53,7 @@ export async function meRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.postMePassword),
+    ...routeOf(ENDPOINTS.setMyPassword),
     handler: async (req) => {
       const auth = authOf(req);
       const customer = customerOf(req);
@@ -67,7 +67,7 @@ export async function meRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.putMeUserGuidingShown),
+    ...routeOf(ENDPOINTS.setUserGuidingShown),
     handler: async (req) => {
       const auth = authOf(req);
       await setUserGuidingShown(ctx.db, auth.customerId, auth.userId, req.body.userGuidingShown);

@@ -34,7 +34,7 @@ export async function measurementDetailRoutes(app: FastifyInstance, ctx: AppCont
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.route({
-    ...routeOf(ENDPOINTS.putMeasurementFavoriteById),
+    ...routeOf(ENDPOINTS.setMeasurementFavorite),
     handler: async (req) => {
       const { customerId } = authOf(req);
       const row = await setMeasurementField(ctx.db, customerId, req.params.id, { favorite: req.body.favorite });
@@ -44,7 +44,7 @@ export async function measurementDetailRoutes(app: FastifyInstance, ctx: AppCont
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.putMeasurementNoteById),
+    ...routeOf(ENDPOINTS.setMeasurementNote),
     handler: async (req) => {
       const { customerId } = authOf(req);
       const row = await setMeasurementField(ctx.db, customerId, req.params.id, { note: req.body.note });
@@ -54,7 +54,7 @@ export async function measurementDetailRoutes(app: FastifyInstance, ctx: AppCont
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.putMeasurementTagsById),
+    ...routeOf(ENDPOINTS.setMeasurementTags),
     handler: async (req) => {
       const { customerId } = authOf(req);
       const row = await setMeasurementField(ctx.db, customerId, req.params.id, { tags: cleanTags(req.body.tags) });
@@ -64,12 +64,12 @@ export async function measurementDetailRoutes(app: FastifyInstance, ctx: AppCont
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.getMeasurementPhotoById),
+    ...routeOf(ENDPOINTS.listMeasurementPhotos),
     handler: async (req) => listPhotos(ctx, authOf(req).customerId, req.params.id),
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.deleteMeasurementPhotoByIdPhotoKeyPart),
+    ...routeOf(ENDPOINTS.deleteMeasurementPhoto),
     handler: async (req) => {
       await deletePhoto(ctx, authOf(req).customerId, req.params.id, req.params.photoKeyPart);
       return { ok: true as const };
@@ -98,18 +98,18 @@ export async function measurementDetailRoutes(app: FastifyInstance, ctx: AppCont
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.deleteMeasurementById),
+    ...routeOf(ENDPOINTS.deleteMeasurement),
     handler: async (req) => deleteOne(ctx, authOf(req).customerId, req.params.id, req.log),
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.getMeasurementSignalById),
+    ...routeOf(ENDPOINTS.getMeasurementSignal),
     handler: async (req, reply) =>
       sendSignal(reply, await loadMeasurementSignal(ctx, authOf(req).customerId, req.params.id, req.query.axis)),
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.getMeasurementJsonById),
+    ...routeOf(ENDPOINTS.getMeasurementJson),
     handler: async (req, reply) => {
       const body = await measurementJson(ctx, authOf(req).customerId, req.params.id);
       reply.header('content-disposition', `attachment; filename="measurement-${body.measurement._id}.json"`);

@@ -26,12 +26,12 @@ export async function measurementRoutes(app: FastifyInstance, ctx: AppContext) {
   };
 
   r.route({
-    ...routeOf(ENDPOINTS.getMeasurement),
+    ...routeOf(ENDPOINTS.listMeasurements),
     handler: async (req) => listMeasurements(ctx.db, scopeOf(req), req.query),
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.getMeasurementTags),
+    ...routeOf(ENDPOINTS.listMeasurementTags),
     handler: async (req) => measurementTags(ctx.db, authOf(req).customerId),
   });
 
@@ -43,7 +43,7 @@ export async function measurementRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.getMeasurementDownload),
+    ...routeOf(ENDPOINTS.downloadMeasurements),
     handler: async (req) => {
       const auth = authOf(req);
       const { page: _page, pageSize: _size, ...filters } = req.query;
@@ -89,7 +89,7 @@ export async function measurementRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.getMeasurementById),
+    ...routeOf(ENDPOINTS.getMeasurement),
     handler: async (req) =>
       loadMeasurementDetail(ctx, authOf(req).customerId, req.params.id, { samples: req.query.samples !== 'none' }),
   });

@@ -13,7 +13,7 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext) 
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.route({
-    ...routeOf(ENDPOINTS.getNotifications),
+    ...routeOf(ENDPOINTS.listNotifications),
     handler: async (req) => {
       const auth = authOf(req);
       const lang = resolveLanguage(req.headers[LANGUAGE_HEADER] as string | undefined);
@@ -23,7 +23,7 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext) 
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.postNotificationsRead),
+    ...routeOf(ENDPOINTS.markNotificationsRead),
     handler: async (req) => {
       const auth = authOf(req);
       return { unread: await markNotificationsRead(ctx.db, auth.customerId, auth.userId, req.body.ids, new Date()) };

@@ -25,12 +25,12 @@ export async function pointConfigRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.route({
-    ...routeOf(ENDPOINTS.getPointConfigById),
+    ...routeOf(ENDPOINTS.getPointConfig),
     handler: (req) => withPoint(ctx.db, req, ({ customerId, pointId }) => pointConfigOf(ctx.db, customerId, pointId)),
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.putPointDeviceById),
+    ...routeOf(ENDPOINTS.setPointDevice),
     handler: (req) =>
       withPoint(ctx.db, req, async ({ customerId, pointId }) => {
         await attachDevice(ctx.db, customerId, pointId, req.body, newId());
@@ -40,7 +40,7 @@ export async function pointConfigRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.deletePointDeviceById),
+    ...routeOf(ENDPOINTS.removePointDevice),
     handler: (req) =>
       withPoint(ctx.db, req, async ({ customerId, pointId }) => {
         await detachDevice(ctx.db, customerId, pointId);
@@ -49,7 +49,7 @@ export async function pointConfigRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.putPointProfileById),
+    ...routeOf(ENDPOINTS.setPointProfile),
     handler: (req) =>
       withPoint(ctx.db, req, async ({ customerId, pointId }) => {
         const device = await attachedDevice(ctx.db, customerId, pointId);
@@ -68,7 +68,7 @@ export async function pointConfigRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.deletePointProfileById),
+    ...routeOf(ENDPOINTS.removePointProfile),
     handler: (req) =>
       withPoint(ctx.db, req, async ({ customerId, pointId }) => {
         await clearPointProfile(ctx.db, customerId, pointId);
@@ -77,7 +77,7 @@ export async function pointConfigRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.putPointChannelGroupById),
+    ...routeOf(ENDPOINTS.setPointChannelGroups),
     handler: (req) =>
       withPoint(ctx.db, req, async ({ customerId, pointId }) => {
         const device = await attachedDevice(ctx.db, customerId, pointId);

@@ -19,12 +19,12 @@ export async function pointRoutesRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.route({
-    ...routeOf(ENDPOINTS.getRoute),
+    ...routeOf(ENDPOINTS.listRoutes),
     handler: async (req) => listRoutes(ctx.db, authOf(req).customerId),
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.postRoute),
+    ...routeOf(ENDPOINTS.createRoute),
     handler: async (req) => {
       const { customerId } = authOf(req);
       const points = await customerPoints(ctx.db, customerId, req.body.points);
@@ -34,7 +34,7 @@ export async function pointRoutesRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.getRouteById),
+    ...routeOf(ENDPOINTS.getRoute),
     handler: async (req) => {
       const found = await findRoute(ctx.db, authOf(req).customerId, req.params.id);
       if (!found) throw new AppError('ROUTE_NOT_FOUND');
@@ -43,7 +43,7 @@ export async function pointRoutesRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.putRouteById),
+    ...routeOf(ENDPOINTS.updateRoute),
     handler: async (req) => {
       const { customerId } = authOf(req);
       const existing = await findRoute(ctx.db, customerId, req.params.id);
@@ -55,7 +55,7 @@ export async function pointRoutesRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.deleteRouteById),
+    ...routeOf(ENDPOINTS.deleteRoute),
     handler: async (req) => {
       const { customerId } = authOf(req);
       if (!(await deleteRoute(ctx.db, customerId, req.params.id))) throw new AppError('ROUTE_NOT_FOUND');

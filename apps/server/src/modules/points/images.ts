@@ -117,7 +117,7 @@ export async function pointImageRoutes(app: FastifyInstance, ctx: AppContext) {
     );
     const r = scope.withTypeProvider<ZodTypeProvider>();
     r.route({
-      ...routeOf(ENDPOINTS.postStorageUpload),
+      ...routeOf(ENDPOINTS.uploadStorageObject),
       handler: async (req, reply) => {
         const customerId = req.customer?.id;
         const form = Buffer.isBuffer(req.body) ? parseMultipart(req.body, req.headers['content-type']) : null;

@@ -16,7 +16,7 @@ export async function preferencesRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.route({
-    ...routeOf(ENDPOINTS.putPreferences),
+    ...routeOf(ENDPOINTS.updatePreferences),
     handler: async (req) => savePreferences(ctx, authOf(req).customerId, req.body),
   });
 
@@ -31,7 +31,7 @@ export async function preferencesRoutes(app: FastifyInstance, ctx: AppContext) {
     const ri = images.withTypeProvider<ZodTypeProvider>();
 
     ri.route({
-      ...routeOf(ENDPOINTS.putPreferencesLogo),
+      ...routeOf(ENDPOINTS.setPreferencesLogo),
       bodyLimit: LOGO_MAX_BYTES,
       handler: async (req) => {
         if (!Buffer.isBuffer(req.body)) throw new AppError('IMAGE_INVALID');
@@ -41,7 +41,7 @@ export async function preferencesRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.deletePreferencesLogo),
+    ...routeOf(ENDPOINTS.removePreferencesLogo),
     handler: async (req) => {
       await removeLogo(ctx, authOf(req).customerId);
       return { logo: null };

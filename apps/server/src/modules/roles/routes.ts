@@ -20,27 +20,27 @@ export async function rolesRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.route({
-    ...routeOf(ENDPOINTS.getPermissions),
+    ...routeOf(ENDPOINTS.listPermissions),
     handler: async () => PERMISSION_LIST,
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.getRole),
+    ...routeOf(ENDPOINTS.listRoles),
     handler: async (req) => listRoles(ctx.db, authOf(req).customerId),
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.postRole),
+    ...routeOf(ENDPOINTS.createRole),
     handler: async (req) => createRole(ctx, authOf(req), req.body),
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.putRoleById),
+    ...routeOf(ENDPOINTS.updateRole),
     handler: async (req) => updateRole(ctx, authOf(req), req.params.id, req.body),
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.deleteRoleById),
+    ...routeOf(ENDPOINTS.deleteRole),
     handler: async (req) => {
       await deleteRole(ctx, authOf(req), req.params.id);
       return { ok: true as const };

@@ -37,12 +37,12 @@ export async function schedulerRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.route({
-    ...routeOf(ENDPOINTS.getPointPeriodicById),
+    ...routeOf(ENDPOINTS.getPointPeriodic),
     handler: (req) => withPoint(ctx.db, req, ({ customerId, pointId }) => periodicOf(ctx.db, customerId, pointId)),
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.putPointPeriodicById),
+    ...routeOf(ENDPOINTS.setPointPeriodic),
     handler: (req) =>
       withPoint(ctx.db, req, async ({ customerId, pointId }) => {
         const code = req.body.sleepAmount ?? req.body.sleepAmountIndex ?? DEFAULT_SLEEP_AMOUNT;
@@ -53,7 +53,7 @@ export async function schedulerRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.deletePointPeriodicById),
+    ...routeOf(ENDPOINTS.deletePointPeriodic),
     handler: (req) =>
       withPoint(ctx.db, req, async ({ customerId, pointId }) => {
         await deleteJob(ctx.db, customerId, pointId);
@@ -62,12 +62,12 @@ export async function schedulerRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.getPointTriggerById),
+    ...routeOf(ENDPOINTS.getPointTrigger),
     handler: (req) => withPoint(ctx.db, req, ({ customerId, pointId }) => triggersOf(ctx.db, customerId, pointId)),
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.putPointTriggerById),
+    ...routeOf(ENDPOINTS.setPointTrigger),
     handler: (req) =>
       withPoint(ctx.db, req, async ({ customerId, pointId }) => {
         if (!(await assignPointTrigger(ctx.db, customerId, pointId, req.body.trigger)))
@@ -77,7 +77,7 @@ export async function schedulerRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.deletePointTriggerById),
+    ...routeOf(ENDPOINTS.deletePointTrigger),
     handler: (req) =>
       withPoint(ctx.db, req, async ({ customerId, pointId }) => {
         // The body is optional (a DELETE often has none), so it is checked here rather than by the route schema.

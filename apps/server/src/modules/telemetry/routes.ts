@@ -19,32 +19,32 @@ export async function telemetryRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.route({
-    ...routeOf(ENDPOINTS.getTelemetry),
+    ...routeOf(ENDPOINTS.listTelemetry),
     handler: async (req) => listDefinitions(ctx.db, authOf(req).customerId),
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.getTelemetrySources),
+    ...routeOf(ENDPOINTS.listTelemetrySources),
     handler: async () => TELEMETRY_SOURCES,
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.postTelemetry),
+    ...routeOf(ENDPOINTS.createTelemetry),
     handler: async (req) => createDefinition(ctx, authOf(req).customerId, req.body),
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.putTelemetryOrder),
+    ...routeOf(ENDPOINTS.reorderTelemetry),
     handler: async (req) => reorderDefinitions(ctx, authOf(req).customerId, req.body.ids),
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.putTelemetryById),
+    ...routeOf(ENDPOINTS.updateTelemetry),
     handler: async (req) => updateDefinition(ctx, authOf(req).customerId, req.params.id, req.body),
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.deleteTelemetryById),
+    ...routeOf(ENDPOINTS.deleteTelemetry),
     handler: async (req) => {
       await deleteDefinition(ctx, authOf(req).customerId, req.params.id);
       return { ok: true as const };

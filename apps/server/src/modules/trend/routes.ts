@@ -11,7 +11,7 @@ export async function trendRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.route({
-    ...routeOf(ENDPOINTS.getPointTrendTelemetriesById),
+    ...routeOf(ENDPOINTS.listPointTrendTelemetries),
     handler: async (req) => {
       const auth = authOf(req);
       await assertPoint(ctx.db, auth.customerId, req.params.id);
@@ -20,7 +20,7 @@ export async function trendRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.getPointTrendById),
+    ...routeOf(ENDPOINTS.getPointTrend),
     handler: async (req) => {
       const auth = authOf(req);
       await assertPoint(ctx.db, auth.customerId, req.params.id);

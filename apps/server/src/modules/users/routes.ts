@@ -14,22 +14,22 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.route({
-    ...routeOf(ENDPOINTS.getUsers),
+    ...routeOf(ENDPOINTS.listUsers),
     handler: async (req) => (await selectUsers(ctx.db, authOf(req).customerId).execute()).map(toUser),
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.postUsers),
+    ...routeOf(ENDPOINTS.createUser),
     handler: async (req) => createUser(ctx, authOf(req), req.body),
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.putUsersById),
+    ...routeOf(ENDPOINTS.updateUser),
     handler: async (req) => updateUser(ctx, authOf(req), req.params.id, req.body),
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.deleteUsersById),
+    ...routeOf(ENDPOINTS.deleteUser),
     handler: async (req) => {
       await deleteUser(ctx, authOf(req), req.params.id);
       return { ok: true as const };
@@ -37,7 +37,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.route({
-    ...routeOf(ENDPOINTS.postUserPasswordById),
+    ...routeOf(ENDPOINTS.setUserPassword),
     // Before the body is validated: a non-admin learns nothing from this route but 403.
     onRequest: async (req) => {
       if (authOf(req).userType !== 'admin') throw new AppError('FORBIDDEN');
