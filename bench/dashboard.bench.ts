@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { DASHBOARD_CALLS as C, timeZoneOffsetMinutes, customerPreferences, type DashboardUnit } from '@overtone/contract';
+import { DASHBOARD_ENDPOINTS as C, timeZoneOffsetMinutes, customerPreferences, type DashboardUnit } from '@overtone/contract';
 import type { ZodType } from 'zod';
 import { openDatabase } from '../apps/server/src/infra/db/database.ts';
 import type { DB } from '../apps/server/src/infra/db/schema.ts';
@@ -231,20 +231,20 @@ export default async function bench() {
       .executeTakeFirstOrThrow(),
   );
   const cases: [string, () => Promise<unknown>][] = [
-    ['system-health 7d', served('systemHealth', () => systemHealthOf(scope, interval(144, 'day')))],
-    ['system-health 1y', served('systemHealth', () => systemHealthOf(scope, interval(8640, 'month')))],
+    ['system-health 7d', served('getSystemHealth', () => systemHealthOf(scope, interval(144, 'day')))],
+    ['system-health 1y', served('getSystemHealth', () => systemHealthOf(scope, interval(8640, 'month')))],
     [
       'system-health 7d, 100 checked points',
-      served('systemHealth', () => systemHealthOf({ ...scope, points: checked }, interval(144, 'day'))),
+      served('getSystemHealth', () => systemHealthOf({ ...scope, points: checked }, interval(144, 'day'))),
     ],
-    ['health-progress 24h by hour', served('healthProgress', () => healthProgress(scope, interval(24, 'hour')))],
-    ['health-progress 7d by day', served('healthProgress', () => healthProgress(scope, interval(144, 'day')))],
-    ['health-progress 6m by week', served('healthProgress', () => healthProgress(scope, interval(4320, 'week')))],
-    ['health-progress 1y by month', served('healthProgress', () => healthProgress(scope, interval(8640, 'month')))],
-    ['fault-distribution 1y', served('faultDistribution', () => faultDistribution(scope, interval(8640, 'month')))],
+    ['health-progress 24h by hour', served('getHealthProgress', () => healthProgress(scope, interval(24, 'hour')))],
+    ['health-progress 7d by day', served('getHealthProgress', () => healthProgress(scope, interval(144, 'day')))],
+    ['health-progress 6m by week', served('getHealthProgress', () => healthProgress(scope, interval(4320, 'week')))],
+    ['health-progress 1y by month', served('getHealthProgress', () => healthProgress(scope, interval(8640, 'month')))],
+    ['fault-distribution 1y', served('getFaultDistribution', () => faultDistribution(scope, interval(8640, 'month')))],
     [
       'reports (page of 10, with texts)',
-      served('reports', async () => {
+      served('listDashboardReports', async () => {
         const page = await reportsOf(scope, { pageSize: 10, pageNumber: 1 });
         return {
           data: {
@@ -255,14 +255,14 @@ export default async function bench() {
         };
       }),
     ],
-    ['point-health-score', served('pointHealthScore', () => pointHealthScores(scope))],
-    ['alarm-coverage', served('alarmCoverage', () => alarmCoverageOf(scope))],
-    ['recent-point-health', served('recentPointHealth', () => recentPointHealth(scope))],
-    ['point-recovery', served('pointRecovery', () => pointRecovery(scope))],
-    ['alarm-occurence 30 days by day', served('alarmOccurrence', () => alarmOccurrence(scope, { dayCount: 30, unit: 'day' }))],
+    ['point-health-score', served('getPointHealthScores', () => pointHealthScores(scope))],
+    ['alarm-coverage', served('getAlarmCoverage', () => alarmCoverageOf(scope))],
+    ['recent-point-health', served('getRecentPointHealth', () => recentPointHealth(scope))],
+    ['point-recovery', served('getPointRecovery', () => pointRecovery(scope))],
+    ['alarm-occurence 30 days by day', served('getAlarmOccurrence', () => alarmOccurrence(scope, { dayCount: 30, unit: 'day' }))],
     [
       'alarm-occurence 366 days by week',
-      served('alarmOccurrence', () => alarmOccurrence(scope, { dayCount: 366, unit: 'week' })),
+      served('getAlarmOccurrence', () => alarmOccurrence(scope, { dayCount: 366, unit: 'week' })),
     ],
   ];
   const missing = Object.keys(C).filter((call) => !measured.has(call as keyof typeof C));

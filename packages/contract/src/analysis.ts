@@ -10,6 +10,10 @@ export type WindowName = z.infer<typeof windowName>;
  * (senseway-gateway.md §4.3). A longer one answers 413 (`PAYLOAD_TOO_LARGE`).
  */
 export const MAX_SIGNAL_SAMPLES = 1_000_000;
+/** The largest JSON body of an analysis: 1 000 000 samples (MAX_SIGNAL_SAMPLES) with two axes fit in 64 MiB. */
+export const ANALYSIS_BODY_LIMIT = 64 * 1024 * 1024;
+/** The largest binary body of an analysis: MAX_SIGNAL_SAMPLES float32 samples, two signals for an orbit (8 MB). */
+export const ANALYSIS_BINARY_LIMIT = MAX_SIGNAL_SAMPLES * 4 * 2;
 /**
  * Samples per axis above which the measurement page shows a large-file notice instead of charts
  * (spec 002 §2 and §9: "files with sampleSize above 200000"), the download offered instead.

@@ -181,32 +181,3 @@ export const alarmOccurrenceResponse = z.array(
   }),
 );
 export type AlarmOccurrenceResponse = z.infer<typeof alarmOccurrenceResponse>;
-
-/**
- * The dashboard's calls (spec 001 §7), each with its path, query and answer: the one list the
- * server's routes, the web app's queries and the benchmark are written from (docs/dashboard.md).
- */
-export const DASHBOARD_CALLS = {
-  systemHealth: { path: '/dashboard/system-health', query: dashboardIntervalQuery, response: systemHealthResponse },
-  healthProgress: { path: '/dashboard/health-progress', query: dashboardIntervalQuery, response: healthProgressResponse },
-  faultDistribution: {
-    path: '/dashboard/fault-distribution',
-    query: dashboardIntervalQuery,
-    response: faultDistributionResponse,
-  },
-  reports: { path: '/dashboard/reports', query: dashboardReportsQuery, response: dashboardReportsResponse },
-  pointHealthScore: { path: '/dashboard/point-health-score', query: dashboardPointsQuery, response: pointHealthScoreResponse },
-  alarmCoverage: { path: '/dashboard/alarm-coverage', query: dashboardPointsQuery, response: alarmCoverageResponse },
-  recentPointHealth: {
-    path: '/dashboard/recent-point-health',
-    query: dashboardPointsQuery,
-    response: recentPointHealthResponse,
-  },
-  pointRecovery: { path: '/dashboard/point-recovery', query: dashboardPointsQuery, response: pointRecoveryResponse },
-  alarmOccurrence: {
-    path: '/dashboard/time-series/alarm-occurence',
-    query: alarmOccurrenceQuery,
-    response: alarmOccurrenceResponse,
-  },
-} as const;
-export type DashboardCall = (typeof DASHBOARD_CALLS)[keyof typeof DASHBOARD_CALLS];

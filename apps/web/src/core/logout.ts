@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { apiRequest } from './api/apiClient';
+import { ENDPOINTS } from '@overtone/contract';
+import { callEndpoint } from './api/callEndpoint';
 import { customerQueryKey, reloadCustomer } from './customer/customerApi';
 import { sessionStore } from './session';
 
@@ -10,7 +11,7 @@ import { sessionStore } from './session';
  * caller then goes to /login.
  */
 export function logout(queryClient: QueryClient): void {
-  apiRequest('/auth/logout', { method: 'POST', silent: true, redirectOnUnauthorized: false }).catch(() => undefined);
+  callEndpoint(ENDPOINTS.logout, {}, { silent: true, redirectOnUnauthorized: false }).catch(() => undefined);
   sessionStore.clear();
   const customerKey = customerQueryKey()[0];
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== customerKey });

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { me as meSchema } from '@overtone/contract';
-import { apiRequest } from './api/apiClient';
+import { ENDPOINTS } from '@overtone/contract';
+import { callEndpoint } from './api/callEndpoint';
 import { queryToken, sessionStore, updateSession } from './session';
 
 /** Focus and visibility events often come in pairs: one refresh per this many milliseconds. */
@@ -18,7 +18,7 @@ export async function refreshSession(signal?: AbortSignal): Promise<boolean> {
   // A page opened with a share link (`?token=`) speaks with that token, not the session: its
   // answer to /me (401) must not end the visitor's own session (docs/share-links.md).
   if (!before || queryToken()) return false;
-  const me = await apiRequest('/me', { schema: meSchema, signal, silent: true });
+  const me = await callEndpoint(ENDPOINTS.getMe, {}, { signal, silent: true });
   if (sessionStore.get()?.token !== before.token) return false;
   updateSession({
     permissions: me.permissions,

@@ -33,4 +33,17 @@ export const CUSTOMER_ENDPOINTS = {
     response: customerSummary,
     errors: [404],
   }),
+  getCustomerLogo: endpoint({
+    method: 'GET',
+    path: '/customer/:host/logo',
+    access: { public: true },
+    tags: ['customers'],
+    summary: "The customer's logo (PNG, 40 px high; public: the login page shows it)",
+    description:
+      '`preferences.logo` links here with `?v=<hash>` of the image, so a versioned URL is cached for a year; ' +
+      'without `v` for 5 minutes. 404 when the customer has no logo.',
+    params: params,
+    query: z.object({ v: z.string().max(64).optional() }),
+    errors: [400, 404],
+  }),
 };

@@ -6,9 +6,12 @@ import type { Permission } from '../permissions.ts';
  * (apps/server/src/modules/auth/access.ts):
  * - `{ public: true }`: anyone (login, captcha, customer lookup, health);
  * - `{ session: true }`: any logged-in user of the customer;
- * - `{ permission: [...] }`: a logged-in user whose role grants at least one of them.
+ * - `{ permission: [...] }`: a logged-in user whose role grants at least one of them;
+ * - `{ shareToken: true }`: the holder of a share link's token (no session; docs/share-links.md): the
+ *   server answers 401 SHARE_LINK_INVALID without a valid token of the host's customer, 404 for any
+ *   measurement but the shared one, 403 SHARE_NOT_ALLOWED for an extra the link does not grant.
  */
-export type EndpointAccess = { public: true } | { session: true } | { permission: readonly Permission[] };
+export type EndpointAccess = { public: true } | { session: true } | { permission: readonly Permission[] } | { shareToken: true };
 
 /** The statuses an operation may answer besides 200: 400 with `badRequestBody`, the others with `errorBody` unless `errorSchemas` says otherwise (a 204's empty body). */
 export type ErrorStatus = 204 | 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503;

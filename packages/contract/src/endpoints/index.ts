@@ -1,4 +1,5 @@
 import { TREE_ENDPOINTS } from './tree.ts';
+import { DASHBOARD_ENDPOINTS } from './dashboard.ts';
 import { ROLE_ENDPOINTS } from './roles.ts';
 import { USER_ENDPOINTS } from './users.ts';
 import { TELEMETRY_ENDPOINTS } from './telemetry.ts';
@@ -38,16 +39,26 @@ import { AUTH_RESET_ENDPOINTS } from './auth-forgot-password.ts';
 
 import { POINT_IMAGE_ENDPOINTS } from './point-images.ts';
 
+import { ANALYSIS_ENDPOINTS } from './analysis.ts';
+
+import { SHARE_LINK_ENDPOINTS } from './share-links.ts';
+
+import { GATEWAY_CREDENTIAL_ENDPOINTS } from './gateway-credentials.ts';
+
 export * from './endpoint.ts';
 export { SIGNAL_DOC, signalQuery } from './measurement-detail-files.ts';
+export { DASHBOARD_ENDPOINTS };
 
 /**
  * The operations of the HTTP API, by name (issue 20 "One endpoint table"; the entry's shape:
- * ./endpoint.ts; docs/architecture.md "The endpoint table" lists the few still registered from
- * their own route options). `apps/server/test/endpoint-table.test.ts` checks that every entry is
- * registered as declared.
+ * ./endpoint.ts; docs/architecture.md "The endpoint table"). Every operation of the API is one
+ * entry; `apps/server/test/endpoint-table.test.ts` checks that every entry is registered as declared.
  */
 export const ENDPOINTS = {
+  ...DASHBOARD_ENDPOINTS,
+  ...ANALYSIS_ENDPOINTS,
+  ...SHARE_LINK_ENDPOINTS,
+  ...GATEWAY_CREDENTIAL_ENDPOINTS,
   ...POINT_IMAGE_ENDPOINTS,
   ...AUTH_RESET_ENDPOINTS,
   ...MEASUREMENT_DETAIL_FILE_ENDPOINTS,

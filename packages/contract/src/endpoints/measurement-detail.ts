@@ -99,4 +99,14 @@ export const MEASUREMENT_DETAIL_ENDPOINTS = {
     response: measurementJsonExport,
     errors: [404],
   }),
+  getMeasurementPhotoObject: endpoint({
+    method: 'GET',
+    path: '/measurement-photo/object',
+    access: { public: true },
+    tags: ['measurement detail'],
+    summary: 'The bytes of a measurement photo behind a signed URL',
+    description: 'The `url` of GET /measurement/{id}/photo. 403 when expired or tampered with, 404 when the photo was deleted.',
+    query: z.object({ key: z.string().max(300), expires: z.coerce.number().int(), signature: z.string().max(100) }),
+    errors: [400, 403, 404],
+  }),
 };

@@ -74,4 +74,14 @@ export const MEASUREMENT_ENDPOINTS = {
     response: measurementDetail,
     errors: [400, 404],
   }),
+  downloadMeasurementArchive: endpoint({
+    method: 'GET',
+    path: '/measurement/download/archive',
+    access: { public: true },
+    tags: ['measurements'],
+    summary: 'The zip archive behind a signed download URL (streamed)',
+    description: '403 when the signature is wrong or expired, or the URL is used on another customer’s host.',
+    query: z.object({ q: z.string(), user: z.string(), expires: z.coerce.number().int(), signature: z.string() }),
+    errors: [400, 403],
+  }),
 };

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { periodicBody, periodicResponse, pointTriggerBody, pointTriggersResponse, triggerMac } from '../schedule.ts';
+import {
+  periodicBody,
+  periodicResponse,
+  pointTriggerBody,
+  pointTriggerDeleteBody,
+  pointTriggersResponse,
+  triggerMac,
+} from '../schedule.ts';
 import { endpoint, idParams } from './endpoint.ts';
 
 /**
@@ -74,6 +81,8 @@ export const SCHEDULER_ENDPOINTS = {
       'The trigger MAC comes in the body `{trigger}` (spec) or the `trigger` query parameter; without one every trigger of the point is unassigned. Idempotent.',
     params: idParams,
     query: z.object({ trigger: triggerMac.optional() }),
+    // optional: a DELETE often has no body (Fastify then validates null)
+    body: pointTriggerDeleteBody.nullish(),
     response: pointTriggersResponse,
     errors: [400, 404],
   }),

@@ -3,37 +3,23 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  ANALYSIS_BINARY_LIMIT,
+  ANALYSIS_BODY_LIMIT,
   AXIS_KEYS,
-  MAX_SIGNAL_SAMPLES,
+  ENDPOINTS,
   SIGNAL_MEDIA_TYPE,
-  autoCorrelationBody,
-  autoCorrelationResponse,
-  badRequestBody,
-  cepstrumBody,
-  envelopeBody,
-  errorBody,
-  orbitBody,
-  orbitResponse,
-  polarBody,
-  polarResponse,
-  spectrogramBody,
-  spectrogramResponse,
-  spectrumBody,
-  spectrumResponse,
+  type Endpoint,
 } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
+import { routeOf } from '../../infra/endpoint-route.ts';
 import { AppError } from '../../infra/errors.ts';
 import { createAdmission, createLimiter } from '../../infra/limiter.ts';
 import { validationError, validationItems } from '../../infra/validator.ts';
-import { authOf, needs } from '../auth/access.ts';
+import { authOf } from '../auth/access.ts';
 import { loadMeasurementAxes } from '../measurements/signal.ts';
 import { readOwnedBody } from './body.ts';
 import type { AnalysisName, AnalysisRequestResult, AnalysisRequestTask } from './worker-task.ts';
 
-/** JSON of 1 000 000 samples (the largest signal, MAX_SIGNAL_SAMPLES) with two axes fits in 64 MiB. */
-const ANALYSIS_BODY_LIMIT = 64 * 1024 * 1024;
-/** A binary body: MAX_SIGNAL_SAMPLES float32 samples, two signals for an orbit (8 MB). */
-export const ANALYSIS_BINARY_LIMIT = MAX_SIGNAL_SAMPLES * 4 * 2;
 /** A JSON body at most this long is looked at on the API thread for the stored-signal form. */
 const STORED_FORM_MAX_BYTES = 16 * 1024;
 
@@ -58,60 +44,19 @@ export const ANALYSIS_ADMITTED = ANALYSIS_CONCURRENCY + 3;
 /** Seconds a refused caller is asked to wait (`Retry-After`): about one max-size analysis. */
 export const ANALYSIS_RETRY_AFTER_S = 5;
 
-type AnswerSchema = z.ZodType;
-const ANSWERS: Record<AnalysisName, { body: z.ZodType; response: AnswerSchema; summary: string; description: string }> = {
-  spectrum: {
-    body: spectrumBody,
-    response: spectrumResponse,
-    summary: 'Amplitude spectrum of a signal (any length)',
-    description:
-      'One-sided RMS amplitude per line (`half`), after optional mean removal (`dcOffset`) and a window with its exact amplitude correction; `mode: velocity` integrates to mm/s RMS. `x` in Hz. Definitions and sources: docs/dsp.md.',
-  },
-  envelope: {
-    body: envelopeBody,
-    response: spectrumResponse,
-    summary: 'Envelope spectrum (demodulation) over a frequency band',
-    description:
-      'Band-pass `frequencyRange` [Hz], Hilbert magnitude, its amplitude spectrum (g RMS per line) up to `xlim` Hz. The tool for bearing defects: BPFO, BPFI, FTF and BSF show as lines of the envelope (Randall & Antoni 2011). docs/dsp.md.',
-  },
-  cepstrum: {
-    body: cepstrumBody,
-    response: spectrumResponse,
-    summary: 'Real cepstrum',
-    description:
-      'Inverse FFT of the log magnitude spectrum; `x` is quefrency in s (families of harmonics and sidebands show as rahmonics at 1/spacing). docs/dsp.md.',
-  },
-  spectrogram: {
-    body: spectrogramBody,
-    response: spectrogramResponse,
-    summary: 'Spectrogram (short-time Fourier transform)',
-    description:
-      'Segments of `nfft` samples overlapping by `overlap`, each windowed; `sxx[i][j]` is the RMS amplitude (g) of frequency `f[i]` (Hz) in the segment centred at `t[j]` (s). docs/dsp.md.',
-  },
-  'auto-correlation': {
-    body: autoCorrelationBody,
-    response: autoCorrelationResponse,
-    summary: 'Normalised autocorrelation',
-    description: '`r[k]` for lags `k` = 0…`lagSize` samples, r[0] = 1, computed via FFT without circular wrap. docs/dsp.md.',
-  },
-  'polar-analyze': {
-    body: polarBody,
-    response: polarResponse,
-    summary: 'Polar: 1× amplitude and phase per revolution',
-    description:
-      'For each complete revolution at `referenceFrequency` Hz, the amplitude (g) and phase (degrees) of the running-speed component, and their vector mean. docs/dsp.md.',
-  },
-  'orbit-analyze': {
-    body: orbitBody,
-    response: orbitResponse,
-    summary: 'Orbit: the 1× ellipse of two axes per revolution',
-    description:
-      'For each complete revolution at `referenceFrequency` Hz, the 1× orbit of `signal` (x) and `signal2` (y): `r` and `phase` per revolution (definition in docs/dsp.md), with each axis’ polar result.',
-  },
-};
+/** The operation of each analysis, by analysis (`POST /vibration/signal/<analysis>` of the table). */
+export type AnalysisEndpoints = Record<AnalysisName, Endpoint>;
 
-const FORMS_DOC = ` Three forms of the body (docs/signals.md): (1) the JSON above; (2) \`Content-Type: application/octet-stream\`: the samples as float32 little-endian (an orbit: \`signal\` then \`signal2\`, each half of the body), every other field in the query string (\`?samplingRate=12000&window=hanning&frequencyRange=500,5000\`), at most ${ANALYSIS_BINARY_LIMIT / 1e6} MB; (3) JSON with \`measurementId\` and \`axis\` (an orbit also \`axis2\`) instead of \`signal\`: the stored samples of that measurement of your customer (404 otherwise, 400 when it has no stored waveform); \`samplingRate\` defaults to its calibrated rate. With \`Accept: application/octet-stream\` a spectrum, envelope, cepstrum or autocorrelation answers binary: the signal layout with float64 channels \`x\`, \`y\` (autocorrelation \`lags\`, \`r\`) and the unit in the \`x-unit\` header.`;
-const LIMITS_DOC = ` Limits: at most ${MAX_SIGNAL_SAMPLES} samples per signal (413 \`PAYLOAD_TOO_LARGE\`), a 64 MiB body; the answer must be finite (400 otherwise). Heavy work is bounded: analyses run in the DSP worker pool, a few at a time; when the server already holds its maximum of analysis requests, it answers 503 \`ANALYSIS_BUSY\` with \`Retry-After\` (s) before reading the body.`;
+/** A logged-in user's analyses (a share link holder's: modules/share). */
+const USER_ANALYSES = {
+  spectrum: ENDPOINTS.computeSpectrum,
+  envelope: ENDPOINTS.computeEnvelopeSpectrum,
+  cepstrum: ENDPOINTS.computeCepstrum,
+  spectrogram: ENDPOINTS.computeSpectrogram,
+  'auto-correlation': ENDPOINTS.computeAutoCorrelation,
+  'polar-analyze': ENDPOINTS.computePolar,
+  'orbit-analyze': ENDPOINTS.computeOrbit,
+} satisfies AnalysisEndpoints;
 
 /** A JSON object from bytes, or null when they are not one. */
 function parseObject(bytes: Uint8Array): Record<string, unknown> | null {
@@ -128,16 +73,19 @@ function parseObject(bytes: Uint8Array): Record<string, unknown> | null {
  * which parses, validates (the contract's schema), computes and serialises the answer
  * (worker-task.ts); the API thread only moves bytes, so even a million samples stall nothing.
  * Requests are admitted before their body is read (`createAdmission`), computed ANALYSIS_CONCURRENCY
- * at a time.
+ * at a time. The same code serves a share link's holder (`opts`, modules/share).
  */
 export async function analysisRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   opts: {
+    /** The operations registered (a logged-in user's by default). */
+    endpoints?: AnalysisEndpoints;
     /** The customer whose measurement `id` the request may read (the session's; a share link's grant). */
     customerOf?: (req: FastifyRequest, measurementId: string) => string;
   } = {},
 ) {
+  const endpoints = opts.endpoints ?? USER_ANALYSES;
   const customerOf = opts.customerOf ?? ((req: FastifyRequest) => authOf(req).customerId);
   const admission = createAdmission(ANALYSIS_ADMITTED);
   const computeSlot = createLimiter(ANALYSIS_CONCURRENCY);
@@ -183,10 +131,10 @@ export async function analysisRoutes(
     sub.addContentTypeParser(SIGNAL_MEDIA_TYPE, (req: FastifyRequest, payload: Readable) =>
       readOwnedBody(payload, Number(req.headers['content-length']), ANALYSIS_BINARY_LIMIT),
     );
-    for (const [name, doc] of Object.entries(ANSWERS) as [AnalysisName, (typeof ANSWERS)[AnalysisName]][])
-      sub.post(`/vibration/signal/${name}`, {
+    for (const [name, e] of Object.entries(endpoints) as [AnalysisName, Endpoint][])
+      sub.route({
+        ...routeOf(e),
         bodyLimit: ANALYSIS_BODY_LIMIT,
-        config: { access: needs('readMeasurement') },
         // the schema documents the body; the worker validates it (below)
         validatorCompiler: () => (data) => ({ value: data }),
         onRequest: async (req, reply) => {
@@ -204,13 +152,6 @@ export async function analysisRoutes(
         },
         onResponse: leave,
         onRequestAbort: leave,
-        schema: {
-          tags: ['analysis'],
-          summary: doc.summary,
-          description: doc.description + FORMS_DOC + LIMITS_DOC,
-          body: doc.body,
-          response: { 200: doc.response, 400: badRequestBody, 401: errorBody, 413: errorBody, 503: errorBody },
-        },
         handler: async (req, reply) => {
           // the body's buffer is moved to the worker (dsp-pool.ts), not copied
           const task = await taskOf(req, name);

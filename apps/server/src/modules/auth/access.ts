@@ -7,7 +7,10 @@ import type { Auth } from './session.ts';
  * Who may call a route, declared on every API route as `config: { access }`:
  * - `{ public: true }`: anyone (login, captcha, customer lookup, health);
  * - `{ session: true }`: any logged-in user of the customer;
- * - `{ permission: [...] }`: a logged-in user whose role grants at least one of them.
+ * - `{ permission: [...] }`: a logged-in user whose role grants at least one of them;
+ * - `{ shareToken: true }`: a share link's holder, no session: passed here like a public route, the
+ *   token is checked by the share module's hook of the `/share/...` routes (modules/share/routes.ts,
+ *   which registers every such route).
  * The server refuses a route that declares none (at registration), so no route can forget it. The
  * type is the contract's (`EndpointAccess`): the endpoint table declares it per operation.
  */
@@ -22,6 +25,12 @@ declare module 'fastify' {
      * customer lookups. Every other non-public route answers 403 PASSWORD_CHANGE_REQUIRED to them.
      */
     duringPasswordChange?: true;
+    /**
+     * Set by the share module on the routes it registers with its token check (modules/share/routes.ts):
+     * a `{ shareToken: true }` route without it is refused (403), so a holder's operation registered
+     * anywhere else can never be open to anyone.
+     */
+    shareTokenChecked?: true;
   }
 }
 
@@ -47,6 +56,10 @@ export function enforceAccess(req: FastifyRequest) {
   const access = config.access;
   if (!access) throw new AppError('FORBIDDEN');
   if ('public' in access) return;
+  if ('shareToken' in access) {
+    if (!config.shareTokenChecked) throw new AppError('FORBIDDEN');
+    return;
+  }
   if (!req.auth) throw new AppError('UNAUTHORIZED');
   if (mustChangePassword(req.auth) && !config.duringPasswordChange) throw new AppError('PASSWORD_CHANGE_REQUIRED');
   if ('permission' in access && !access.permission.some((p) => req.auth!.permissions.has(p))) throw new AppError('FORBIDDEN');

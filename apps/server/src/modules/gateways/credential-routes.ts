@@ -1,18 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { deviceKindOf, edgeCredentialsIssued, errorBody, okBody } from '@overtone/contract';
+import { deviceKindOf, ENDPOINTS } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
+import { routeOf } from '../../infra/endpoint-route.ts';
 import { AppError } from '../../infra/errors.ts';
-import { authOf, needs } from '../auth/access.ts';
+import { authOf } from '../auth/access.ts';
 import { customerOrigin } from '../tenancy/tenant.ts';
 import { issueEdgeCredentials, revokeEdgeCredentials } from '../edge/credentials.ts';
 import { findDeviceRow, findGateway } from '../devices/repo.ts';
-
-const idParams = z.object({ id: z.string().min(1).max(64) });
-
-const CONNECT_HELP =
-  'The answer is what the admin types on the device’s own web page, `Advance > MQTT` (senseway-gateway.md §2): broker host and port (or the TLS port), username = the MAC, password = the secret. The secret is shown only in this answer: it is stored as its SHA-256 and cannot be read back; issuing again rotates it, and connections made with the old one are closed.';
 
 /**
  * MQTT credentials of gateways and triggers (docs/security.md "The device edge"): issue or rotate,
@@ -34,20 +29,13 @@ export async function gatewayCredentialRoutes(app: FastifyInstance, ctx: AppCont
     return d;
   };
 
-  for (const kind of ['GATEWAY', 'TRIGGER'] as const) {
-    const path = kind === 'GATEWAY' ? '/gateway/:id/credentials' : '/trigger/:id/credentials';
-    const find = kind === 'GATEWAY' ? gatewayOf : triggerOf;
-    const notFound = kind === 'GATEWAY' ? 'GATEWAY_NOT_FOUND' : 'TRIGGER_NOT_FOUND';
-    r.post(path, {
-      config: { access: needs('updateGateway') },
-      schema: {
-        tags: ['gateways'],
-        summary:
-          kind === 'GATEWAY' ? "Issue or rotate a gateway's MQTT credentials" : "Issue or rotate a trigger's MQTT credentials",
-        description: `\`id\`: the ${kind === 'GATEWAY' ? 'gateway' : 'trigger device'}'s id or MAC. ${CONNECT_HELP} 404 ${notFound} for an unknown one or another customer's.`,
-        params: idParams,
-        response: { 200: edgeCredentialsIssued, 404: errorBody },
-      },
+  const KINDS = [
+    { kind: 'GATEWAY', find: gatewayOf, issue: ENDPOINTS.issueGatewayCredentials, revoke: ENDPOINTS.revokeGatewayCredentials },
+    { kind: 'TRIGGER', find: triggerOf, issue: ENDPOINTS.issueTriggerCredentials, revoke: ENDPOINTS.revokeTriggerCredentials },
+  ] as const;
+  for (const { kind, find, issue, revoke } of KINDS) {
+    r.route({
+      ...routeOf(issue),
       handler: async (req) => {
         const auth = authOf(req);
         const target = await find(auth.customerId, req.params.id);
@@ -60,15 +48,8 @@ export async function gatewayCredentialRoutes(app: FastifyInstance, ctx: AppCont
         });
       },
     });
-    r.delete(path, {
-      config: { access: needs('updateGateway') },
-      schema: {
-        tags: ['gateways'],
-        summary: kind === 'GATEWAY' ? "Revoke a gateway's MQTT credentials" : "Revoke a trigger's MQTT credentials",
-        description: `The broker refuses the device from now on and closes its open connections; issue new credentials to let it in again. Idempotent. 404 ${notFound}.`,
-        params: idParams,
-        response: { 200: okBody, 404: errorBody },
-      },
+    r.route({
+      ...routeOf(revoke),
       handler: async (req) => {
         const auth = authOf(req);
         const target = await find(auth.customerId, req.params.id);

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   AXIS_KEYS,
+  ENDPOINTS,
   duckChannelSeries,
   measurementJsonFromDetail,
   duckConfigObject,
@@ -134,7 +135,7 @@ export const cleanTags = (tags: readonly string[]) => [...new Set(tags.map((t) =
 /** Lifetime of a photo's signed GET URL. */
 export const PHOTO_URL_TTL_S = 60 * 60;
 /** The route serving measurement photos by signed URL (under /api). */
-export const PHOTO_OBJECT_PATH = '/measurement-photo/object';
+export const PHOTO_OBJECT_PATH = ENDPOINTS.getMeasurementPhotoObject.path;
 /** Storage prefix of a measurement's photos. */
 export const photoPrefix = (customerId: string, measurementId: string) => `measurement-photos/${customerId}/${measurementId}/`;
 /** A URL an `<img src>` can GET a photo with (no token): key, expiry (Unix s) and their HMAC. */

@@ -1,21 +1,16 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { SIGNAL_MEDIA_TYPE, errorBody, ENDPOINTS } from '@overtone/contract';
-import { SIGNAL_DOC, signalQuery } from '@overtone/contract';
-
-export { SIGNAL_DOC, signalQuery };
+import { SIGNAL_MEDIA_TYPE, ENDPOINTS } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
 import { routeOf } from '../../infra/endpoint-route.ts';
 import { AppError } from '../../infra/errors.ts';
-import { authOf, PUBLIC } from '../auth/access.ts';
+import { authOf } from '../auth/access.ts';
 import {
   cleanTags,
   deleteOne,
   deletePhoto,
   listPhotos,
   measurementJson,
-  PHOTO_OBJECT_PATH,
   findPhoto,
   setMeasurementField,
   verifyPhotoUrl,
@@ -76,15 +71,8 @@ export async function measurementDetailRoutes(app: FastifyInstance, ctx: AppCont
     },
   });
 
-  r.get(PHOTO_OBJECT_PATH, {
-    config: { access: PUBLIC },
-    schema: {
-      tags: ['measurement detail'],
-      summary: 'The bytes of a measurement photo behind a signed URL',
-      description: 'The `url` of GET /measurement/{id}/photo. 403 when expired or tampered with, 404 when the photo was deleted.',
-      querystring: z.object({ key: z.string().max(300), expires: z.coerce.number().int(), signature: z.string().max(100) }),
-      response: { 403: errorBody, 404: errorBody },
-    },
+  r.route({
+    ...routeOf(ENDPOINTS.getMeasurementPhotoObject),
     handler: async (req, reply) => {
       if (!req.customer || !verifyPhotoUrl(ctx.secrets.storageKey, req.query)) throw new AppError('FORBIDDEN');
       const row = await findPhoto(ctx.db, req.customer.id, req.query.key);

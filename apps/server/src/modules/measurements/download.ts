@@ -3,7 +3,15 @@ import { PassThrough } from 'node:stream';
 import { once } from 'node:events';
 import type { Kysely } from 'kysely';
 import { Zip, ZipDeflate } from 'fflate';
-import { csvLine, duckChannelSeries, duckConfigObject, isDuckMac, senseway, type MeasurementListQuery } from '@overtone/contract';
+import {
+  ENDPOINTS,
+  csvLine,
+  duckChannelSeries,
+  duckConfigObject,
+  isDuckMac,
+  senseway,
+  type MeasurementListQuery,
+} from '@overtone/contract';
 import type { DB } from '../../infra/db/schema.ts';
 import type { ObjectStorage } from '../../infra/storage.ts';
 import { nodePaths } from '../points/repo.ts';
@@ -12,7 +20,7 @@ import { applyFilters, type ListScope } from './repo.ts';
 /** Lifetime of a download URL (s): long enough to start it, short enough not to be shared. */
 export const DOWNLOAD_URL_TTL_S = 300;
 /** Path of the archive behind the signed URL (under /api). */
-export const ARCHIVE_PATH = '/measurement/download/archive';
+export const ARCHIVE_PATH = ENDPOINTS.downloadMeasurementArchive.path;
 
 export interface DownloadClaims {
   customerId: string;

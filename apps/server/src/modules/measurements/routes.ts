@@ -1,12 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorBody, measurementFilterQuery, timeZoneOffsetMinutes, ENDPOINTS } from '@overtone/contract';
+import { measurementFilterQuery, timeZoneOffsetMinutes, ENDPOINTS } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
 import { routeOf } from '../../infra/endpoint-route.ts';
 import { AppError } from '../../infra/errors.ts';
 import { authOf } from '../auth/access.ts';
-import { PUBLIC } from '../auth/access.ts';
 import { deleteMeasurements } from './delete.ts';
 import { ARCHIVE_PATH, signDownload, streamArchive, verifyDownload } from './download.ts';
 import { loadMeasurementDetail } from './detail-repo.ts';
@@ -52,15 +50,8 @@ export async function measurementRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   });
 
-  r.get(ARCHIVE_PATH, {
-    config: { access: PUBLIC },
-    schema: {
-      tags: ['measurements'],
-      summary: 'The zip archive behind a signed download URL (streamed)',
-      description: '403 when the signature is wrong or expired, or the URL is used on another customer’s host.',
-      querystring: z.object({ q: z.string(), user: z.string(), expires: z.coerce.number().int(), signature: z.string() }),
-      response: { 403: errorBody },
-    },
+  r.route({
+    ...routeOf(ENDPOINTS.downloadMeasurementArchive),
     handler: async (req, reply) => {
       const customer = req.customer;
       const signed = customer ? verifyDownload(ctx.secrets.storageKey, customer.id, req.query) : null;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DEFAULT_SLEEP_AMOUNT, pointTriggerDeleteBody, sleepSeconds, ENDPOINTS } from '@overtone/contract';
+import { DEFAULT_SLEEP_AMOUNT, sleepSeconds, ENDPOINTS } from '@overtone/contract';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { routeOf } from '../../infra/endpoint-route.ts';
@@ -80,10 +80,7 @@ export async function schedulerRoutes(app: FastifyInstance, ctx: AppContext) {
     ...routeOf(ENDPOINTS.deletePointTrigger),
     handler: (req) =>
       withPoint(ctx.db, req, async ({ customerId, pointId }) => {
-        // The body is optional (a DELETE often has none), so it is checked here rather than by the route schema.
-        const body = pointTriggerDeleteBody.safeParse(req.body ?? {});
-        if (!body.success) throw new AppError('VALIDATION', 'trigger');
-        const mac = body.data.trigger ?? req.query.trigger;
+        const mac = req.body?.trigger ?? req.query.trigger;
         await unassignPointTriggers(ctx.db, customerId, pointId, mac);
         return triggersOf(ctx.db, customerId, pointId);
       }),

@@ -23,7 +23,7 @@ export function callEndpoint<E extends Endpoint, T = EndpointAnswer<E>>(
   e: E,
   call: EndpointCall<E> = {},
   options: Omit<RequestOptions<T>, 'method' | 'query' | 'body' | 'schema'> & { schema?: AnswerSchema<T> } = {},
-): Promise<T> {
+): Promise<NoInfer<T>> {
   const { schema, ...rest } = options;
   return apiRequest<T>(endpointPath(e, call.params as Record<string, string> | undefined), {
     ...rest,

@@ -1,13 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  customer as customerSchema,
-  customerSummary,
-  LANGUAGES,
-  type Language,
-  type PasswordPolicy,
-  type TIME_ZONES,
-} from '@overtone/contract';
-import { apiRequest } from '../api/apiClient';
+import { ENDPOINTS, LANGUAGES, type Language, type PasswordPolicy, type TIME_ZONES } from '@overtone/contract';
+import { callEndpoint } from '../api/callEndpoint';
 import { currentToken } from '../session';
 
 /** Date format used when the customer record (and so its preference) could not be loaded. */
@@ -54,17 +47,15 @@ export const reloadCustomer = (queryClient: QueryClient) => queryClient.invalida
  * the summary is asked for directly. Both failures reject with the summary's error.
  */
 export async function fetchCustomer(host: string, signal?: AbortSignal): Promise<CustomerInfo> {
-  const h = encodeURIComponent(host);
   if (currentToken()) {
     try {
       // A 401 here is not a reason to leave the page: the summary is the fallback, and the
       // session check (GET /me) logs out a stale token.
-      const c = await apiRequest(`/customer/${h}`, {
-        schema: customerSchema,
-        signal,
-        silent: true,
-        redirectOnUnauthorized: false,
-      });
+      const c = await callEndpoint(
+        ENDPOINTS.getCustomerByHost,
+        { params: { host } },
+        { signal, silent: true, redirectOnUnauthorized: false },
+      );
       return {
         id: c._id,
         name: c.name,
@@ -80,7 +71,7 @@ export async function fetchCustomer(host: string, signal?: AbortSignal): Promise
       if (signal?.aborted) throw e;
     }
   }
-  const s = await apiRequest(`/customer/${h}/summary`, { schema: customerSummary, signal, silent: true });
+  const s = await callEndpoint(ENDPOINTS.getCustomerSummaryByHost, { params: { host } }, { signal, silent: true });
   return {
     id: s._id,
     name: s.name,

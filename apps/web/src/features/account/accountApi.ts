@@ -1,5 +1,5 @@
-import { me as meSchema, messageBody, type Me } from '@overtone/contract';
-import { apiRequest } from '../../core/api/apiClient';
+import { ENDPOINTS, type Me } from '@overtone/contract';
+import { callEndpoint } from '../../core/api/callEndpoint';
 import { updateSession } from '../../core/session';
 
 /**
@@ -11,10 +11,8 @@ import { updateSession } from '../../core/session';
  */
 export const setMyPassword = async (password: string, currentPassword?: string): Promise<string> =>
   (
-    await apiRequest('/me/password', {
-      method: 'POST',
+    await callEndpoint(ENDPOINTS.setMyPassword, {
       body: currentPassword === undefined ? { password } : { password, currentPassword },
-      schema: messageBody,
     })
   ).message;
 
@@ -23,7 +21,7 @@ export const setMyPassword = async (password: string, currentPassword?: string):
  * expired link): no toast, no redirect.
  */
 export const fetchMe = (signal?: AbortSignal): Promise<Me> =>
-  apiRequest('/me', { schema: meSchema, signal, silent: true, redirectOnUnauthorized: false });
+  callEndpoint(ENDPOINTS.getMe, {}, { signal, silent: true, redirectOnUnauthorized: false });
 
 /**
  * `PUT /me/user-guiding-shown`: whether the onboarding tour was seen. The stored session follows
@@ -32,5 +30,5 @@ export const fetchMe = (signal?: AbortSignal): Promise<Me> =>
  */
 export async function setUserGuidingShown(userGuidingShown: boolean): Promise<void> {
   updateSession({ userGuidingShown });
-  await apiRequest('/me/user-guiding-shown', { method: 'PUT', body: { userGuidingShown } });
+  await callEndpoint(ENDPOINTS.setUserGuidingShown, { body: { userGuidingShown } });
 }

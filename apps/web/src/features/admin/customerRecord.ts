@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { customer } from '@overtone/contract';
-import { apiRequest } from '../../core/api/apiClient';
+import { ENDPOINTS } from '@overtone/contract';
+import { callEndpoint } from '../../core/api/callEndpoint';
 import { customerQueryKey } from '../../core/customer/customerApi';
 
 /**
@@ -12,6 +12,6 @@ export function useCustomerRecord() {
   const host = window.location.hostname;
   return useQuery({
     queryKey: [...customerQueryKey(host), 'record'],
-    queryFn: ({ signal }) => apiRequest(`/customer/${encodeURIComponent(host)}`, { schema: customer, signal }),
+    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.getCustomerByHost, { params: { host } }, { signal }),
   });
 }

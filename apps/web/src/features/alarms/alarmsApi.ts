@@ -1,15 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  alarmTransactionsDetailResponse,
-  deleteAlarmResponse,
-  frequencyPeakAlarmsResponse,
-  metricAlarm,
-  metricAlarmList,
+  ENDPOINTS,
   type ALARM_TRANSACTION_LEVEL_FILTERS,
+  type AlarmTransactionsDetailResponse,
   type FrequencyPeakAlarmsBody,
   type MetricAlarmBody,
 } from '@overtone/contract';
-import { apiRequest } from '../../core/api/apiClient';
+import { callEndpoint } from '../../core/api/callEndpoint';
 
 /** Root of every alarm query key of a point (metric, frequency-peak, transactions). */
 export const alarmKeys = {
@@ -18,8 +15,6 @@ export const alarmKeys = {
   transactions: (pointId: string) => ['alarms', pointId, 'transactions'] as const,
 };
 
-const pointPath = (pointId: string, rest = '') => `/point/${encodeURIComponent(pointId)}${rest}`;
-
 /**
  * `GET /point/{id}/alarm`: the point's metric alarms, oldest first, each with its active level.
  * @param enabled false without readAlarm (spec 001 §6: alarms are fetched only with it)
@@ -27,7 +22,7 @@ const pointPath = (pointId: string, rest = '') => `/point/${encodeURIComponent(p
 export const useMetricAlarmsQuery = (pointId: string, enabled: boolean) =>
   useQuery({
     queryKey: alarmKeys.metric(pointId),
-    queryFn: ({ signal }) => apiRequest(pointPath(pointId, '/alarm'), { schema: metricAlarmList, signal }),
+    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.listMetricAlarms, { params: { id: pointId } }, { signal }),
     enabled,
   });
 
@@ -41,21 +36,16 @@ export function useMetricAlarmMutations(pointId: string) {
   const qc = useQueryClient();
   const refresh = () => qc.invalidateQueries({ queryKey: ['alarms', pointId] });
   const create = useMutation({
-    mutationFn: (body: MetricAlarmBody) =>
-      apiRequest(pointPath(pointId, '/alarm'), { method: 'POST', body, schema: metricAlarm }),
+    mutationFn: (body: MetricAlarmBody) => callEndpoint(ENDPOINTS.createMetricAlarm, { params: { id: pointId }, body }),
     onSuccess: refresh,
   });
   const update = useMutation({
     mutationFn: ({ alarmId, body }: { alarmId: string; body: MetricAlarmBody }) =>
-      apiRequest(pointPath(pointId, `/alarm/${encodeURIComponent(alarmId)}`), { method: 'PUT', body, schema: metricAlarm }),
+      callEndpoint(ENDPOINTS.updateMetricAlarm, { params: { id: pointId, alarmId }, body }),
     onSuccess: refresh,
   });
   const remove = useMutation({
-    mutationFn: (alarmId: string) =>
-      apiRequest(pointPath(pointId, `/alarm/${encodeURIComponent(alarmId)}`), {
-        method: 'DELETE',
-        schema: deleteAlarmResponse,
-      }),
+    mutationFn: (alarmId: string) => callEndpoint(ENDPOINTS.deleteMetricAlarm, { params: { id: pointId, alarmId } }),
     onSuccess: refresh,
   });
   return { create, update, remove };
@@ -69,9 +59,7 @@ export const useFrequencyPeakAlarmsQuery = (pointId: string, enabled: boolean) =
   useQuery({
     queryKey: alarmKeys.frequencyPeak(pointId),
     queryFn: ({ signal }) =>
-      apiRequest(pointPath(pointId, '/frequencyPeakAlarm'), { schema: frequencyPeakAlarmsResponse, signal }).then(
-        (r) => r.alarms,
-      ),
+      callEndpoint(ENDPOINTS.listFrequencyPeakAlarms, { params: { id: pointId } }, { signal }).then((r) => r.alarms),
     enabled,
   });
 
@@ -83,11 +71,7 @@ export function useSaveFrequencyPeakAlarms(pointId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: FrequencyPeakAlarmsBody) =>
-      apiRequest(pointPath(pointId, '/frequencyPeakAlarm'), {
-        method: 'POST',
-        body,
-        schema: frequencyPeakAlarmsResponse,
-      }).then((r) => r.alarms),
+      callEndpoint(ENDPOINTS.replaceFrequencyPeakAlarms, { params: { id: pointId }, body }).then((r) => r.alarms),
     onSuccess: (alarms) => {
       qc.setQueryData(alarmKeys.frequencyPeak(pointId), alarms);
       void qc.invalidateQueries({ queryKey: alarmKeys.transactions(pointId) });
@@ -119,12 +103,9 @@ export const transactionsQueryOf = (pointId: string, p: TransactionsParams) => (
 export const useAlarmTransactionsQuery = (pointId: string, p: TransactionsParams, enabled: boolean) =>
   useQuery({
     queryKey: [...alarmKeys.transactions(pointId), p],
-    queryFn: ({ signal }) =>
-      apiRequest('/alarm-transactions', {
-        query: transactionsQueryOf(pointId, p),
-        schema: alarmTransactionsDetailResponse,
-        signal,
-      }),
+    // The answer's type given: with `keepPreviousData`, callEndpoint's would be inferred from it.
+    queryFn: ({ signal }): Promise<AlarmTransactionsDetailResponse> =>
+      callEndpoint(ENDPOINTS.listAlarmTransactions, { query: transactionsQueryOf(pointId, p) }, { signal }),
     enabled,
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { conditionResponse } from '@overtone/contract';
-import { apiRequest } from '../../core/api/apiClient';
+import { ENDPOINTS } from '@overtone/contract';
+import { callEndpoint } from '../../core/api/callEndpoint';
 import { currentLanguage } from '../../core/i18n';
 
 /** Key of a point's condition; the language is part of it (the reports' texts come in it). */
@@ -16,6 +16,6 @@ export const CONDITION_REFETCH_MS = 60_000;
 export const useConditionQuery = (pointId: string) =>
   useQuery({
     queryKey: [...conditionKey(pointId), currentLanguage()],
-    queryFn: ({ signal }) => apiRequest(`/point/${encodeURIComponent(pointId)}/condition`, { schema: conditionResponse, signal }),
+    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.getPointCondition, { params: { id: pointId } }, { signal }),
     refetchInterval: CONDITION_REFETCH_MS,
   });

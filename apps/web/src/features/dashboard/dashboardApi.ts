@@ -1,7 +1,8 @@
 import { createContext, useContext } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DASHBOARD_CALLS as C, alarmTransactionsDetailResponse } from '@overtone/contract';
-import { apiRequest, type QueryValue, type ResponseSchema } from '../../core/api/apiClient';
+import { ENDPOINTS, type Endpoint, type EndpointAnswer, type EndpointQuery } from '@overtone/contract';
+import type { QueryValue } from '../../core/api/apiClient';
+import { callEndpoint } from '../../core/api/callEndpoint';
 import type { DashboardWindow } from './dashboardInterval';
 
 /** Root of every dashboard query key: the home view invalidates it when it mounts (spec 000 §2). */
@@ -15,22 +16,27 @@ export const ALARM_INTENSITY_DAYS = { day: 30, week: 182 } as const;
 export type AlarmIntensityUnit = keyof typeof ALARM_INTENSITY_DAYS;
 
 /**
- * One dashboard call. A failure shows no toast (spec 001 §8): it is logged as 'Error loading data'
- * and rethrown, so the card shows its empty state. A 401 still ends the session (API client).
+ * Runs one (silent) dashboard call: a failure is logged as 'Error loading data' with its path and
+ * rethrown, so the card shows its empty state.
  */
-export async function loadDashboard<T>(
-  path: string,
-  query: Record<string, QueryValue>,
-  schema: ResponseSchema<T>,
-  signal?: AbortSignal,
-): Promise<T> {
+async function logged<T>(path: string, load: () => Promise<T>): Promise<T> {
   try {
-    return await apiRequest(path, { query, schema, signal, silent: true });
+    return await load();
   } catch (e) {
     if (!(e instanceof DOMException && e.name === 'AbortError')) console.error('Error loading data', path, e);
     throw e;
   }
 }
+
+/**
+ * One dashboard call. A failure shows no toast (spec 001 §8): it is logged as 'Error loading data'
+ * and rethrown, so the card shows its empty state. A 401 still ends the session (API client).
+ */
+export const loadDashboard = <E extends Endpoint>(
+  e: E,
+  query: EndpointQuery<E>,
+  signal?: AbortSignal,
+): Promise<EndpointAnswer<E>> => logged(e.path, () => callEndpoint(e, { query }, { signal, silent: true }));
 
 /** How often a shown dashboard reads its data again, ms. */
 export const DASHBOARD_REFRESH_MS = 60_000;
@@ -40,11 +46,17 @@ export const DASHBOARD_REFRESH_MS = 60_000;
  */
 export const DashboardShownContext = createContext(true);
 
-const useDashboardQuery = <T>(path: string, query: Record<string, QueryValue>, schema: ResponseSchema<T>, enabled = true) => {
+/** A dashboard query keyed by its path and query, loaded by `load`. */
+const useDashboardLoad = <T>(
+  path: string,
+  query: Record<string, QueryValue>,
+  load: (signal: AbortSignal) => Promise<T>,
+  enabled = true,
+) => {
   const shown = useContext(DashboardShownContext);
   return useQuery({
     queryKey: [...DASHBOARD_KEY, path, query],
-    queryFn: ({ signal }) => loadDashboard(path, query, schema, signal),
+    queryFn: ({ signal }) => load(signal),
     enabled,
     // another interval or filter keeps the previous answer on screen until the new one arrives
     placeholderData: keepPreviousData,
@@ -53,47 +65,55 @@ const useDashboardQuery = <T>(path: string, query: Record<string, QueryValue>, s
   });
 };
 
+/** A dashboard card's call (the contract's endpoint table) as a dashboard query. */
+const useDashboardQuery = <E extends Endpoint>(e: E, query: EndpointQuery<E> & Record<string, QueryValue>) =>
+  useDashboardLoad(e.path, query, (signal) => loadDashboard(e, query, signal));
+
 const windowQuery = (w: DashboardWindow, points: string | undefined) => ({ start: w.start, end: w.end, unit: w.unit, points });
 
 /** `GET /dashboard/system-health?start&end&unit&points`: health 0–100 and the previous period's. */
 export const useSystemHealth = (w: DashboardWindow, points?: string) =>
-  useDashboardQuery(C.systemHealth.path, windowQuery(w, points), C.systemHealth.response);
+  useDashboardQuery(ENDPOINTS.getSystemHealth, windowQuery(w, points));
 
 /** `GET /dashboard/health-progress?start&end&unit&points`: one bucket per unit, oldest first. */
 export const useHealthProgress = (w: DashboardWindow, points?: string) =>
-  useDashboardQuery(C.healthProgress.path, windowQuery(w, points), C.healthProgress.response);
+  useDashboardQuery(ENDPOINTS.getHealthProgress, windowQuery(w, points));
 
 /** `GET /dashboard/fault-distribution?start&end&points`: fault reports created in the window, by fault. */
 export const useFaultDistribution = (w: DashboardWindow, points?: string) =>
-  useDashboardQuery(C.faultDistribution.path, { start: w.start, end: w.end, points }, C.faultDistribution.response);
+  useDashboardQuery(ENDPOINTS.getFaultDistribution, { start: w.start, end: w.end, points });
 
 /** `GET /dashboard/reports?pageSize=10&pageNumber=1&points`: the newest reports, `answered` of `total`. */
 export const useDashboardReports = (points?: string) =>
-  useDashboardQuery(C.reports.path, { ...DASHBOARD_PAGE, points }, C.reports.response);
+  useDashboardQuery(ENDPOINTS.listDashboardReports, { ...DASHBOARD_PAGE, points });
 
 /** `GET /dashboard/point-health-score?points`: each point's score 0–1, worst first. */
-export const usePointHealthScores = (points?: string) =>
-  useDashboardQuery(C.pointHealthScore.path, { points }, C.pointHealthScore.response);
+export const usePointHealthScores = (points?: string) => useDashboardQuery(ENDPOINTS.getPointHealthScores, { points });
 
 /** `GET /dashboard/alarm-coverage?points`. */
-export const useAlarmCoverage = (points?: string) =>
-  useDashboardQuery(C.alarmCoverage.path, { points }, C.alarmCoverage.response);
+export const useAlarmCoverage = (points?: string) => useDashboardQuery(ENDPOINTS.getAlarmCoverage, { points });
 
 /** `GET /dashboard/recent-point-health?points`. */
-export const useRecentPointHealth = (points?: string) =>
-  useDashboardQuery(C.recentPointHealth.path, { points }, C.recentPointHealth.response);
+export const useRecentPointHealth = (points?: string) => useDashboardQuery(ENDPOINTS.getRecentPointHealth, { points });
 
 /** `GET /dashboard/point-recovery?points`. */
-export const usePointRecovery = (points?: string) =>
-  useDashboardQuery(C.pointRecovery.path, { points }, C.pointRecovery.response);
+export const usePointRecovery = (points?: string) => useDashboardQuery(ENDPOINTS.getPointRecovery, { points });
 
 /** `GET /dashboard/time-series/alarm-occurence?dayCount&unit&points` (the spec's spelling). */
 export const useAlarmOccurrence = (unit: AlarmIntensityUnit, points?: string) =>
-  useDashboardQuery(C.alarmOccurrence.path, { dayCount: ALARM_INTENSITY_DAYS[unit], unit, points }, C.alarmOccurrence.response);
+  useDashboardQuery(ENDPOINTS.getAlarmOccurrence, { dayCount: ALARM_INTENSITY_DAYS[unit], unit, points });
 
 /**
  * `GET /alarm-transactions?pageSize=10&pageNumber=1&points`: the 10 most recent level changes of
  * the filtered points (spec 001 §2, §9). Needs readAlarm on the server: `enabled` false without it.
  */
-export const useRecentAlarmTransactions = (points: string | undefined, enabled: boolean) =>
-  useDashboardQuery('/alarm-transactions', { ...DASHBOARD_PAGE, points }, alarmTransactionsDetailResponse, enabled);
+export const useRecentAlarmTransactions = (points: string | undefined, enabled: boolean) => {
+  const e = ENDPOINTS.listAlarmTransactions;
+  const query = { ...DASHBOARD_PAGE, points };
+  return useDashboardLoad(
+    e.path,
+    query,
+    (signal) => logged(e.path, () => callEndpoint(e, { query }, { signal, silent: true })),
+    enabled,
+  );
+};

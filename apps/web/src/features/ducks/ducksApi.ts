@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { duckList, duckPeriodicResponse, measureResponse, type DuckConfig } from '@overtone/contract';
-import { apiRequest } from '../../core/api/apiClient';
+import { ENDPOINTS, type DuckConfig } from '@overtone/contract';
+import { callEndpoint } from '../../core/api/callEndpoint';
 
 /** Query key of the Duck list; shared by the admin tab and {@link ChannelGroupPicker}. */
 export const DUCKS_KEY = ['ducks'] as const;
@@ -10,7 +10,7 @@ const periodicKey = (id: string) => ['ducks', id, 'periodic'] as const;
 export function useDucksQuery(enabled = true) {
   return useQuery({
     queryKey: DUCKS_KEY,
-    queryFn: ({ signal }) => apiRequest('/ducks', { schema: duckList, signal }),
+    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.listDucks, {}, { signal }),
     enabled,
   });
 }
@@ -19,33 +19,27 @@ export function useDucksQuery(enabled = true) {
 export function useDuckPeriodicQuery(id: string) {
   return useQuery({
     queryKey: periodicKey(id),
-    queryFn: ({ signal }) => apiRequest(`/ducks/${encodeURIComponent(id)}/periodic`, { schema: duckPeriodicResponse, signal }),
+    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.getDuckPeriodic, { params: { id } }, { signal }),
     select: (r) => r.data.repeatInterval,
   });
 }
 
 /** `PUT /ducks/{id}/config` (updateGateway); the server recomputes each sensor's groupCode. */
 export const saveDuckConfig = (id: string, config: DuckConfig) =>
-  apiRequest(`/ducks/${encodeURIComponent(id)}/config`, { method: 'PUT', body: { config } });
+  callEndpoint(ENDPOINTS.updateDuckConfig, { params: { id }, body: { config } });
 
 /** `PUT /ducks/{id}/periodic` (updateGateway): `periodS` seconds, 60 s … 7 days. */
 export const saveDuckPeriod = (id: string, periodS: number) =>
-  apiRequest(`/ducks/${encodeURIComponent(id)}/periodic`, {
-    method: 'PUT',
-    body: { period: periodS },
-    schema: duckPeriodicResponse,
-  });
+  callEndpoint(ENDPOINTS.setDuckPeriodic, { params: { id }, body: { period: periodS } });
 
 /** `DELETE /ducks/{id}/periodic` (updateGateway): periodic measurement off. */
-export const deleteDuckPeriod = (id: string) =>
-  apiRequest(`/ducks/${encodeURIComponent(id)}/periodic`, { method: 'DELETE', schema: duckPeriodicResponse });
+export const deleteDuckPeriod = (id: string) => callEndpoint(ENDPOINTS.deleteDuckPeriodic, { params: { id } });
 
 /**
  * `POST /duck/{mac}/measure` (createMeasurement): requests a live measurement. A Duck without
  * sensor channels answers 409 DUCK_NOT_CONFIGURED, shown by the API client's toast.
  */
-export const measureDuck = (mac: string) =>
-  apiRequest(`/duck/${encodeURIComponent(mac)}/measure`, { method: 'POST', body: {}, schema: measureResponse });
+export const measureDuck = (mac: string) => callEndpoint(ENDPOINTS.measureDuck, { params: { mac }, body: {} });
 
 /** A Duck changed: the list and its periodic interval. */
 export const invalidateDucks = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: DUCKS_KEY });

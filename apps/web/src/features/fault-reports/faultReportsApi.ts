@@ -1,19 +1,18 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import {
+  ENDPOINTS,
   LANGUAGE_HEADER,
   TOKEN_HEADER,
-  confirmationStatsResponse,
+  endpointPath,
   errorBody,
-  faultReport,
-  faultReportsResponse,
-  unansweredEvaluationsResponse,
   type EvaluationBody,
   type FaultReport,
   type Language,
   type ReportLanguage,
 } from '@overtone/contract';
-import { apiRequest, buildUrl } from '../../core/api/apiClient';
+import { buildUrl } from '../../core/api/apiClient';
 import { ApiError } from '../../core/api/ApiError';
+import { callEndpoint } from '../../core/api/callEndpoint';
 import { errorMessage, genericErrorMessage } from '../../core/api/errorMessage';
 import { currentLanguage } from '../../core/i18n';
 import { currentToken } from '../../core/session';
@@ -34,9 +33,6 @@ export const pointFaultReportsKey = (pointId: string) => [...FAULT_REPORTS_KEY, 
 export const UNANSWERED_COUNT_KEY = [...FAULT_REPORTS_KEY, 'unanswered'] as const;
 export const confirmationsKey = (pointId: string) => [...FAULT_REPORTS_KEY, 'confirmations', pointId] as const;
 
-const pointPath = (pointId: string) => `/point/${encodeURIComponent(pointId)}/fault-reports`;
-const reportPath = (id: string) => `/fault-reports/${encodeURIComponent(id)}`;
-
 /**
  * `GET /point/{id}/fault-reports?pageSize&pageNumber&status`: the point's reports, newest first,
  * texts in the request's language (spec 001 §7). Fetched only when `enabled` (readFaultReport).
@@ -45,7 +41,9 @@ export const usePointFaultReportsQuery = (pointId: string, params: FaultReportsP
   useQuery({
     queryKey: [...pointFaultReportsKey(pointId), params, currentLanguage()],
     queryFn: ({ signal }) =>
-      apiRequest(pointPath(pointId), { query: { ...params }, schema: faultReportsResponse, signal }).then((r) => r.data),
+      callEndpoint(ENDPOINTS.listPointFaultReports, { params: { id: pointId }, query: { ...params } }, { signal }).then(
+        (r) => r.data,
+      ),
     enabled,
     placeholderData: (previous) => previous,
   });
@@ -58,11 +56,9 @@ export const useUnansweredCountsQuery = (enabled = true) =>
   useQuery({
     queryKey: UNANSWERED_COUNT_KEY,
     queryFn: ({ signal }) =>
-      apiRequest('/fault-reports/unanswered-evaluations-count', {
-        schema: unansweredEvaluationsResponse,
-        signal,
-        silent: true,
-      }).then((r) => new Map(r.data.detectionReports.map((d) => [d.point, d.count]))),
+      callEndpoint(ENDPOINTS.countUnansweredEvaluations, {}, { signal, silent: true }).then(
+        (r) => new Map(r.data.detectionReports.map((d) => [d.point, d.count])),
+      ),
     enabled,
   });
 
@@ -71,7 +67,7 @@ export const useConfirmationsQuery = (pointId: string, enabled = true) =>
   useQuery({
     queryKey: confirmationsKey(pointId),
     queryFn: ({ signal }) =>
-      apiRequest(`${pointPath(pointId)}/confirmations`, { schema: confirmationStatsResponse, signal, silent: true }).then(
+      callEndpoint(ENDPOINTS.getPointFaultReportConfirmations, { params: { id: pointId } }, { signal, silent: true }).then(
         (r) => r.data,
       ),
     enabled,
@@ -79,11 +75,11 @@ export const useConfirmationsQuery = (pointId: string, enabled = true) =>
 
 /** `GET /fault-reports/{id}`. */
 export const fetchFaultReport = (id: string, signal?: AbortSignal): Promise<FaultReport> =>
-  apiRequest(reportPath(id), { schema: faultReport, signal });
+  callEndpoint(ENDPOINTS.getFaultReport, { params: { id } }, { signal });
 
-/** `PUT /fault-reports/{id}/evaluation` with the answers by question code (updateFaultReport). */
-export const saveEvaluation = (id: string, body: EvaluationBody): Promise<undefined> =>
-  apiRequest(`${reportPath(id)}/evaluation`, { method: 'PUT', body });
+/** `PUT /fault-reports/{id}/evaluation` with the answers by question code (updateFaultReport); answers the evaluated report. */
+export const saveEvaluation = (id: string, body: EvaluationBody): Promise<FaultReport> =>
+  callEndpoint(ENDPOINTS.evaluateFaultReport, { params: { id }, body });
 
 /**
  * After an evaluation: the lists, the unanswered counts (the tab's badge), the confirmation
@@ -103,7 +99,7 @@ export const interfaceLanguageOf = (language: ReportLanguage): Language => (lang
 
 /** The API path of a report's PDF in a language (`&download=1`: as an attachment). */
 export const faultReportPdfPath = (id: string, language: ReportLanguage, download = false) =>
-  buildUrl(`${reportPath(id)}/pdf`, { language, download: download ? 1 : undefined });
+  buildUrl(endpointPath(ENDPOINTS.getFaultReportPdf, { id }), { language, download: download ? 1 : undefined });
 
 /** A fetched PDF: its bytes and the file name the server gave (Content-Disposition), if any. */
 export interface PdfFile {

@@ -3,8 +3,8 @@ import { App } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { measureResponse, sigv4Response } from '@overtone/contract';
-import { apiRequest } from '../../core/api/apiClient';
+import { ENDPOINTS } from '@overtone/contract';
+import { callEndpoint } from '../../core/api/callEndpoint';
 import { isApiError } from '../../core/api/ApiError';
 import { lastMeasurementStore, measurementPath } from '../measurements/lastMeasurement';
 import { MEASUREMENTS_QUERY_KEY } from '../measurements/measurementsApi';
@@ -69,7 +69,7 @@ export function useLiveMeasurement(target: LiveTarget): LiveMeasurement {
       dispatch({ type: 'start' });
       void (async () => {
         try {
-          const { url } = await apiRequest('/iot/sigv4', { schema: sigv4Response });
+          const { url } = await callEndpoint(ENDPOINTS.getBrokerUrl);
           if (!current()) return;
           const conn = await openLiveConnection(url, target.gateway, target.macAddress, {
             onMessage: (m) => current() && dispatch({ type: 'message', ...m }),
@@ -78,15 +78,13 @@ export function useLiveMeasurement(target: LiveTarget): LiveMeasurement {
           if (!current()) return conn.close();
           connection.current = conn;
           const { _id } = target.duck
-            ? await apiRequest(`/duck/${encodeURIComponent(target.macAddress)}/measure`, {
-                method: 'POST',
+            ? await callEndpoint(ENDPOINTS.measureDuck, {
+                params: { mac: target.macAddress },
                 body: { tags, pointId: target.pointId },
-                schema: measureResponse,
               })
-            : await apiRequest(`/iot/${encodeURIComponent(target.pointId)}/measure`, {
-                method: 'POST',
+            : await callEndpoint(ENDPOINTS.measurePoint, {
+                params: { pointId: target.pointId },
                 body: { tags, gateway: target.gateway },
-                schema: measureResponse,
               });
           if (current()) dispatch({ type: 'requested', id: _id });
         } catch (e) {

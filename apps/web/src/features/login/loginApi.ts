@@ -1,17 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import {
-  loginAnswer,
+  ENDPOINTS,
   loginFailure,
-  messageBody,
-  mfaChallengeInfo,
-  session as sessionSchema,
   type ForgotPasswordBody,
   type LoginBody,
   type MfaChallengeInfo,
   type Session,
   type VerifyMfaBody,
 } from '@overtone/contract';
-import { apiRequest } from '../../core/api/apiClient';
+import { callEndpoint } from '../../core/api/callEndpoint';
 import { isApiError } from '../../core/api/ApiError';
 import { reloadCustomer } from '../../core/customer/customerApi';
 import { sessionStore } from '../../core/session';
@@ -21,7 +18,7 @@ export type LoginResult = { kind: 'session'; session: Session } | { kind: 'mfa';
 
 /** `POST /auth/customer`. Failures are shown by the API client and rethrown. */
 export async function login(body: LoginBody): Promise<LoginResult> {
-  const answer = await apiRequest('/auth/customer', { method: 'POST', body, schema: loginAnswer });
+  const answer = await callEndpoint(ENDPOINTS.login, { body });
   if ('token' in answer) return { kind: 'session', session: answer };
   return { kind: 'mfa', mfaId: answer.mfa_id, name: answer.name, surname: answer.surname };
 }
@@ -34,15 +31,14 @@ export function isWrongPassword(error: unknown): boolean {
 
 /** `GET /auth/customer/verify-mfa/{id}`: whose pending login this is. Silent: the page shows the failure itself. */
 export const fetchMfaChallenge = (id: string, signal?: AbortSignal): Promise<MfaChallengeInfo> =>
-  apiRequest(`/auth/customer/verify-mfa/${encodeURIComponent(id)}`, { schema: mfaChallengeInfo, signal, silent: true });
+  callEndpoint(ENDPOINTS.getMfaChallenge, { params: { id } }, { signal, silent: true });
 
 /** `POST /auth/customer/verify-mfa`: the session, once the e-mailed code is right. Failures are shown and rethrown. */
-export const verifyMfa = (body: VerifyMfaBody): Promise<Session> =>
-  apiRequest('/auth/customer/verify-mfa', { method: 'POST', body, schema: sessionSchema });
+export const verifyMfa = (body: VerifyMfaBody): Promise<Session> => callEndpoint(ENDPOINTS.verifyMfa, { body });
 
 /** `POST /forgotpassword/{customerId}`: the server's (translated) confirmation, the same whether or not the e-mail exists. */
 export const requestPasswordReset = async (customerId: string, body: ForgotPasswordBody): Promise<string> =>
-  (await apiRequest(`/forgotpassword/${encodeURIComponent(customerId)}`, { method: 'POST', body, schema: messageBody })).message;
+  (await callEndpoint(ENDPOINTS.requestPasswordReset, { params: { customerId }, body })).message;
 
 /**
  * Keeps the session of a successful login and loads the customer's full record in place of the

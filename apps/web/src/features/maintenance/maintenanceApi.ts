@@ -1,12 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  maintenanceCreated,
-  maintenancesResponse,
-  type MaintenanceCreateBody,
-  type MaintenanceRecord,
-  type MaintenanceUpdateBody,
-} from '@overtone/contract';
-import { apiRequest } from '../../core/api/apiClient';
+import { ENDPOINTS, type MaintenanceCreateBody, type MaintenanceRecord, type MaintenanceUpdateBody } from '@overtone/contract';
+import { callEndpoint } from '../../core/api/callEndpoint';
 import { FAULT_REPORTS_KEY } from '../fault-reports/faultReportsApi';
 import { TREE_QUERY_KEY } from '../tree/treeApi';
 
@@ -29,7 +23,7 @@ export const pointMaintenancesKey = (pointId: string) => [...MAINTENANCES_KEY, p
 export const useMaintenancesQuery = (pointId: string, enabled = true, { silent = false } = {}) =>
   useQuery({
     queryKey: pointMaintenancesKey(pointId),
-    queryFn: ({ signal }) => apiRequest('/maintenances', { query: { pointId }, schema: maintenancesResponse, signal, silent }),
+    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.listMaintenances, { query: { pointId } }, { signal, silent }),
     enabled,
     // a pending verdict is decided by measurements still to come: looked at again until it is
     refetchInterval: (q) => pendingRefreshMs(q.state.data),
@@ -51,14 +45,13 @@ export function useMaintenanceMutations(pointId: string) {
       qc.invalidateQueries({ queryKey: TREE_QUERY_KEY }),
     ]);
   const create = useMutation({
-    mutationFn: (body: MaintenanceCreateBody) =>
-      apiRequest('/maintenances', { method: 'POST', body, schema: maintenanceCreated }),
+    mutationFn: (body: MaintenanceCreateBody) => callEndpoint(ENDPOINTS.createMaintenance, { body }),
     onSuccess: refresh,
   });
   const update = useMutation({
     mutationFn: ({ id, body }: { id: string; body: MaintenanceUpdateBody }) =>
-      // the answer (the record) is not read: the list is loaded again with every record's verdict
-      apiRequest(`/maintenances/${encodeURIComponent(id)}`, { method: 'PUT', body }),
+      // the answer (the record) is not used: the list is loaded again with every record's verdict
+      callEndpoint(ENDPOINTS.updateMaintenance, { params: { id }, body }),
     onSuccess: refresh,
   });
   return { create, update };

@@ -5,23 +5,13 @@ import {
   LANGUAGE_HEADER,
   SIGNAL_MEDIA_TYPE,
   TOKEN_HEADER,
+  ENDPOINTS,
+  endpointPath,
   decodeSignal,
   type DecodedSignal,
   alarmTransactionsResponse,
-  createShareResponse,
-  deleteMeasurementResponse,
-  favoriteResponse,
-  measurementDetail,
-  measurementJsonExport,
-  measurementPhotosResponse,
-  measurementTagsResponse,
-  noteResponse,
-  shareLinksResponse,
   SHARE_TOKEN_PARAM,
-  shareScope,
-  sharedMeasurementDetail,
   type SharedMeasurementDetail,
-  tagsResponse,
   type AxisKey,
   type CreateShareBody,
   type ErrorCode,
@@ -29,14 +19,14 @@ import {
   type Point,
   type WindowName,
 } from '@overtone/contract';
-import { apiRequest, buildUrl } from '../../core/api/apiClient';
+import { buildUrl } from '../../core/api/apiClient';
+import { callEndpoint } from '../../core/api/callEndpoint';
 import { ApiError } from '../../core/api/ApiError';
 import { errorMessage } from '../../core/api/errorMessage';
 import { currentLanguage } from '../../core/i18n';
 import { currentToken } from '../../core/session';
 import { computeInBrowser, samplesOf } from './domains/domainClient';
 import { pointQueryKey, pointQueryOptions } from '../points/pointApi';
-import { sharePrefix } from './detailAccess';
 import { blankPoint } from '../points/blankPoint';
 import { measurementQueryKey } from '../measurements/measurementsApi';
 
@@ -44,8 +34,6 @@ export { measurementQueryKey };
 
 /** The error code of a measurement whose stored samples are missing from the object store. */
 const WAVEFORM_MISSING: ErrorCode = 'WAVEFORM_MISSING';
-
-const measurementUrl = (id: string, rest = '') => `/measurement/${encodeURIComponent(id)}${rest}`;
 
 /**
  * The measurement's waveform, binary (`GET {prefix}/measurement/{id}/signal`, docs/signals.md):
@@ -102,11 +90,10 @@ async function withSignal<T extends MeasurementDetail>(detail: Promise<T>, signa
 export const measurementQueryOptions = (queryClient: QueryClient, id: string, readOnly = false) => ({
   queryKey: readOnly ? ([...measurementQueryKey(id), 'shared'] as const) : measurementQueryKey(id),
   queryFn: async ({ signal }: { signal?: AbortSignal }): Promise<MeasurementDetail | SharedMeasurementDetail> => {
-    const prefix = sharePrefix(readOnly);
-    const signalPath = `${prefix}${measurementUrl(id, '/signal')}`;
+    const signalPath = endpointPath(readOnly ? ENDPOINTS.getSharedMeasurementSignal : ENDPOINTS.getMeasurementSignal, { id });
     if (!readOnly) {
       const m = await withSignal(
-        apiRequest(measurementUrl(id), { query: { samples: 'none' }, schema: measurementDetail, signal, silent: true }).then(
+        callEndpoint(ENDPOINTS.getMeasurement, { params: { id }, query: { samples: 'none' } }, { signal, silent: true }).then(
           (d) => {
             if (d.point?._id)
               void queryClient.prefetchQuery({ ...pointQueryOptions(d.point._id, { silent: true }), staleTime: POINT_FRESH_MS });
@@ -121,13 +108,11 @@ export const measurementQueryOptions = (queryClient: QueryClient, id: string, re
     }
     // A link that expires while the page is open answers 401: the page says so (no logout).
     const m: SharedMeasurementDetail = await withSignal(
-      apiRequest(`${prefix}${measurementUrl(id)}`, {
-        query: { samples: 'none' },
-        schema: sharedMeasurementDetail,
-        signal,
-        silent: true,
-        redirectOnUnauthorized: false,
-      }),
+      callEndpoint(
+        ENDPOINTS.getSharedMeasurement,
+        { params: { id }, query: { samples: 'none' } },
+        { signal, silent: true, redirectOnUnauthorized: false },
+      ),
       signalPath,
       signal,
     );
@@ -167,31 +152,30 @@ export const sharedPointOf = (m: MeasurementDetail & Partial<Pick<SharedMeasurem
 
 /** `PUT /measurement/{id}/favorite`: sets the star (spec 002 §4); a failure shows the server's message. */
 export const putFavorite = (id: string, favorite: boolean) =>
-  apiRequest(measurementUrl(id, '/favorite'), { method: 'PUT', body: { favorite }, schema: favoriteResponse });
+  callEndpoint(ENDPOINTS.setMeasurementFavorite, { params: { id }, body: { favorite } });
 
 /**
  * `PUT /measurement/{id}/note` (at most 1000 characters). Silent: the caller shows "saved" for
  * `result: 1` and "could not be saved" otherwise (spec 002 §8).
  */
 export const putNote = (id: string, note: string) =>
-  apiRequest(measurementUrl(id, '/note'), { method: 'PUT', body: { note }, schema: noteResponse, silent: true });
+  callEndpoint(ENDPOINTS.setMeasurementNote, { params: { id }, body: { note } }, { silent: true });
 
 /** `PUT /measurement/{id}/tags`: replaces the tags; answers the stored (trimmed, deduplicated) list. */
 export const putTags = (id: string, tags: string[]) =>
-  apiRequest(measurementUrl(id, '/tags'), { method: 'PUT', body: { tags }, schema: tagsResponse });
+  callEndpoint(ENDPOINTS.setMeasurementTags, { params: { id }, body: { tags } });
 
 /** `DELETE /measurement/{id}`: answers the point and its adjacent measurement to open next. */
-export const deleteMeasurement = (id: string) =>
-  apiRequest(measurementUrl(id), { method: 'DELETE', schema: deleteMeasurementResponse });
+export const deleteMeasurement = (id: string) => callEndpoint(ENDPOINTS.deleteMeasurement, { params: { id } });
 
 /** `GET /measurement/{id}/json`: the measurement as the JSON file the tools menu downloads. */
-export const fetchMeasurementJson = (id: string) => apiRequest(measurementUrl(id, '/json'), { schema: measurementJsonExport });
+export const fetchMeasurementJson = (id: string) => callEndpoint(ENDPOINTS.getMeasurementJson, { params: { id } });
 
 /** `GET /measurement/tags`: the customer's tags (suggestions of the tags editor), asked only while editing. */
 export const useTagSuggestionsQuery = (enabled: boolean) =>
   useQuery({
     queryKey: ['measurements', 'tags'],
-    queryFn: ({ signal }) => apiRequest('/measurement/tags', { schema: measurementTagsResponse, signal, silent: true }),
+    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.listMeasurementTags, {}, { signal, silent: true }),
     enabled,
     staleTime: 60_000,
   });
@@ -203,11 +187,9 @@ export const usePhotosQuery = (id: string, readOnly = false) =>
   useQuery({
     queryKey: photosQueryKey(id),
     queryFn: ({ signal }) =>
-      apiRequest(`${sharePrefix(readOnly)}${measurementUrl(id, '/photo')}`, {
-        schema: measurementPhotosResponse,
-        signal,
-        silent: true,
-      }),
+      readOnly
+        ? callEndpoint(ENDPOINTS.listSharedMeasurementPhotos, { params: { id } }, { signal, silent: true })
+        : callEndpoint(ENDPOINTS.listMeasurementPhotos, { params: { id } }, { signal, silent: true }),
     // The URLs are signed for about an hour.
     staleTime: 30 * 60_000,
   });
@@ -220,7 +202,7 @@ export const photoKeyPart = (key: string) => key.split('/').filter(Boolean).at(-
 
 /** `DELETE /measurement/{id}/photo/{photoKeyPart}` (deleteMeasurementPhoto). */
 export const deletePhoto = (id: string, key: string) =>
-  apiRequest(measurementUrl(id, `/photo/${encodeURIComponent(photoKeyPart(key))}`), { method: 'DELETE' });
+  callEndpoint(ENDPOINTS.deleteMeasurementPhoto, { params: { id, photoKeyPart: photoKeyPart(key) } });
 
 /**
  * `GET /alarm-transactions?points={pointId}` (readAlarm), one page, newest first; in read-only mode
@@ -236,39 +218,34 @@ export const useAlarmTransactionsQuery = (
     queryKey: ['alarmTransactions', target.readOnly ? target.measurementId : target.pointId, pageNumber, pageSize],
     queryFn: ({ signal }) =>
       target.readOnly
-        ? apiRequest(`/share${measurementUrl(target.measurementId, '/alarm-transactions')}`, {
-            query: { pageNumber, pageSize },
-            schema: alarmTransactionsResponse,
-            signal,
-            silent: true,
-          })
-        : apiRequest('/alarm-transactions', {
-            query: { points: target.pointId, pageNumber, pageSize },
-            schema: alarmTransactionsResponse,
-            signal,
-            silent: true,
-          }),
+        ? callEndpoint(
+            ENDPOINTS.listSharedAlarmTransactions,
+            { params: { id: target.measurementId }, query: { pageNumber, pageSize } },
+            { signal, silent: true },
+          )
+        : callEndpoint(
+            ENDPOINTS.listAlarmTransactions,
+            { query: { points: target.pointId, pageNumber, pageSize } },
+            { schema: alarmTransactionsResponse, signal, silent: true },
+          ),
     placeholderData: keepPreviousData,
   });
 
 export const shareLinksQueryKey = (measurementId: string) => ['shareLinks', measurementId] as const;
 
 /** `POST /temporaryToken/measurement`: a new share link; the answer carries its token (shown once). */
-export const createShareLink = (body: CreateShareBody) =>
-  apiRequest('/temporaryToken/measurement', { method: 'POST', body, schema: createShareResponse });
+export const createShareLink = (body: CreateShareBody) => callEndpoint(ENDPOINTS.createShareLink, { body });
 
 /** `GET /temporaryToken?measurementId=`: the active share links of a measurement. */
 export const useShareLinksQuery = (measurementId: string, enabled = true) =>
   useQuery({
     queryKey: shareLinksQueryKey(measurementId),
-    queryFn: ({ signal }) =>
-      apiRequest('/temporaryToken', { query: { measurementId }, schema: shareLinksResponse, signal, silent: true }),
+    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.listShareLinks, { query: { measurementId } }, { signal, silent: true }),
     enabled,
   });
 
 /** `DELETE /temporaryToken/{id}`: revokes a share link. */
-export const revokeShareLink = (linkId: string) =>
-  apiRequest(`/temporaryToken/${encodeURIComponent(linkId)}`, { method: 'DELETE' });
+export const revokeShareLink = (linkId: string) => callEndpoint(ENDPOINTS.revokeShareLink, { params: { id: linkId } });
 
 /**
  * `GET /share`: what the share token of the page URL grants. Only asked when the URL carries a
@@ -277,7 +254,7 @@ export const revokeShareLink = (linkId: string) =>
 export const useShareScopeQuery = (token: string | null) =>
   useQuery({
     queryKey: ['shareScope', token],
-    queryFn: ({ signal }) => apiRequest('/share', { schema: shareScope, signal, silent: true, redirectOnUnauthorized: false }),
+    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.getShareScope, {}, { signal, silent: true, redirectOnUnauthorized: false }),
     enabled: !!token,
     retry: false,
     staleTime: Infinity,

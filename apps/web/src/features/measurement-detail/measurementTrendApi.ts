@@ -1,15 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
-  shareTrendResponse,
+  ENDPOINTS,
   TREND_MAX_POINTS_DEFAULT,
   TREND_RANGE_SHORTCUTS,
-  trendResponse,
-  trendTelemetriesResponse,
   type MeasurementDetail,
   type ShareTrendResponse,
   type TrendSeries,
 } from '@overtone/contract';
-import { apiRequest } from '../../core/api/apiClient';
+import { callEndpoint } from '../../core/api/callEndpoint';
 import { customerClock } from '../../ui/customerTime';
 import { trendQueryOf } from '../trend/trendApi';
 import { TREND_DATE_FORMAT } from '../trend/trendModel';
@@ -125,12 +123,11 @@ export const useMeasurementTrend = (r: MeasurementTrendRequest) =>
       : (['measurementTrend', r.pointId, r.telemetry, r.hours, r.now, r.offsetMinutes] as const),
     queryFn: async ({ signal }): Promise<TrendSeries[]> => {
       if (r.readOnly) {
-        const answer = await apiRequest(`/share/measurement/${encodeURIComponent(r.measurementId)}/trend`, {
-          query: { telemetry: r.telemetry!, hours: r.hours },
-          schema: shareTrendResponse,
-          signal,
-          silent: true,
-        });
+        const answer = await callEndpoint(
+          ENDPOINTS.getSharedPointTrend,
+          { params: { id: r.measurementId }, query: { telemetry: r.telemetry!, hours: r.hours } },
+          { signal, silent: true },
+        );
         return shareSeriesAsTrend(answer, r.measurement);
       }
       const query = trendQueryOf({
@@ -140,12 +137,7 @@ export const useMeasurementTrend = (r: MeasurementTrendRequest) =>
         maxValue: null,
         maxPoints: TREND_MAX_POINTS_DEFAULT,
       });
-      const answer = await apiRequest(`/point/${encodeURIComponent(r.pointId)}/trend`, {
-        query,
-        schema: trendResponse,
-        signal,
-        silent: true,
-      });
+      const answer = await callEndpoint(ENDPOINTS.getPointTrend, { params: { id: r.pointId }, query }, { signal, silent: true });
       return answer.series.filter((s) => s.data.length > 0);
     },
     enabled: !!r.telemetry,
@@ -161,11 +153,7 @@ export const useCardTelemetries = (pointId: string, enabled: boolean) =>
   useQuery({
     queryKey: ['trend', pointId, 'telemetries'],
     queryFn: ({ signal }) =>
-      apiRequest(`/point/${encodeURIComponent(pointId)}/trend/telemetries`, {
-        schema: trendTelemetriesResponse,
-        signal,
-        silent: true,
-      }),
+      callEndpoint(ENDPOINTS.listPointTrendTelemetries, { params: { id: pointId } }, { signal, silent: true }),
     enabled,
     staleTime: 60_000,
   });

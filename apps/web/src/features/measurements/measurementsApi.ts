@@ -1,12 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  deleteMeasurementsResponse,
-  measurementDownloadResponse,
-  measurementListResponse,
-  measurementTagsResponse,
-  type MeasurementListQuery,
-} from '@overtone/contract';
-import { apiRequest } from '../../core/api/apiClient';
+import { ENDPOINTS, type MeasurementListQuery } from '@overtone/contract';
+import { callEndpoint } from '../../core/api/callEndpoint';
 
 /** The query key of one measurement's detail (features/measurement-detail/measurementApi.ts; the trend's compare reads it too). */
 export const measurementQueryKey = (id: string) => ['measurement', id] as const;
@@ -19,7 +13,7 @@ export type MeasurementListParams = Pick<MeasurementListQuery, 'page' | 'pageSiz
 
 /** `GET /measurement` (spec 000 §7): one page of measurements, newest first. */
 export function fetchMeasurements(params: MeasurementListParams, signal?: AbortSignal) {
-  return apiRequest('/measurement', { query: params, schema: measurementListResponse, signal });
+  return callEndpoint(ENDPOINTS.listMeasurements, { query: params }, { signal });
 }
 
 export function useMeasurementsQuery(params: MeasurementListParams, enabled = true) {
@@ -35,15 +29,14 @@ export function useMeasurementsQuery(params: MeasurementListParams, enabled = tr
 export function useMeasurementTagsQuery() {
   return useQuery({
     queryKey: [MEASUREMENTS_QUERY_KEY, 'tags'],
-    queryFn: ({ signal }) => apiRequest('/measurement/tags', { schema: measurementTagsResponse, signal }),
+    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.listMeasurementTags, {}, { signal }),
     staleTime: 60_000,
   });
 }
 
 /** `DELETE /measurements` with the selected ids (deleteMeasurement). */
-export const deleteMeasurements = (ids: string[]) =>
-  apiRequest('/measurements', { method: 'DELETE', body: { ids }, schema: deleteMeasurementsResponse });
+export const deleteMeasurements = (ids: string[]) => callEndpoint(ENDPOINTS.deleteMeasurements, { body: { ids } });
 
 /** `GET /measurement/download`: a signed, short-lived URL of the zip archive of the matching measurements. */
 export const measurementDownloadUrl = (filters: Omit<MeasurementListParams, 'page' | 'pageSize'>) =>
-  apiRequest('/measurement/download', { query: filters, schema: measurementDownloadResponse });
+  callEndpoint(ENDPOINTS.downloadMeasurements, { query: filters });

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { notificationsReadResponse, notificationsResponse, type NotificationsResponse } from '@overtone/contract';
-import { apiRequest } from '../../core/api/apiClient';
+import { ENDPOINTS, type NotificationsResponse } from '@overtone/contract';
+import { callEndpoint } from '../../core/api/callEndpoint';
 import { currentLanguage } from '../../core/i18n';
 
 /** Query key of the caller's notifications (every language). */
@@ -19,12 +19,7 @@ export const useNotificationsQuery = (enabled: boolean) =>
   useQuery<NotificationsResponse>({
     queryKey: [...NOTIFICATIONS_KEY, currentLanguage()],
     queryFn: ({ signal }) =>
-      apiRequest('/notifications', {
-        query: { limit: NOTIFICATIONS_SHOWN },
-        schema: notificationsResponse,
-        signal,
-        silent: true,
-      }),
+      callEndpoint(ENDPOINTS.listNotifications, { query: { limit: NOTIFICATIONS_SHOWN } }, { signal, silent: true }),
     enabled,
     refetchInterval: NOTIFICATIONS_POLL_MS,
   });
@@ -33,8 +28,7 @@ export const useNotificationsQuery = (enabled: boolean) =>
 export function useMarkNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids?: string[]) =>
-      apiRequest('/notifications/read', { method: 'POST', body: ids ? { ids } : {}, schema: notificationsReadResponse }),
+    mutationFn: (ids?: string[]) => callEndpoint(ENDPOINTS.markNotificationsRead, { body: ids ? { ids } : {} }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
   });
 }

@@ -1,8 +1,8 @@
 import { App } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { deviceList, gatewayListResponse, pointConfig, type DeviceKind, type PointProfileBody } from '@overtone/contract';
-import { apiRequest } from '../../core/api/apiClient';
+import { ENDPOINTS, type DeviceKind, type PointProfileBody } from '@overtone/contract';
+import { callEndpoint } from '../../core/api/callEndpoint';
 import { pointQueryKey, routingQueryKey } from '../points/pointApi';
 
 export const pointConfigKey = (pointId: string) => ['pointConfig', pointId] as const;
@@ -11,7 +11,7 @@ export const pointConfigKey = (pointId: string) => ['pointConfig', pointId] as c
 export const usePointConfigQuery = (pointId: string) =>
   useQuery({
     queryKey: pointConfigKey(pointId),
-    queryFn: ({ signal }) => apiRequest(`/point/${encodeURIComponent(pointId)}/config`, { schema: pointConfig, signal }),
+    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.getPointConfig, { params: { id: pointId } }, { signal }),
   });
 
 /** `GET /device?macAddress=…`: the registry search (the server lists 10; typing a MAC finds others). */
@@ -19,7 +19,7 @@ export const useDeviceSearchQuery = (macAddress: string, kind?: DeviceKind) =>
   useQuery({
     queryKey: ['devices', 'search', macAddress, kind ?? null],
     queryFn: ({ signal }) =>
-      apiRequest('/device', { query: { macAddress: macAddress || undefined, kind }, schema: deviceList, signal }),
+      callEndpoint(ENDPOINTS.listDevices, { query: { macAddress: macAddress || undefined, kind } }, { signal }),
     placeholderData: (prev) => prev,
   });
 
@@ -27,7 +27,7 @@ export const useDeviceSearchQuery = (macAddress: string, kind?: DeviceKind) =>
 export const useGatewayOptionsQuery = () =>
   useQuery({
     queryKey: ['gateways', 'options'],
-    queryFn: ({ signal }) => apiRequest('/gateway', { schema: gatewayListResponse, signal }).then((r) => r.gateways),
+    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.listGateways, {}, { signal }).then((r) => r.gateways),
     staleTime: 60_000,
   });
 
@@ -50,20 +50,20 @@ export function usePointConfigMutation(pointId: string) {
   const qc = useQueryClient();
   const { message } = App.useApp();
   const { t } = useTranslation('pointConfig');
-  const base = `/point/${encodeURIComponent(pointId)}`;
+  const params = { id: pointId };
   return useMutation({
     mutationFn: (c: Change) => {
       switch (c.kind) {
         case 'device':
-          return apiRequest(`${base}/device`, { method: 'PUT', body: c.body, schema: pointConfig });
+          return callEndpoint(ENDPOINTS.setPointDevice, { params, body: c.body });
         case 'deleteDevice':
-          return apiRequest(`${base}/device`, { method: 'DELETE', schema: pointConfig });
+          return callEndpoint(ENDPOINTS.removePointDevice, { params });
         case 'profile':
-          return apiRequest(`${base}/profile`, { method: 'PUT', body: c.body, schema: pointConfig });
+          return callEndpoint(ENDPOINTS.setPointProfile, { params, body: c.body });
         case 'deleteProfile':
-          return apiRequest(`${base}/profile`, { method: 'DELETE', schema: pointConfig });
+          return callEndpoint(ENDPOINTS.removePointProfile, { params });
         case 'channelGroup':
-          return apiRequest(`${base}/channelGroup`, { method: 'PUT', body: c.body, schema: pointConfig });
+          return callEndpoint(ENDPOINTS.setPointChannelGroups, { params, body: c.body });
       }
     },
     onSuccess: (config, change) => {

@@ -1,12 +1,11 @@
 import { App } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { periodicResponse, pointTriggersResponse, type PeriodicResponse, type PointTriggers } from '@overtone/contract';
-import { apiRequest } from '../../core/api/apiClient';
+import { ENDPOINTS, type PeriodicResponse, type PointTriggers } from '@overtone/contract';
+import { callEndpoint } from '../../core/api/callEndpoint';
 
 export const periodicQueryKey = (pointId: string) => ['pointPeriodic', pointId] as const;
 export const triggersQueryKey = (pointId: string) => ['pointTriggers', pointId] as const;
-const path = (pointId: string, what: 'periodic' | 'trigger') => `/point/${encodeURIComponent(pointId)}/${what}`;
 
 /** How often a shown scheduler job is reloaded, ms: its last run and failure change on the server. */
 export const PERIODIC_POLL_MS = 15_000;
@@ -42,7 +41,7 @@ export function periodicRefetchInterval(data: PeriodicResponse | undefined, load
 export const usePeriodicQuery = (pointId: string) =>
   useQuery({
     queryKey: periodicQueryKey(pointId),
-    queryFn: ({ signal }) => apiRequest(path(pointId, 'periodic'), { schema: periodicResponse, signal }),
+    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.getPointPeriodic, { params: { id: pointId } }, { signal }),
     refetchInterval: (query) => periodicRefetchInterval(query.state.data, query.state.dataUpdatedAt),
   });
 
@@ -57,14 +56,14 @@ export function usePeriodicMutations(pointId: string) {
   const set = (data: PeriodicResponse) => qc.setQueryData(periodicQueryKey(pointId), data);
   const save = useMutation({
     mutationFn: (sleepAmount: number) =>
-      apiRequest(path(pointId, 'periodic'), { method: 'PUT', body: { sleepAmount }, schema: periodicResponse }),
+      callEndpoint(ENDPOINTS.setPointPeriodic, { params: { id: pointId }, body: { sleepAmount } }),
     onSuccess: (data) => {
       set(data);
       void message.success(t('saved'));
     },
   });
   const remove = useMutation({
-    mutationFn: () => apiRequest(path(pointId, 'periodic'), { method: 'DELETE', schema: periodicResponse }),
+    mutationFn: () => callEndpoint(ENDPOINTS.deletePointPeriodic, { params: { id: pointId } }),
     onSuccess: (data) => {
       set(data);
       void message.success(t('deleted'));
@@ -77,7 +76,7 @@ export function usePeriodicMutations(pointId: string) {
 export const useTriggersQuery = (pointId: string) =>
   useQuery({
     queryKey: triggersQueryKey(pointId),
-    queryFn: ({ signal }) => apiRequest(path(pointId, 'trigger'), { schema: pointTriggersResponse, signal }),
+    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.getPointTrigger, { params: { id: pointId } }, { signal }),
   });
 
 /** `PUT /point/{id}/trigger {trigger}` and `DELETE /point/{id}/trigger {trigger}`, each confirmed by a success message. */
@@ -87,16 +86,14 @@ export function useTriggerMutations(pointId: string) {
   const { t } = useTranslation('pointConfigSchedule');
   const set = (data: PointTriggers) => qc.setQueryData(triggersQueryKey(pointId), data);
   const assign = useMutation({
-    mutationFn: (trigger: string) =>
-      apiRequest(path(pointId, 'trigger'), { method: 'PUT', body: { trigger }, schema: pointTriggersResponse }),
+    mutationFn: (trigger: string) => callEndpoint(ENDPOINTS.setPointTrigger, { params: { id: pointId }, body: { trigger } }),
     onSuccess: (data) => {
       set(data);
       void message.success(t('triggerAssigned'));
     },
   });
   const unassign = useMutation({
-    mutationFn: (trigger: string) =>
-      apiRequest(path(pointId, 'trigger'), { method: 'DELETE', body: { trigger }, schema: pointTriggersResponse }),
+    mutationFn: (trigger: string) => callEndpoint(ENDPOINTS.deletePointTrigger, { params: { id: pointId }, body: { trigger } }),
     onSuccess: (data) => {
       set(data);
       void message.success(t('triggerUnassigned'));

@@ -1,13 +1,5 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import {
-  bearing as bearingSchema,
-  bearingList,
-  ENDPOINTS,
-  type CustomBearingBody,
-  type PointFormInput,
-  type S3PresignedPost,
-} from '@overtone/contract';
-import { apiRequest } from '../../core/api/apiClient';
+import { ENDPOINTS, type Bearing, type CustomBearingBody, type PointFormInput, type S3PresignedPost } from '@overtone/contract';
 import { callEndpoint } from '../../core/api/callEndpoint';
 import { customBearingBodyOf } from './bearingChoice';
 import { pointFormRecord } from './pointFormRecord';
@@ -34,20 +26,20 @@ export const usePointFormRecord = (id: string | null) =>
 export const useBearingOptions = (brand: string | null, text: string) =>
   useQuery({
     queryKey: ['bearingSpesifications', brand ?? '', text.trim()],
-    queryFn: ({ signal }) =>
-      apiRequest('/bearingSpesifications', {
-        query: { brand: brand ?? undefined, bearing_number: text.trim() || undefined },
-        schema: bearingList,
-        signal,
-      }),
+    // The answer's type given: with `keepPreviousData`, callEndpoint's would be inferred from it.
+    queryFn: ({ signal }): Promise<Bearing[]> =>
+      callEndpoint(
+        ENDPOINTS.listBearings,
+        { query: { brand: brand ?? undefined, bearing_number: text.trim() || undefined } },
+        { signal },
+      ),
     enabled: !!brand,
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
 
 /** `POST /bearingSpesifications`: creates a CUSTOM bearing; answers it. */
-export const createCustomBearing = (body: CustomBearingBody) =>
-  apiRequest('/bearingSpesifications', { method: 'POST', body, schema: bearingSchema });
+export const createCustomBearing = (body: CustomBearingBody) => callEndpoint(ENDPOINTS.createBearing, { body });
 
 /** `POST /group/{parentGroupId}/point`: answers the new point's id and, for an image, where to upload it. */
 export const createPoint = (parentGroupId: string, body: PointFormInput) =>

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, routingLookupResponse } from '@overtone/contract';
-import { apiRequest } from '../../core/api/apiClient';
+import { ENDPOINTS } from '@overtone/contract';
 import { callEndpoint } from '../../core/api/callEndpoint';
 
 export const pointQueryKey = (id: string) => ['point', id] as const;
@@ -21,9 +20,7 @@ export const useRoutingLookupQuery = (deviceId: string | undefined) =>
   useQuery({
     queryKey: routingQueryKey(deviceId ?? ''),
     queryFn: ({ signal }) =>
-      apiRequest(`/iot/device/${encodeURIComponent(deviceId!)}/routingLookup`, { schema: routingLookupResponse, signal }).then(
-        (r) => r.data,
-      ),
+      callEndpoint(ENDPOINTS.getDeviceRoutingLookup, { params: { id: deviceId! } }, { signal }).then((r) => r.data),
     enabled: !!deviceId,
     staleTime: 0,
   });

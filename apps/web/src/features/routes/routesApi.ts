@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { route, routeList, type RouteBody } from '@overtone/contract';
-import { apiRequest } from '../../core/api/apiClient';
+import { ENDPOINTS, type RouteBody } from '@overtone/contract';
+import { callEndpoint } from '../../core/api/callEndpoint';
 
 /** Query key of the customer's routes. */
 export const ROUTES_KEY = ['routes'] as const;
@@ -9,20 +9,19 @@ export const ROUTES_KEY = ['routes'] as const;
 export function useRoutesQuery(enabled = true) {
   return useQuery({
     queryKey: ROUTES_KEY,
-    queryFn: ({ signal }) => apiRequest('/route', { schema: routeList, signal }),
+    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.listRoutes, {}, { signal }),
     enabled,
   });
 }
 
 /** `POST /route` (createRoute): name and at least one point id; answers the route. */
-export const createRoute = (body: RouteBody) => apiRequest('/route', { method: 'POST', body, schema: route });
+export const createRoute = (body: RouteBody) => callEndpoint(ENDPOINTS.createRoute, { body });
 
 /** `PUT /route/{id}` (updateRoute): new name and the full list of points. */
-export const updateRoute = (id: string, body: RouteBody) =>
-  apiRequest(`/route/${encodeURIComponent(id)}`, { method: 'PUT', body, schema: route });
+export const updateRoute = (id: string, body: RouteBody) => callEndpoint(ENDPOINTS.updateRoute, { params: { id }, body });
 
 /** `DELETE /route/{id}` (deleteRoute); the points stay. */
-export const deleteRoute = (id: string) => apiRequest(`/route/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const deleteRoute = (id: string) => callEndpoint(ENDPOINTS.deleteRoute, { params: { id } });
 
 /** Routes changed: reload the list. */
 export const invalidateRoutes = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: ROUTES_KEY });

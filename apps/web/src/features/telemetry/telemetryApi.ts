@@ -1,13 +1,12 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import {
+  ENDPOINTS,
   TELEMETRY_READERS,
-  telemetryDefinitionList,
-  telemetrySourceList,
   type TelemetryCreateBody,
   type TelemetryDefinition,
   type TelemetryUpdateBody,
 } from '@overtone/contract';
-import { apiRequest } from '../../core/api/apiClient';
+import { callEndpoint } from '../../core/api/callEndpoint';
 import { reloadCustomer } from '../../core/customer/customerApi';
 import { hasPermission, useSession } from '../../core/session';
 
@@ -23,7 +22,7 @@ export function useTelemetryQuery(enabled = true) {
   const mayRead = TELEMETRY_READERS.some((p) => hasPermission(session, p));
   return useQuery({
     queryKey: TELEMETRY_KEY,
-    queryFn: ({ signal }) => apiRequest('/telemetry', { schema: telemetryDefinitionList, signal }),
+    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.listTelemetry, {}, { signal }),
     enabled: enabled && mayRead,
     select: (list) => [...list].sort((a, b) => a.order - b.order),
   });
@@ -33,23 +32,23 @@ export function useTelemetryQuery(enabled = true) {
 export function useTelemetrySourcesQuery() {
   return useQuery({
     queryKey: ['admin', 'telemetry-sources'],
-    queryFn: ({ signal }) => apiRequest('/telemetry/sources', { schema: telemetrySourceList, signal }),
+    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.listTelemetrySources, {}, { signal }),
     staleTime: Infinity,
   });
 }
 
 /** `POST /telemetry` (createTelemetry). */
-export const createTelemetry = (body: TelemetryCreateBody) => apiRequest('/telemetry', { method: 'POST', body });
+export const createTelemetry = (body: TelemetryCreateBody) => callEndpoint(ENDPOINTS.createTelemetry, { body });
 
 /** `PUT /telemetry/{id}` (updateTelemetry); the name does not change. */
 export const updateTelemetry = (id: string, body: TelemetryUpdateBody) =>
-  apiRequest(`/telemetry/${encodeURIComponent(id)}`, { method: 'PUT', body });
+  callEndpoint(ENDPOINTS.updateTelemetry, { params: { id }, body });
 
 /** `DELETE /telemetry/{id}` (deleteTelemetry); built-in definitions are refused by the server. */
-export const deleteTelemetry = (id: string) => apiRequest(`/telemetry/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const deleteTelemetry = (id: string) => callEndpoint(ENDPOINTS.deleteTelemetry, { params: { id } });
 
-/** `PUT /telemetry/order` (updateTelemetry): every definition id in the new display order. */
-export const saveTelemetryOrder = (ids: string[]) => apiRequest('/telemetry/order', { method: 'PUT', body: { ids } });
+/** `PUT /telemetry/order` (reorderTelemetry): every definition id in the new display order. */
+export const saveTelemetryOrder = (ids: string[]) => callEndpoint(ENDPOINTS.reorderTelemetry, { body: { ids } });
 
 /** The editable fields of a definition, as `PUT /telemetry/{id}` takes them. */
 export const telemetryFields = (d: TelemetryDefinition): TelemetryUpdateBody => ({

@@ -120,8 +120,8 @@ describe('moveRequest (spec 000 §7)', () => {
   it('puts a point with tagGroup, name and tag code without prefix', () => {
     const [m] = recordMove([], n('p-pump'), 'g-spare');
     expect(moveRequest(m)).toEqual({
-      method: 'PUT',
-      path: '/point/p-pump',
+      nodeType: 'point', // PUT /point/p-pump
+      id: 'p-pump',
       body: { tagGroup: 'g-spare', name: 'Pump NDE', tagCode: 'PUMP NDE' },
     });
   });
@@ -129,8 +129,8 @@ describe('moveRequest (spec 000 §7)', () => {
   it('puts a group with name, tag code and parent', () => {
     const [m] = recordMove([], n('g-spare'), 'g-line2');
     expect(moveRequest(m)).toEqual({
-      method: 'PUT',
-      path: '/tree/group/g-spare',
+      nodeType: 'group', // PUT /tree/group/g-spare
+      id: 'g-spare',
       body: { name: 'Spare', tagCode: 'SPARE', parent: 'g-line2' },
     });
   });

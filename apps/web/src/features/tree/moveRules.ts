@@ -1,4 +1,4 @@
-import { sanitizeTagCode } from '@overtone/contract';
+import { sanitizeTagCode, type ENDPOINTS, type EndpointBody } from '@overtone/contract';
 import type { AssetTreeNode } from './buildTree';
 
 /**
@@ -129,12 +129,10 @@ export function recordMove(moves: readonly PendingMove[], node: AssetTreeNode, t
   return [...rest, { id: node._id, nodeType: node.nodeType, name: node.name, tagCode: node.tagCode, from, to }];
 }
 
-/** A save call of the move mode. */
-export interface MoveRequest {
-  method: 'PUT';
-  path: string;
-  body: Record<string, unknown>;
-}
+/** A save call of the move mode: the contract's `updatePoint` or `updateGroup`, for the node `id`. */
+export type MoveRequest =
+  | { nodeType: 'point'; id: string; body: EndpointBody<typeof ENDPOINTS.updatePoint> }
+  | { nodeType: 'group'; id: string; body: EndpointBody<typeof ENDPOINTS.updateGroup> };
 
 /**
  * The call that persists a move (spec 000 §7): a point → `PUT /point/{id}` with the new group in
@@ -144,6 +142,6 @@ export interface MoveRequest {
 export function moveRequest(move: PendingMove): MoveRequest {
   const tagCode = sanitizeTagCode(move.tagCode);
   return move.nodeType === 'point'
-    ? { method: 'PUT', path: `/point/${encodeURIComponent(move.id)}`, body: { tagGroup: move.to, name: move.name, tagCode } }
-    : { method: 'PUT', path: `/tree/group/${encodeURIComponent(move.id)}`, body: { name: move.name, tagCode, parent: move.to } };
+    ? { nodeType: 'point', id: move.id, body: { tagGroup: move.to, name: move.name, tagCode } }
+    : { nodeType: 'group', id: move.id, body: { name: move.name, tagCode, parent: move.to } };
 }

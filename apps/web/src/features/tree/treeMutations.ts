@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ENDPOINTS, type Group } from '@overtone/contract';
-import { apiRequest } from '../../core/api/apiClient';
 import { callEndpoint } from '../../core/api/callEndpoint';
 import { moveRequest, type PendingMove } from './moveRules';
 import { TREE_QUERY_KEY } from './treeApi';
@@ -25,19 +24,22 @@ export async function createGroup(parentGroupId: string, values: GroupValues): P
 }
 
 /** `PUT /tree/group/{id}` with name and tag code (edit). */
-export const updateGroup = (id: string, values: GroupValues): Promise<undefined> =>
-  callEndpoint(ENDPOINTS.updateGroup, { params: { id }, body: values }, { schema: null });
+export async function updateGroup(id: string, values: GroupValues): Promise<void> {
+  await callEndpoint(ENDPOINTS.updateGroup, { params: { id }, body: values }, { schema: null });
+}
 
 /**
  * `DELETE /tree/group/{id}`. Silent: a failure's server message is shown by the caller as an
  * info toast (spec 000 §8).
  */
-export const deleteGroup = (id: string): Promise<undefined> =>
-  callEndpoint(ENDPOINTS.deleteGroup, { params: { id } }, { silent: true, schema: null });
+export async function deleteGroup(id: string): Promise<void> {
+  await callEndpoint(ENDPOINTS.deleteGroup, { params: { id } }, { silent: true, schema: null });
+}
 
 /** `DELETE /point/{id}`. Silent: a failure is shown by the caller as tree.DeleteCanceled (spec 000 §8). */
-export const deletePoint = (id: string): Promise<undefined> =>
-  callEndpoint(ENDPOINTS.deletePoint, { params: { id } }, { silent: true, schema: null });
+export async function deletePoint(id: string): Promise<void> {
+  await callEndpoint(ENDPOINTS.deletePoint, { params: { id } }, { silent: true, schema: null });
+}
 
 /**
  * Saves the collected moves one after the other, in the order they were made (see
@@ -49,8 +51,10 @@ export const deletePoint = (id: string): Promise<undefined> =>
 export async function saveMoves(moves: readonly PendingMove[]): Promise<number> {
   let saved = 0;
   for (const m of moves) {
-    const { method, path, body } = moveRequest(m);
-    await apiRequest(path, { method, body });
+    const r = moveRequest(m);
+    if (r.nodeType === 'point')
+      await callEndpoint(ENDPOINTS.updatePoint, { params: { id: r.id }, body: r.body }, { schema: null });
+    else await callEndpoint(ENDPOINTS.updateGroup, { params: { id: r.id }, body: r.body }, { schema: null });
     saved += 1;
   }
   return saved;

@@ -1,12 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  aiModelList,
-  aiPredictionList,
-  trendResponse,
-  trendTelemetriesResponse,
-  type MEASUREMENT_TYPES,
-} from '@overtone/contract';
-import { apiRequest } from '../../core/api/apiClient';
+import { ENDPOINTS, type MEASUREMENT_TYPES, type TrendQuery, type TrendResponse } from '@overtone/contract';
+import { callEndpoint } from '../../core/api/callEndpoint';
 
 /** What the panel asks the trend for (spec 001 §7 `GET /point/{id}/trend`). */
 export interface TrendParams {
@@ -23,18 +17,16 @@ export interface TrendParams {
   maxPoints: number;
 }
 
-const pointUrl = (pointId: string, rest: string) => `/point/${encodeURIComponent(pointId)}${rest}`;
-
 /** `GET /point/{id}/trend/telemetries`: the telemetries the point has values of. */
 export const useTrendTelemetries = (pointId: string) =>
   useQuery({
     queryKey: ['trend', pointId, 'telemetries'],
-    queryFn: ({ signal }) => apiRequest(pointUrl(pointId, '/trend/telemetries'), { schema: trendTelemetriesResponse, signal }),
+    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.listPointTrendTelemetries, { params: { id: pointId } }, { signal }),
     staleTime: 60_000,
   });
 
 /** The query string of a trend request. */
-export function trendQueryOf(p: TrendParams): Record<string, string | number | boolean | undefined> {
+export function trendQueryOf(p: TrendParams): TrendQuery {
   return {
     startDate: p.startDate,
     endDate: p.endDate,
@@ -55,7 +47,9 @@ export function trendQueryOf(p: TrendParams): Record<string, string | number | b
 export const useTrend = (pointId: string, p: TrendParams, enabled: boolean) =>
   useQuery({
     queryKey: ['trend', pointId, 'series', trendQueryOf(p)],
-    queryFn: ({ signal }) => apiRequest(pointUrl(pointId, '/trend'), { query: trendQueryOf(p), schema: trendResponse, signal }),
+    // the answer's type written out: with `keepPreviousData` it would be inferred from that function
+    queryFn: ({ signal }): Promise<TrendResponse> =>
+      callEndpoint(ENDPOINTS.getPointTrend, { params: { id: pointId }, query: trendQueryOf(p) }, { signal }),
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
@@ -65,7 +59,7 @@ export const useTrend = (pointId: string, p: TrendParams, enabled: boolean) =>
 export const useAiModels = (enabled: boolean) =>
   useQuery({
     queryKey: ['aiModels'],
-    queryFn: ({ signal }) => apiRequest('/ai-model', { schema: aiModelList, signal }),
+    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.listAiModels, {}, { signal }),
     enabled,
     staleTime: 10 * 60_000,
   });
@@ -75,11 +69,11 @@ export const usePredictions = (modelId: string | undefined, pointId: string, sta
   useQuery({
     queryKey: ['aiModels', modelId, 'predictions', pointId, startDate, endDate],
     queryFn: ({ signal }) =>
-      apiRequest(`/ai-model/${encodeURIComponent(modelId!)}/predictions`, {
-        query: { point: pointId, startDate, endDate },
-        schema: aiPredictionList,
-        signal,
-      }),
+      callEndpoint(
+        ENDPOINTS.getAiModelPredictions,
+        { params: { id: modelId! }, query: { point: pointId, startDate, endDate } },
+        { signal },
+      ),
     enabled: !!modelId,
     staleTime: 60_000,
   });

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQueries } from '@tanstack/react-query';
-import { measurementDetail, type MeasurementDetail } from '@overtone/contract';
-import { apiRequest } from '../../core/api/apiClient';
+import { ENDPOINTS, type MeasurementDetail } from '@overtone/contract';
+import { callEndpoint } from '../../core/api/callEndpoint';
 import type { CompareItem } from '../../charts/compareBasket';
 import { measurementQueryKey } from '../measurements/measurementsApi';
 import type { TrendLine } from './trendModel';
@@ -53,7 +53,7 @@ export function useTrendCompareItems(request: TrendCompareRequest | null): Trend
     queries: ids.map((id) => ({
       queryKey: measurementQueryKey(id),
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        apiRequest(`/measurement/${encodeURIComponent(id)}`, { schema: measurementDetail, signal, silent: true }),
+        callEndpoint(ENDPOINTS.getMeasurement, { params: { id } }, { signal, silent: true }),
       staleTime: 5 * 60_000,
     })),
   });

@@ -1,16 +1,6 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  deviceList,
-  duckItem,
-  edgeCredentialsIssued,
-  gatewayCreated,
-  gatewayListResponse,
-  triggerItem,
-  wlanConfigResponse,
-  type WlanConfig,
-} from '@overtone/contract';
-import { apiRequest } from '../../../core/api/apiClient';
+import { ENDPOINTS, type WlanConfig } from '@overtone/contract';
+import { callEndpoint } from '../../../core/api/callEndpoint';
 
 export interface GatewayPageParams {
   page: number;
@@ -23,7 +13,7 @@ export interface GatewayPageParams {
 export function useGatewaysQuery(params: GatewayPageParams) {
   return useQuery({
     queryKey: [...GATEWAYS_KEY, params],
-    queryFn: ({ signal }) => apiRequest('/gateway', { query: { ...params }, schema: gatewayListResponse, signal }),
+    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.listGateways, { query: { ...params } }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -39,15 +29,13 @@ export const invalidateGateways = (queryClient: QueryClient) => queryClient.inva
  * 409 DEVICE_REGISTERED when the MAC is registered already (shown by the API client).
  */
 export const registerGateway = (body: { macAddress: string; root: 'prod' | 'lake' }) =>
-  apiRequest('/gateway', { method: 'POST', body, schema: gatewayCreated });
+  callEndpoint(ENDPOINTS.createGateway, { body });
 
 /** `DELETE /gateway/{id}` (updateGateway): removes the gateway and its MQTT identity (the broker disconnects it). */
-export const removeGateway = (id: string) => apiRequest(`/gateway/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const removeGateway = (id: string) => callEndpoint(ENDPOINTS.deleteGateway, { params: { id } });
 
 /** Which MQTT client a credential call is about: a gateway, or a trigger (its own MQTT client). */
 export type EdgeKind = 'gateway' | 'trigger';
-
-const credentialsPath = (kind: EdgeKind, id: string) => `/${kind}/${encodeURIComponent(id)}/credentials`;
 
 /**
  * `POST /gateway/{id}/credentials` or `/trigger/{id}/credentials` (updateGateway): issues the
@@ -55,10 +43,11 @@ const credentialsPath = (kind: EdgeKind, id: string) => `/${kind}/${encodeURICom
  * closed). Answers what to type on the device's `Advance > MQTT` page; the password only now.
  */
 export const issueEdgeCredentials = (kind: EdgeKind, id: string) =>
-  apiRequest(credentialsPath(kind, id), { method: 'POST', schema: edgeCredentialsIssued });
+  callEndpoint(kind === 'gateway' ? ENDPOINTS.issueGatewayCredentials : ENDPOINTS.issueTriggerCredentials, { params: { id } });
 
 /** `DELETE /gateway/{id}/credentials` or `/trigger/{id}/credentials` (updateGateway): the broker refuses the device from now on. */
-export const revokeEdgeCredentials = (kind: EdgeKind, id: string) => apiRequest(credentialsPath(kind, id), { method: 'DELETE' });
+export const revokeEdgeCredentials = (kind: EdgeKind, id: string) =>
+  callEndpoint(kind === 'gateway' ? ENDPOINTS.revokeGatewayCredentials : ENDPOINTS.revokeTriggerCredentials, { params: { id } });
 
 const TRIGGERS_KEY = ['admin', 'triggers'] as const;
 
@@ -66,7 +55,7 @@ const TRIGGERS_KEY = ['admin', 'triggers'] as const;
 export function useTriggersQuery() {
   return useQuery({
     queryKey: TRIGGERS_KEY,
-    queryFn: ({ signal }) => apiRequest('/trigger', { schema: z.array(triggerItem), signal }),
+    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.listTriggers, {}, { signal }),
   });
 }
 
@@ -84,38 +73,31 @@ export const invalidateTriggers = (queryClient: QueryClient) =>
 export function useSensorsQuery() {
   return useQuery({
     queryKey: ['devices', 'all', 'SENSEWAY'],
-    queryFn: ({ signal }) => apiRequest('/device', { query: { all: true, kind: 'SENSEWAY' }, schema: deviceList, signal }),
+    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.listDevices, { query: { all: 'true', kind: 'SENSEWAY' } }, { signal }),
   });
 }
-
-const triggerDuckPath = (triggerId: string) => `/trigger/${encodeURIComponent(triggerId)}/duck`;
 
 /**
  * `POST /trigger/{id}/duck {duck}` (updateGateway): the trigger's events also make the Duck measure.
  * A Duck has one trigger, so this moves it from another one. Answers the Duck.
  */
 export const assignTriggerDuck = (triggerId: string, duckId: string) =>
-  apiRequest(triggerDuckPath(triggerId), { method: 'POST', body: { duck: duckId }, schema: duckItem });
+  callEndpoint(ENDPOINTS.addTriggerDuck, { params: { id: triggerId }, body: { duck: duckId } });
 
 /** `DELETE /trigger/{id}/duck {duck}` (updateGateway): the trigger no longer makes the Duck measure. */
 export const unassignTriggerDuck = (triggerId: string, duckId: string) =>
-  apiRequest(triggerDuckPath(triggerId), { method: 'DELETE', body: { duck: duckId }, schema: duckItem });
-
-const triggerDevicePath = (triggerId: string) => `/trigger/${encodeURIComponent(triggerId)}/device`;
+  callEndpoint(ENDPOINTS.removeTriggerDuck, { params: { id: triggerId }, body: { duck: duckId } });
 
 /**
  * `POST /trigger/{id}/device {macAddress}` (updateGateway): the trigger's events make the sensor
  * measure. Stored on the sensor's point, so the sensor is moved from any other trigger. Answers the trigger.
  */
 export const assignTriggerDevice = (triggerId: string, macAddress: string) =>
-  apiRequest(triggerDevicePath(triggerId), { method: 'POST', body: { macAddress }, schema: triggerItem });
+  callEndpoint(ENDPOINTS.addTriggerDevice, { params: { id: triggerId }, body: { macAddress } });
 
 /** `DELETE /trigger/{id}/device/{mac}` (updateGateway): the trigger no longer makes the sensor measure. */
 export const unassignTriggerDevice = (triggerId: string, macAddress: string) =>
-  apiRequest(`${triggerDevicePath(triggerId)}/${encodeURIComponent(macAddress)}`, {
-    method: 'DELETE',
-    schema: triggerItem,
-  });
+  callEndpoint(ENDPOINTS.removeTriggerDevice, { params: { id: triggerId, mac: macAddress } });
 
 /**
  * `POST /device {macAddress, gateway}` (addSensor): claims a device the gateway hears and nobody
@@ -123,7 +105,7 @@ export const unassignTriggerDevice = (triggerId: string, macAddress: string) =>
  * (shown by the API client). Answers the new device's id.
  */
 export const claimDevice = (macAddress: string, gateway: string) =>
-  apiRequest('/device', { method: 'POST', body: { macAddress, gateway }, schema: z.object({ _id: z.string() }) });
+  callEndpoint(ENDPOINTS.createDevice, { body: { macAddress, gateway } });
 
 /**
  * `PUT /gateway/{id}/config` or `/trigger/{id}/config {ssid, password}` (updateGateway): sends the
@@ -132,4 +114,8 @@ export const claimDevice = (macAddress: string, gateway: string) =>
  * NO_ROUTING, 503 BROKER_UNAVAILABLE) are left to the caller (`silent`).
  */
 export const sendWlanConfig = (kind: EdgeKind, id: string, body: WlanConfig) =>
-  apiRequest(`/${kind}/${encodeURIComponent(id)}/config`, { method: 'PUT', body, schema: wlanConfigResponse, silent: true });
+  callEndpoint(
+    kind === 'gateway' ? ENDPOINTS.updateGatewayConfig : ENDPOINTS.updateTriggerConfig,
+    { params: { id }, body },
+    { silent: true },
+  );

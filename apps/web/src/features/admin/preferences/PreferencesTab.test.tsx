@@ -12,7 +12,7 @@ beforeEach(async () => {
     'GET /customer/localhost': CUSTOMER,
     'GET /telemetry': TELEMETRY,
     'GET /users': USERS,
-    'PUT /preferences': CUSTOMER.preferences,
+    'PUT /preferences': CUSTOMER, // the contract's answer: the customer record
     'PUT /preferences/logo': { logo: '/api/customer/localhost/logo' },
     'DELETE /preferences/logo': { logo: null },
   });

@@ -1,15 +1,24 @@
-import { LANGUAGE_HEADER, TOKEN_HEADER, badRequestBody, errorBody, logoAnswer, type PreferencesBody } from '@overtone/contract';
-import { apiRequest, buildUrl } from '../../../core/api/apiClient';
+import {
+  ENDPOINTS,
+  LANGUAGE_HEADER,
+  TOKEN_HEADER,
+  badRequestBody,
+  errorBody,
+  logoAnswer,
+  type PreferencesBody,
+} from '@overtone/contract';
+import { buildUrl } from '../../../core/api/apiClient';
+import { callEndpoint } from '../../../core/api/callEndpoint';
 import { ApiError } from '../../../core/api/ApiError';
 import { errorMessage, fieldErrorMessage, genericErrorMessage } from '../../../core/api/errorMessage';
 import { currentLanguage } from '../../../core/i18n';
 import { currentToken } from '../../../core/session';
 
 /** `PUT /preferences` (updatePreferences): the whole preferences object but the logo. */
-export const savePreferences = (body: PreferencesBody) => apiRequest('/preferences', { method: 'PUT', body });
+export const savePreferences = (body: PreferencesBody) => callEndpoint(ENDPOINTS.updatePreferences, { body });
 
 /** `DELETE /preferences/logo` (updatePreferences). */
-export const deleteLogo = () => apiRequest('/preferences/logo', { method: 'DELETE', schema: logoAnswer });
+export const deleteLogo = () => callEndpoint(ENDPOINTS.removePreferencesLogo);
 
 /**
  * `PUT /preferences/logo` (updatePreferences) with the raw image as the body and its content type;

@@ -1,19 +1,16 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { permissionEntry, role, type RoleCreateBody, type RoleUpdateBody } from '@overtone/contract';
-import { apiRequest } from '../../../core/api/apiClient';
+import { ENDPOINTS, type RoleCreateBody, type RoleUpdateBody } from '@overtone/contract';
+import { callEndpoint } from '../../../core/api/callEndpoint';
 
 /** Query key of the customer's roles. */
 export const ROLES_KEY = ['admin', 'roles'] as const;
 const PERMISSIONS_KEY = ['admin', 'permissions'] as const;
 
-const roleList = role.array();
-const permissionList = permissionEntry.array();
-
 /** `GET /role`: the customer's roles with their permissions and users (needs readRole). */
 export function useRolesQuery(enabled = true) {
   return useQuery({
     queryKey: ROLES_KEY,
-    queryFn: ({ signal }) => apiRequest('/role', { schema: roleList, signal }),
+    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.listRoles, {}, { signal }),
     enabled,
   });
 }
@@ -22,20 +19,20 @@ export function useRolesQuery(enabled = true) {
 export function usePermissionsQuery() {
   return useQuery({
     queryKey: PERMISSIONS_KEY,
-    queryFn: ({ signal }) => apiRequest('/permissions', { schema: permissionList, signal }),
+    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.listPermissions, {}, { signal }),
     staleTime: Infinity,
   });
 }
 
 /** `POST /role` (createRole). */
-export const createRole = (body: RoleCreateBody) => apiRequest('/role', { method: 'POST', body });
+export const createRole = (body: RoleCreateBody) => callEndpoint(ENDPOINTS.createRole, { body });
 
 /** `PUT /role/{id}` (updateRole): name and permissions, and with `user` the full list of assigned users. */
 export const updateRole = (id: string, body: RoleUpdateBody) =>
-  apiRequest(`/role/${encodeURIComponent(id)}`, { method: 'PUT', body: { ...body, _id: id } });
+  callEndpoint(ENDPOINTS.updateRole, { params: { id }, body: { ...body, _id: id } });
 
 /** `DELETE /role/{id}` (deleteRole); a role still assigned answers 409 ROLE_IN_USE. */
-export const deleteRole = (id: string) => apiRequest(`/role/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const deleteRole = (id: string) => callEndpoint(ENDPOINTS.deleteRole, { params: { id } });
 
 /** Roles changed: the roles list and the users list (it shows role names). */
 export const invalidateRoles = (queryClient: QueryClient) =>

@@ -16,7 +16,7 @@ beforeEach(async () => {
       { code: 'device', name: 'Device' },
     ],
     'GET /customer/localhost': CUSTOMER,
-    'PUT /telemetry/order': { ok: true },
+    'PUT /telemetry/order': TELEMETRY, // the contract's answer: the definitions in their (new) order
     'POST /telemetry': reply(201, oil),
     [`PUT /telemetry/${vrms._id}`]: vrms,
     [`PUT /telemetry/${oil._id}`]: oil,

@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { messageBody, userList, type UserCreateBody, type UserUpdateBody } from '@overtone/contract';
-import { apiRequest } from '../../../core/api/apiClient';
+import { ENDPOINTS, type UserCreateBody, type UserUpdateBody } from '@overtone/contract';
+import { callEndpoint } from '../../../core/api/callEndpoint';
 
 /** Query key of the customer's users. */
 export const USERS_KEY = ['admin', 'users'] as const;
@@ -9,27 +9,27 @@ export const USERS_KEY = ['admin', 'users'] as const;
 export function useUsersQuery(enabled = true) {
   return useQuery({
     queryKey: USERS_KEY,
-    queryFn: ({ signal }) => apiRequest('/users', { schema: userList, signal }),
+    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.listUsers, {}, { signal }),
     enabled,
   });
 }
 
 /** `POST /users` (createUser). */
-export const createUser = (body: UserCreateBody) => apiRequest('/users', { method: 'POST', body });
+export const createUser = (body: UserCreateBody) => callEndpoint(ENDPOINTS.createUser, { body });
 
 /** `PUT /users/{id}` (updateUser). */
 export const updateUser = (id: string, body: UserUpdateBody) =>
-  apiRequest(`/users/${encodeURIComponent(id)}`, { method: 'PUT', body: { ...body, _id: id } });
+  callEndpoint(ENDPOINTS.updateUser, { params: { id }, body: { ...body, _id: id } });
 
 /** `DELETE /users/{id}` (deleteUser). */
-export const deleteUser = (id: string) => apiRequest(`/users/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const deleteUser = (id: string) => callEndpoint(ENDPOINTS.deleteUser, { params: { id } });
 
 /**
  * `POST /user/{id}/password`: an admin sets another user's password (deleteUser and user type admin).
  * @returns the server's translated message, shown as the success message (spec 002 §7)
  */
 export const setUserPassword = (id: string, password: string) =>
-  apiRequest(`/user/${encodeURIComponent(id)}/password`, { method: 'POST', body: { password }, schema: messageBody });
+  callEndpoint(ENDPOINTS.setUserPassword, { params: { id }, body: { password } });
 
 /** Users changed: the users list and the roles' user lists. */
 export const invalidateUsers = (queryClient: QueryClient) =>

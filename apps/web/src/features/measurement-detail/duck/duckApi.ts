@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { spectrumResponse, type WindowName } from '@overtone/contract';
-import { apiRequest } from '../../../core/api/apiClient';
-import { useApiPrefix } from '../detailAccess';
+import { ENDPOINTS, type WindowName } from '@overtone/contract';
+import { callEndpoint } from '../../../core/api/callEndpoint';
+import { useDetailAccess } from '../detailAccess';
 
 /** The analysis domains of the Duck view (spec 002 §2 "Duck measurement details"). */
 export const DUCK_DOMAINS = ['spectrum', 'envelope', 'cepstrum'] as const;
@@ -21,35 +21,46 @@ export interface DuckAnalysisRequest {
   xlimHz?: number;
 }
 
-/** Request body of each domain (spec 002 §7 "Analysis"), as the Senseway panels send them. */
-export function duckAnalysisBody(domain: DuckDomain, r: DuckAnalysisRequest) {
-  const base = { signal: r.signal, samplingRate: r.samplingRateHz, window: r.window, dcOffset: true, half: true };
-  switch (domain) {
-    case 'spectrum':
-      return { ...base, mode: 'accelerometer' };
-    case 'cepstrum':
-      return { ...base, mode: 'accelerometer' };
-    case 'envelope':
-      return { ...base, frequencyRange: r.band, xlim: r.xlimHz };
-  }
-}
+/** The request body every domain shares (spec 002 §7 "Analysis"), as the Senseway panels send it. */
+const baseBody = (r: DuckAnalysisRequest) => ({
+  signal: [...r.signal],
+  samplingRate: r.samplingRateHz,
+  window: r.window,
+  dcOffset: true,
+  half: true,
+});
 
 /**
  * `POST /vibration/signal/{spectrum|envelope|cepstrum}` with the selected channel's signal; cached
  * per measurement, channel, domain and settings (read-only share links call the `/share` family).
  */
 export function useDuckAnalysisQuery(domain: DuckDomain, r: DuckAnalysisRequest) {
-  const prefix = useApiPrefix();
+  const { readOnly } = useDetailAccess();
   return useQuery({
     queryKey: ['duckAnalysis', domain, r.measurementId, r.channelKey, r.window, r.band?.[0], r.band?.[1], r.xlimHz],
-    queryFn: ({ signal }) =>
-      apiRequest(`${prefix}/vibration/signal/${domain}`, {
-        method: 'POST',
-        body: duckAnalysisBody(domain, r),
-        schema: spectrumResponse,
-        signal,
-        silent: true,
-      }).then((res) => res.results),
+    queryFn: ({ signal }) => {
+      const options = { signal, silent: true };
+      switch (domain) {
+        case 'spectrum':
+          return callEndpoint(
+            readOnly ? ENDPOINTS.computeSpectrumWithShareToken : ENDPOINTS.computeSpectrum,
+            { body: { ...baseBody(r), mode: 'accelerometer' } },
+            options,
+          ).then((res) => res.results);
+        case 'envelope':
+          return callEndpoint(
+            readOnly ? ENDPOINTS.computeEnvelopeSpectrumWithShareToken : ENDPOINTS.computeEnvelopeSpectrum,
+            { body: { ...baseBody(r), frequencyRange: r.band, xlim: r.xlimHz } },
+            options,
+          ).then((res) => res.results);
+        case 'cepstrum':
+          return callEndpoint(
+            readOnly ? ENDPOINTS.computeCepstrumWithShareToken : ENDPOINTS.computeCepstrum,
+            { body: { ...baseBody(r), mode: 'accelerometer' } },
+            options,
+          ).then((res) => res.results);
+      }
+    },
     enabled: r.signal.length >= 2 && r.samplingRateHz > 0 && (domain !== 'envelope' || (!!r.band && r.band[0] < r.band[1])),
     placeholderData: (previous) => previous,
     staleTime: Infinity,
