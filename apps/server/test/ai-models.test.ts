@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { aiModelList, aiPredictionList } from '@overtone/contract';
+import { aiModelList, aiPredictionList, ENDPOINTS, type AiPredictionsQuery } from '@overtone/contract';
 import { api } from './support/test-server.ts';
+import { callApi } from './support/endpoint-client.ts';
 import { OTHER_HOST } from './support/second-tenant.ts';
 import {
   MISSING,
@@ -11,7 +12,6 @@ import {
   newPoint,
   otherCustomerId,
   otherToken,
-  predictions,
   server,
   storeRecording,
   token,
@@ -27,9 +27,13 @@ import {
  */
 useAiModelsFixture();
 
+/** The model's predictions for `point` (the fixture's `predictions`, typed from the endpoint table). */
+const predictions = (point: string, tok: string | null = token, dates: Omit<AiPredictionsQuery, 'point'> = {}, host?: string) =>
+  callApi(server.url, tok, ENDPOINTS.getAiModelPredictions, { params: { id: MODEL }, query: { point, ...dates }, host });
+
 describe('GET /ai-model', () => {
   it('lists the shipped bearing-condition model with class0 unknown first', async () => {
-    const res = await api(server.url, token, 'GET', '/ai-model');
+    const res = await callApi(server.url, token, ENDPOINTS.listAiModels);
     expect(res.status).toBe(200);
     const list = aiModelList.parse(res.body);
     const m = list.find((x) => x._id === MODEL)!;
@@ -43,11 +47,11 @@ describe('GET /ai-model', () => {
   });
 
   it('needs a session (401) and Readtrend or readMeasurement (403 without either)', async () => {
-    expect((await api(server.url, null, 'GET', '/ai-model')).status).toBe(401);
+    expect((await callApi(server.url, null, ENDPOINTS.listAiModels)).status).toBe(401);
     const none = await tokenWith('ai-none@demo.local', ['readPoint']);
-    expect((await api(server.url, none, 'GET', '/ai-model')).status).toBe(403);
+    expect((await callApi(server.url, none, ENDPOINTS.listAiModels)).status).toBe(403);
     const trend = await tokenWith('ai-trend@demo.local', ['Readtrend']);
-    expect((await api(server.url, trend, 'GET', '/ai-model')).status).toBe(200);
+    expect((await callApi(server.url, trend, ENDPOINTS.listAiModels)).status).toBe(200);
   });
 });
 
@@ -87,7 +91,7 @@ describe('GET /ai-model/{id}/predictions', () => {
   });
 
   it('bounds the measurements with startDate/endDate (YYYY-MM-DD HH:mm:ss, inclusive)', async () => {
-    const res = await predictions(point, token, '&startDate=2025-03-01 20:00:00&endDate=2025-03-03 20:00:00');
+    const res = await predictions(point, token, { startDate: '2025-03-01 20:00:00', endDate: '2025-03-03 20:00:00' });
     expect(res.status).toBe(200);
     expect(res.body.map((p) => p.measurement)).toEqual([ids.inner, ids.ball]);
     const bad = await api<{ errors: { msg: string }[] }>(
@@ -191,14 +195,17 @@ describe('GET /ai-model/{id}/predictions', () => {
     expect(fromDemo).toEqual(missing);
     expect(fromDemo).toMatchObject({ status: 404, body: { code: 'POINT_NOT_FOUND' } });
     // the other tenant sees its own point, and not the demo one
-    expect((await predictions(foreign, otherToken, '', OTHER_HOST)).body.map((x) => x.prediction)).toEqual(['class2']);
-    expect((await predictions(point, otherToken, '', OTHER_HOST)).status).toBe(404);
+    expect((await predictions(foreign, otherToken, {}, OTHER_HOST)).body.map((x) => x.prediction)).toEqual(['class2']);
+    expect((await predictions(point, otherToken, {}, OTHER_HOST)).status).toBe(404);
   });
 
   it('unknown model: 404 with a message; missing point parameter: 400', async () => {
-    const res = await api<{ message: string }>(server.url, token, 'GET', `/ai-model/no-such-model/predictions?point=${point}`);
+    const res = await callApi(server.url, token, ENDPOINTS.getAiModelPredictions, {
+      params: { id: 'no-such-model' },
+      query: { point },
+    });
     expect(res.status).toBe(404);
-    expect(res.body.message).toBe('AI model not found');
+    expect((res.body as unknown as { message: string }).message).toBe('AI model not found');
     const noPoint = await api<{ errors: { msg: string }[] }>(server.url, token, 'GET', `/ai-model/${MODEL}/predictions`);
     expect(noPoint.status).toBe(400);
   });
@@ -207,6 +214,6 @@ describe('GET /ai-model/{id}/predictions', () => {
     expect((await predictions(point, await tokenWith('ai-meas@demo.local', ['readMeasurement']))).status).toBe(200);
     expect((await predictions(point, await tokenWith('ai-trend2@demo.local', ['Readtrend']))).status).toBe(200);
     expect((await predictions(point, await tokenWith('ai-point@demo.local', ['readPoint']))).status).toBe(403);
-    expect((await api(server.url, null, 'GET', `/ai-model/${MODEL}/predictions?point=${point}`)).status).toBe(401);
+    expect((await predictions(point, null)).status).toBe(401);
   });
 });

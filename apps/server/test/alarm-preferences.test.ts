@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  customerPreferences,
-  type AlarmTransactionsDetailResponse,
-  type CustomerPreferences,
-  type MetricAlarm,
-  type NotificationsResponse,
-} from '@overtone/contract';
+import { customerPreferences, ENDPOINTS, type CustomerPreferences, type MetricAlarm } from '@overtone/contract';
 import { insertTelemetryValues } from '../src/jobs/ingest/persist-measurement.ts';
 import { recordScan } from '../src/jobs/ingest/scan.ts';
 import { startAlarmEvaluator, type AlarmEvaluator } from '../src/jobs/alarms/evaluator.ts';
 import { DEMO_GATEWAY } from '../src/jobs/seed-demo.ts';
 import { api, login, startTestServer } from './support/test-server.ts';
+import { callApi } from './support/endpoint-client.ts';
 import { insertPoint } from './support/points.ts';
 import { insertPersistedMeasurement } from './support/stored-measurements.ts';
 import { demoCustomerId, insertUser } from './support/users.ts';
@@ -61,7 +56,7 @@ const gatewayTransactions = () =>
 const report = (at: Date) => recordScan(server.ctx.db, DEMO_GATEWAY, Buffer.from('{}'), at);
 
 const alarmsOf = async (point: string) => {
-  const res = await api<MetricAlarm[]>(server.url, token, 'GET', `/point/${point}/alarm`);
+  const res = await callApi(server.url, token, ENDPOINTS.listMetricAlarms, { params: { id: point } });
   expect(res.status).toBe(200);
   return res.body;
 };
@@ -130,7 +125,7 @@ describe('Senseway-disconnected alarm (preference alarm.enableSensewayAlarm)', (
     expect(raised[0]!.score).toBeCloseTo(4 / 60, 2);
 
     // The transactions page lists it without a point and without an alarm to open.
-    const page = await api<AlarmTransactionsDetailResponse>(server.url, token, 'GET', '/alarm-transactions?levelName=attention');
+    const page = await callApi(server.url, token, ENDPOINTS.listAlarmTransactions, { query: { levelName: 'attention' } });
     expect(page.status).toBe(200);
     expect(page.body.transactions.find((x) => x.kind === 'gatewayDisconnected')).toMatchObject({
       point: null,
@@ -140,7 +135,7 @@ describe('Senseway-disconnected alarm (preference alarm.enableSensewayAlarm)', (
     });
     // …and the per-point filter leaves it out.
     const p = await newPoint();
-    const filtered = await api<AlarmTransactionsDetailResponse>(server.url, token, 'GET', `/alarm-transactions?points=${p}`);
+    const filtered = await callApi(server.url, token, ENDPOINTS.listAlarmTransactions, { query: { points: p } });
     expect(filtered.body.transactions).toEqual([]);
 
     await report(new Date(t + 5 * 60e3));
@@ -212,7 +207,7 @@ describe('auto alarm crest_star (preference alarm.autoAlarms.crest_star)', () =>
       delay: 1,
       threshold: { attention: [null, 5], hazard: [null, 11], critical: [null, 15] },
     });
-    const de = await api<MetricAlarm[]>(server.url, token, 'GET', `/point/${fresh}/alarm`, undefined, { language: 'de' });
+    const de = await callApi(server.url, token, ENDPOINTS.listMetricAlarms, { params: { id: fresh }, language: 'de' });
     expect(crestOf(de.body).map((a) => a.name)).toEqual(['Crestfaktor* X', 'Crestfaktor* Y', 'Crestfaktor* Z']);
 
     const crestRows = () =>
@@ -228,7 +223,9 @@ describe('auto alarm crest_star (preference alarm.autoAlarms.crest_star)', () =>
     const given = crestOf(await alarmsOf(old));
     expect(given).toHaveLength(3);
     // deleted: not re-created
-    expect((await api(server.url, token, 'DELETE', `/point/${old}/alarm/${given[0]!._id}`)).status).toBe(200);
+    expect(
+      (await callApi(server.url, token, ENDPOINTS.deleteMetricAlarm, { params: { id: old, alarmId: given[0]!._id } })).status,
+    ).toBe(200);
     await ev.tick();
     expect(crestOf(await alarmsOf(old))).toHaveLength(2);
   });
@@ -254,8 +251,6 @@ describe('auto alarm crest_star (preference alarm.autoAlarms.crest_star)', () =>
 });
 
 describe('notification receivers (preference alarm.notificationReceivers): GET /notifications, POST /notifications/read', () => {
-  type List = NotificationsResponse;
-
   it('notifies the named receivers of changes at or above the alarm level; each reads and marks only their own', async () => {
     const receiver = await insertUser(server, { email: 'bell-receiver@demo.local', password: TEST_PASSWORD });
     await insertUser(server, { email: 'bell-other@demo.local', password: TEST_PASSWORD });
@@ -266,12 +261,15 @@ describe('notification receivers (preference alarm.notificationReceivers): GET /
     await setAlarmPrefs({ notificationReceivers: [receiver.userId], alarmLevel: 2 });
 
     const p = await newPoint();
-    const alarm = await api<MetricAlarm>(server.url, token, 'POST', `/point/${p}/alarm`, {
-      name: 'GRMS bell',
-      telemetry: 'GRMS',
-      source: 'accelerometer_x',
-      thresholdDirection: 1,
-      threshold: { attention: [null, 1], hazard: [null, 2], critical: [null, 3] },
+    const alarm = await callApi(server.url, token, ENDPOINTS.createMetricAlarm, {
+      params: { id: p },
+      body: {
+        name: 'GRMS bell',
+        telemetry: 'GRMS',
+        source: 'accelerometer_x',
+        thresholdDirection: 1,
+        threshold: { attention: [null, 1], hazard: [null, 2], critical: [null, 3] },
+      },
     });
     expect(alarm.status).toBe(200);
     now = new Date();
@@ -279,32 +277,36 @@ describe('notification receivers (preference alarm.notificationReceivers): GET /
     await storeValue(p, new Date(Date.now() - 2000), 'GRMS', 2.5); // hazard
     await storeValue(p, new Date(Date.now() - 1000), 'GRMS', 3.5); // critical
 
-    const mine = await api<List>(server.url, tReceiver, 'GET', '/notifications');
+    const mine = await callApi(server.url, tReceiver, ENDPOINTS.listNotifications);
     expect(mine.status).toBe(200);
     expect(mine.body.unread).toBe(2);
     expect(mine.body.notifications.map((n) => [n.name, n.level.name, n.score, n.read, n.point?._id])).toEqual([
       ['GRMS bell', 'critical', 3.5, false, p],
       ['GRMS bell', 'hazard', 2.5, false, p],
     ]);
-    expect((await api<List>(server.url, tOther, 'GET', '/notifications')).body).toEqual({ unread: 0, notifications: [] });
-    expect((await api(server.url, tNoAlarm, 'GET', '/notifications')).status).toBe(403);
+    expect((await callApi(server.url, tOther, ENDPOINTS.listNotifications)).body).toEqual({ unread: 0, notifications: [] });
+    expect((await callApi(server.url, tNoAlarm, ENDPOINTS.listNotifications)).status).toBe(403);
     expect((await api(server.url, tReceiver, 'GET', '/notifications?limit=0')).status).toBe(400);
-    expect((await api<List>(server.url, tReceiver, 'GET', '/notifications?limit=1')).body.notifications).toHaveLength(1);
+    expect((await callApi(server.url, tReceiver, ENDPOINTS.listNotifications, { query: { limit: 1 } })).body.notifications).toHaveLength(
+      1,
+    );
 
     // Another user cannot mark the receiver's notifications read.
     const [critical, hazard] = mine.body.notifications;
-    expect((await api(server.url, tOther, 'POST', '/notifications/read', { ids: [critical!._id] })).body).toEqual({ unread: 0 });
-    expect((await api<List>(server.url, tReceiver, 'GET', '/notifications')).body.unread).toBe(2);
+    expect((await callApi(server.url, tOther, ENDPOINTS.markNotificationsRead, { body: { ids: [critical!._id] } })).body).toEqual({
+      unread: 0,
+    });
+    expect((await callApi(server.url, tReceiver, ENDPOINTS.listNotifications)).body.unread).toBe(2);
 
-    expect((await api(server.url, tReceiver, 'POST', '/notifications/read', { ids: [critical!._id] })).body).toEqual({
+    expect((await callApi(server.url, tReceiver, ENDPOINTS.markNotificationsRead, { body: { ids: [critical!._id] } })).body).toEqual({
       unread: 1,
     });
-    const after = (await api<List>(server.url, tReceiver, 'GET', '/notifications')).body;
+    const after = (await callApi(server.url, tReceiver, ENDPOINTS.listNotifications)).body;
     expect(after.notifications.map((n) => [n._id, n.read])).toEqual([
       [critical!._id, true],
       [hazard!._id, false],
     ]);
-    expect((await api(server.url, tReceiver, 'POST', '/notifications/read', {})).body).toEqual({ unread: 0 });
+    expect((await callApi(server.url, tReceiver, ENDPOINTS.markNotificationsRead, { body: {} })).body).toEqual({ unread: 0 });
     expect((await api(server.url, tReceiver, 'POST', '/notifications/read', { ids: 'x' })).status).toBe(400);
     await setAlarmPrefs({ notificationReceivers: [], alarmLevel: 1 });
   });

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerPreferences, type MetricAlarm, type MetricAlarmInput, type TreeNode } from '@overtone/contract';
+import { customerPreferences, ENDPOINTS, type MetricAlarmInput } from '@overtone/contract';
 import { insertTelemetryValues } from '../src/jobs/ingest/persist-measurement.ts';
 import { startAlarmEvaluator, type AlarmEvaluator } from '../src/jobs/alarms/evaluator.ts';
 import { evaluateMeasurement, evaluateMeasurements } from '../src/jobs/alarms/evaluate.ts';
-import { api, login, startTestServer } from './support/test-server.ts';
+import { login, startTestServer } from './support/test-server.ts';
+import { callApi } from './support/endpoint-client.ts';
 import { insertPoint } from './support/points.ts';
 import { insertPersistedMeasurement, storeRecordingMeasurement } from './support/stored-measurements.ts';
 import { readOutbox } from './support/mail.ts';
@@ -81,17 +82,20 @@ const transactionsOf = (point: string) =>
     .orderBy('id')
     .execute();
 const healthOf = async (point: string) => {
-  const tree = await api<TreeNode[]>(server.url, token, 'GET', '/tree');
+  const tree = await callApi(server.url, token, ENDPOINTS.getTree);
   return tree.body.find((n) => n._id === point)?.health;
 };
 const addAlarm = async (point: string, body: Partial<MetricAlarmInput>) => {
-  const res = await api<MetricAlarm>(server.url, token, 'POST', `/point/${point}/alarm`, {
-    name: 'alarm',
-    telemetry: 'GRMS',
-    source: 'accelerometer_x',
-    thresholdDirection: 1,
-    threshold: { attention: [null, 1], hazard: [null, 2], critical: [null, 3] },
-    ...body,
+  const res = await callApi(server.url, token, ENDPOINTS.createMetricAlarm, {
+    params: { id: point },
+    body: {
+      name: 'alarm',
+      telemetry: 'GRMS',
+      source: 'accelerometer_x',
+      thresholdDirection: 1,
+      threshold: { attention: [null, 1], hazard: [null, 2], critical: [null, 3] },
+      ...body,
+    },
   });
   expect(res.status).toBe(200);
   return res.body;
@@ -130,16 +134,19 @@ describe('evaluation on real recordings (CWRU 105 inner race 0.007", CWRU 097 no
       // Envelope alarm at the inner-race fault frequency of the SKF 6205 at 1797 r/min:
       // BPFI = 5.4152 × 29.95 Hz = 162.2 Hz. Its envelope line (band 500…5950 Hz, the page's
       // default) is 0.134 g RMS with the fault and 0.001 g without (numpy, the same chain).
-      const fp = await api(server.url, token, 'POST', `/point/${p}/frequencyPeakAlarm`, {
-        alarms: [
-          {
-            name: 'BPFI envelope',
-            axis: 'accelerometer_x',
-            frequency: 162.2,
-            sensitivity: 4,
-            threshold: { attention: 0.02, hazard: 0.05, critical: 0.2 },
-          },
-        ],
+      const fp = await callApi(server.url, token, ENDPOINTS.replaceFrequencyPeakAlarms, {
+        params: { id: p },
+        body: {
+          alarms: [
+            {
+              name: 'BPFI envelope',
+              axis: 'accelerometer_x',
+              frequency: 162.2,
+              sensitivity: 4,
+              threshold: { attention: 0.02, hazard: 0.05, critical: 0.2 },
+            },
+          ],
+        },
       });
       expect(fp.status).toBe(200);
     }
@@ -166,7 +173,7 @@ describe('evaluation on real recordings (CWRU 105 inner race 0.007", CWRU 097 no
     expect(await transactionsOf(normal)).toEqual([]);
     expect(await healthOf(inner)).toBe('hazard');
     expect(await healthOf(normal)).toBe('healthy');
-    const alarms = await api<MetricAlarm[]>(server.url, token, 'GET', `/point/${inner}/alarm`);
+    const alarms = await callApi(server.url, token, ENDPOINTS.listMetricAlarms, { params: { id: inner } });
     expect(alarms.body.find((a) => a.name === 'Kurtosis DE')!.level).toEqual({ name: 'hazard', order: 2 });
     // The built-in ISO 10816 alarms were created and evaluated too: 0.22 mm/s is zone A of class II.
     expect(alarms.body.filter((a) => a.builtIn === 'iso10816').map((a) => a.level.name)).toEqual([
@@ -174,12 +181,7 @@ describe('evaluation on real recordings (CWRU 105 inner race 0.007", CWRU 097 no
       'healthy',
       'healthy',
     ]);
-    const fp = await api<{ alarms: { level: { name: string } }[] }>(
-      server.url,
-      token,
-      'GET',
-      `/point/${inner}/frequencyPeakAlarm`,
-    );
+    const fp = await callApi(server.url, token, ENDPOINTS.listFrequencyPeakAlarms, { params: { id: inner } });
     expect(fp.body.alarms[0]!.level.name).toBe('hazard');
   });
 
@@ -196,12 +198,11 @@ describe('evaluation on real recordings (CWRU 105 inner race 0.007", CWRU 097 no
   });
 
   it('the transactions page lists them with the point and measurement', async () => {
-    const res = await api<{
-      total: number;
-      transactions: { level: { name: string }; point: { _id: string }; measurementId: string }[];
-    }>(server.url, token, 'GET', `/alarm-transactions?points=${inner}&levelName=hazard`);
+    const res = await callApi(server.url, token, ENDPOINTS.listAlarmTransactions, {
+      query: { points: inner, levelName: 'hazard' },
+    });
     expect(res.body.total).toBe(2);
-    expect(res.body.transactions.every((t) => t.point._id === inner && t.measurementId === innerIds[0])).toBe(true);
+    expect(res.body.transactions.every((t) => t.point?._id === inner && t.measurementId === innerIds[0])).toBe(true);
   });
 });
 

@@ -5,26 +5,22 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt from 'mqtt';
-import { senseway } from '@overtone/contract';
+import { ENDPOINTS, senseway } from '@overtone/contract';
 import { startPlant, type Plant } from '../../gateway-sim/src/plant.ts';
 import { newId } from '../src/infra/ids.ts';
 import { claimDueJobs } from '../src/modules/scheduler/repo.ts';
 import { api, login, startTestServer } from './support/test-server.ts';
+import { callApi } from './support/endpoint-client.ts';
 import { edgeCredentialsFor, plantCredentials } from './support/edge.ts';
 import type { AppContext } from '../src/context.ts';
 import { createSecondTenant, OTHER_HOST } from './support/second-tenant.ts';
 import { demoCustomerId, insertUser } from './support/users.ts';
 import { until } from './support/until.ts';
 
-type Periodic = {
-  sleepAmount: number | null;
-  schedulerJob: { nextRunAt: string; lastRunAt: string | null; failedAt: string | null; failReason: string | null } | null;
-};
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function pointIdOf(url: string, token: string, name: string) {
-  const tree = await api<Array<{ _id: string; name: string }>>(url, token, 'GET', '/tree');
+  const tree = await callApi(url, token, ENDPOINTS.getTree);
   return tree.body.find((n) => n.name === name)!._id;
 }
 
@@ -70,10 +66,10 @@ describe('periodic and triggered measurement with the simulated plant', () => {
 
   it('runs on the sleepAmount interval (time factor 2048: 1 s), measurements persist as PERIODIC, the job shows its runs', async () => {
     const pointId = await pointIdOf(server.url, token, 'Inner race fault');
-    const before = await api<Periodic>(server.url, token, 'GET', `/point/${pointId}/periodic`);
+    const before = await callApi(server.url, token, ENDPOINTS.getPointPeriodic, { params: { id: pointId } });
     expect(before.body).toEqual({ sleepAmount: null, schedulerJob: null });
     const t0 = Date.now();
-    const put = await api<Periodic>(server.url, token, 'PUT', `/point/${pointId}/periodic`, {});
+    const put = await callApi(server.url, token, ENDPOINTS.setPointPeriodic, { params: { id: pointId }, body: {} });
     expect(put.status).toBe(200);
     expect(put.body.sleepAmount).toBe(26); // the default
     const firstDue = Date.parse(put.body.schedulerJob!.nextRunAt);
@@ -84,7 +80,7 @@ describe('periodic and triggered measurement with the simulated plant', () => {
       const m = await measurementsOf(pointId);
       return m.filter((r) => r.state === 'persisted').length >= 3 ? m : null;
     });
-    await api(server.url, token, 'DELETE', `/point/${pointId}/periodic`);
+    await callApi(server.url, token, ENDPOINTS.deletePointPeriodic, { params: { id: pointId } });
     expect(rows.every((r) => r.measurement_type === 'PERIODIC' && r.user_id === null)).toBe(true);
     // One run per interval: consecutive commands 1 s apart (± poll and load jitter).
     const times = rows.map((r) => new Date(r.created_at).getTime());
@@ -94,28 +90,25 @@ describe('periodic and triggered measurement with the simulated plant', () => {
     }
     expect(times[0]).toBeGreaterThanOrEqual(firstDue - 50);
     // The list API reports them as PERIODIC too.
-    const list = await api<{ measurements: { _id: string; measurementType: string }[] }>(
-      server.url,
-      token,
-      'GET',
-      `/measurement?page=1&pageSize=50&macAddress=CA:B8:31:00:00:02`,
-    );
+    const list = await callApi(server.url, token, ENDPOINTS.listMeasurements, {
+      query: { page: 1, pageSize: 50, macAddress: 'CA:B8:31:00:00:02' },
+    });
     for (const r of rows) expect(list.body.measurements.find((m) => m._id === r.id)?.measurementType).toBe('PERIODIC');
   });
 
   it('GET shows the job: lastRunAt set, no failure; DELETE removes it and no run follows', async () => {
     const pointId = await pointIdOf(server.url, token, 'Outer race fault');
-    const put = await api<Periodic>(server.url, token, 'PUT', `/point/${pointId}/periodic`, { sleepAmountIndex: 26 });
+    const put = await callApi(server.url, token, ENDPOINTS.setPointPeriodic, { params: { id: pointId }, body: { sleepAmountIndex: 26 } });
     expect(put.body.schedulerJob!.lastRunAt).toBeNull();
     const job = await until(async () => {
-      const g = await api<Periodic>(server.url, token, 'GET', `/point/${pointId}/periodic`);
+      const g = await callApi(server.url, token, ENDPOINTS.getPointPeriodic, { params: { id: pointId } });
       return g.body.schedulerJob?.lastRunAt ? g.body : null;
     });
     expect(job.sleepAmount).toBe(26);
     expect(job.schedulerJob!.failedAt).toBeNull();
     expect(job.schedulerJob!.failReason).toBeNull();
     expect(Date.parse(job.schedulerJob!.nextRunAt) - Date.parse(job.schedulerJob!.lastRunAt!)).toBeCloseTo(1000, -1);
-    const del = await api<Periodic>(server.url, token, 'DELETE', `/point/${pointId}/periodic`);
+    const del = await callApi(server.url, token, ENDPOINTS.deletePointPeriodic, { params: { id: pointId } });
     expect(del.body).toEqual({ sleepAmount: null, schedulerJob: null });
     await sleep(200);
     const count = (await measurementsOf(pointId)).length;
@@ -125,23 +118,23 @@ describe('periodic and triggered measurement with the simulated plant', () => {
 
   it('changing the code reschedules; saving the same code keeps the next run; codes outside 25…32 are refused', async () => {
     const pointId = await pointIdOf(server.url, token, 'Normal baseline');
-    const a = await api<Periodic>(server.url, token, 'PUT', `/point/${pointId}/periodic`, { sleepAmount: 32 });
-    const b = await api<Periodic>(server.url, token, 'PUT', `/point/${pointId}/periodic`, { sleepAmount: 32 });
+    const a = await callApi(server.url, token, ENDPOINTS.setPointPeriodic, { params: { id: pointId }, body: { sleepAmount: 32 } });
+    const b = await callApi(server.url, token, ENDPOINTS.setPointPeriodic, { params: { id: pointId }, body: { sleepAmount: 32 } });
     expect(b.body.schedulerJob!.nextRunAt).toBe(a.body.schedulerJob!.nextRunAt);
     // 2^17 s / 2048 = 64 s
     expect(Date.parse(a.body.schedulerJob!.nextRunAt) - Date.now()).toBeGreaterThan(60_000);
-    const c = await api<Periodic>(server.url, token, 'PUT', `/point/${pointId}/periodic`, { sleepAmount: 30 });
+    const c = await callApi(server.url, token, ENDPOINTS.setPointPeriodic, { params: { id: pointId }, body: { sleepAmount: 30 } });
     expect(c.body.sleepAmount).toBe(30);
     expect(Date.parse(c.body.schedulerJob!.nextRunAt)).toBeLessThan(Date.parse(a.body.schedulerJob!.nextRunAt));
     // code 25, ≈15 min (1024 s): accepted by the contract and the table (migration 0029)
-    const d = await api<Periodic>(server.url, token, 'PUT', `/point/${pointId}/periodic`, { sleepAmount: 25 });
+    const d = await callApi(server.url, token, ENDPOINTS.setPointPeriodic, { params: { id: pointId }, body: { sleepAmount: 25 } });
     expect(d.status).toBe(200);
     expect(d.body.sleepAmount).toBe(25);
     expect(Date.parse(d.body.schedulerJob!.nextRunAt)).toBeLessThan(Date.parse(c.body.schedulerJob!.nextRunAt));
-    await api(server.url, token, 'PUT', `/point/${pointId}/periodic`, { sleepAmount: 32 });
+    await callApi(server.url, token, ENDPOINTS.setPointPeriodic, { params: { id: pointId }, body: { sleepAmount: 32 } });
     for (const bad of [24, 33, 26.5, 'x'])
       expect((await api(server.url, token, 'PUT', `/point/${pointId}/periodic`, { sleepAmount: bad })).status).toBe(400);
-    await api(server.url, token, 'DELETE', `/point/${pointId}/periodic`);
+    await callApi(server.url, token, ENDPOINTS.deletePointPeriodic, { params: { id: pointId } });
   });
 
   it('records a failed run (point without a sensor: NO_DEVICE) and retries at the next interval', async () => {
@@ -156,20 +149,20 @@ describe('periodic and triggered measurement with the simulated plant', () => {
       .insertInto('tree_nodes')
       .values({ ...template, id: pointId, name: 'No sensor yet', tag_code: `$NOSENSOR`, point: JSON.stringify(template.point) })
       .execute();
-    await api(server.url, token, 'PUT', `/point/${pointId}/periodic`, { sleepAmount: 26 });
+    await callApi(server.url, token, ENDPOINTS.setPointPeriodic, { params: { id: pointId }, body: { sleepAmount: 26 } });
     const failed = await until(async () => {
-      const g = await api<Periodic>(server.url, token, 'GET', `/point/${pointId}/periodic`);
+      const g = await callApi(server.url, token, ENDPOINTS.getPointPeriodic, { params: { id: pointId } });
       return g.body.schedulerJob?.failedAt ? g.body.schedulerJob : null;
     });
     expect(failed.failReason).toBe('NO_DEVICE');
     expect(failed.failedAt).toBe(failed.lastRunAt);
     // Still scheduled: the next run is one interval later and fails again.
     const again = await until(async () => {
-      const g = await api<Periodic>(server.url, token, 'GET', `/point/${pointId}/periodic`);
+      const g = await callApi(server.url, token, ENDPOINTS.getPointPeriodic, { params: { id: pointId } });
       return g.body.schedulerJob!.failedAt !== failed.failedAt ? g.body.schedulerJob : null;
     });
     expect(Date.parse(again.failedAt!) - Date.parse(failed.failedAt!)).toBeGreaterThan(700);
-    await api(server.url, token, 'DELETE', `/point/${pointId}/periodic`);
+    await callApi(server.url, token, ENDPOINTS.deletePointPeriodic, { params: { id: pointId } });
   });
 
   it('a trigger event makes only the assigned sensor measure, as TRIGGERED; a redelivered event runs once', async () => {
@@ -193,12 +186,13 @@ describe('periodic and triggered measurement with the simulated plant', () => {
       ['Normal baseline', 'Inner race fault', 'Outer race fault'].map((n) => pointIdOf(server.url, token, n)),
     );
 
-    const put = await api<{ triggers: { macAddress: string }[] }>(server.url, token, 'PUT', `/point/${ball}/trigger`, {
-      trigger: TRIGGER.toLowerCase(),
+    const put = await callApi(server.url, token, ENDPOINTS.setPointTrigger, {
+      params: { id: ball },
+      body: { trigger: TRIGGER.toLowerCase() },
     });
     expect(put.status).toBe(200);
     expect(put.body.triggers.map((t) => t.macAddress)).toEqual([TRIGGER]);
-    const got = await api<{ triggers: { macAddress: string }[] }>(server.url, token, 'GET', `/point/${ball}/trigger`);
+    const got = await callApi(server.url, token, ENDPOINTS.getPointTrigger, { params: { id: ball } });
     expect(got.body.triggers.map((t) => t.macAddress)).toEqual([TRIGGER]);
 
     const countOthers = async () => {
@@ -232,7 +226,7 @@ describe('periodic and triggered measurement with the simulated plant', () => {
       JSON.stringify({ eventType: 'trigger', timestamp: 1795300002 }),
     );
     await until(async () => (await measurementsOf(ball)).filter((r) => r.measurement_type === 'TRIGGERED').length === 2);
-    const del = await api<{ triggers: unknown[] }>(server.url, token, 'DELETE', `/point/${ball}/trigger`, { trigger: TRIGGER });
+    const del = await callApi(server.url, token, ENDPOINTS.deletePointTrigger, { params: { id: ball }, body: { trigger: TRIGGER } });
     expect(del.body.triggers).toEqual([]);
     await publish(
       server,
@@ -248,11 +242,12 @@ describe('periodic and triggered measurement with the simulated plant', () => {
   it('refuses a MAC that is not a registered trigger of the customer', async () => {
     const ball = await pointIdOf(server.url, token, 'Ball fault');
     expect((await api(server.url, token, 'PUT', `/point/${ball}/trigger`, { trigger: 'CA:B8:31:00:00:01' })).status).toBe(400);
-    const unknown = await api<{ code: string }>(server.url, token, 'PUT', `/point/${ball}/trigger`, {
-      trigger: 'CA:B8:25:00:00:77',
+    const unknown = await callApi(server.url, token, ENDPOINTS.setPointTrigger, {
+      params: { id: ball },
+      body: { trigger: 'CA:B8:25:00:00:77' },
     });
     expect(unknown.status).toBe(404);
-    expect(unknown.body.code).toBe('TRIGGER_NOT_FOUND');
+    expect((unknown.body as unknown as { code: string }).code).toBe('TRIGGER_NOT_FOUND');
   });
 
   it('permissions: reading needs readPoint, PUT needs updatePointConfig, DELETE needs deletePointConfig', async () => {
@@ -265,16 +260,17 @@ describe('periodic and triggered measurement with the simulated plant', () => {
     });
     const reader = await login(server.url, 'reader@demo.local', 'Reader-Password-1');
     const updater = await login(server.url, 'updater@demo.local', 'Updater-Password-1');
-    expect((await api(server.url, reader, 'GET', `/point/${pointId}/periodic`)).status).toBe(200);
-    expect((await api(server.url, reader, 'GET', `/point/${pointId}/trigger`)).status).toBe(200);
-    expect((await api(server.url, reader, 'PUT', `/point/${pointId}/periodic`, { sleepAmount: 32 })).status).toBe(403);
-    expect((await api(server.url, reader, 'PUT', `/point/${pointId}/trigger`, { trigger: 'CA:B8:25:00:00:01' })).status).toBe(
+    expect((await callApi(server.url, reader, ENDPOINTS.getPointPeriodic, { params: { id: pointId } })).status).toBe(200);
+    expect((await callApi(server.url, reader, ENDPOINTS.getPointTrigger, { params: { id: pointId } })).status).toBe(200);
+    expect((await callApi(server.url, reader, ENDPOINTS.setPointPeriodic, { params: { id: pointId }, body: { sleepAmount: 32 } })).status).toBe(403);
+    expect((await callApi(server.url, reader, ENDPOINTS.setPointTrigger, { params: { id: pointId }, body: { trigger: 'CA:B8:25:00:00:01' } }))
+        .status).toBe(
       403,
     );
-    expect((await api(server.url, updater, 'PUT', `/point/${pointId}/periodic`, { sleepAmount: 32 })).status).toBe(200);
-    expect((await api(server.url, updater, 'DELETE', `/point/${pointId}/periodic`)).status).toBe(403);
-    expect((await api(server.url, updater, 'DELETE', `/point/${pointId}/trigger`)).status).toBe(403);
-    expect((await api(server.url, token, 'DELETE', `/point/${pointId}/periodic`)).status).toBe(200);
+    expect((await callApi(server.url, updater, ENDPOINTS.setPointPeriodic, { params: { id: pointId }, body: { sleepAmount: 32 } })).status).toBe(200);
+    expect((await callApi(server.url, updater, ENDPOINTS.deletePointPeriodic, { params: { id: pointId } })).status).toBe(403);
+    expect((await callApi(server.url, updater, ENDPOINTS.deletePointTrigger, { params: { id: pointId } })).status).toBe(403);
+    expect((await callApi(server.url, token, ENDPOINTS.deletePointPeriodic, { params: { id: pointId } })).status).toBe(200);
   });
 
   it("another customer's point answers 404, exactly like a missing one", async () => {
@@ -306,7 +302,7 @@ describe('the claim: missed runs, concurrent instances', () => {
     try {
       const token = await login(server.url);
       const pointId = await pointIdOf(server.url, token, 'Ball fault');
-      await api(server.url, token, 'PUT', `/point/${pointId}/periodic`, { sleepAmount: 26 });
+      await callApi(server.url, token, ENDPOINTS.setPointPeriodic, { params: { id: pointId }, body: { sleepAmount: 26 } });
       const now = new Date('2030-01-01T00:00:00Z');
       await server.ctx.db
         .updateTable('scheduler_jobs')
@@ -374,7 +370,7 @@ describe('a restart between runs neither skips nor doubles a run', () => {
     dataDir = first.dataDir;
     const token = await login(first.url);
     const pointId = await pointIdOf(first.url, token, 'Ball fault');
-    const put = await api<Periodic>(first.url, token, 'PUT', `/point/${pointId}/periodic`, { sleepAmount: 26 });
+    const put = await callApi(first.url, token, ENDPOINTS.setPointPeriodic, { params: { id: pointId }, body: { sleepAmount: 26 } });
     const due = Date.parse(put.body.schedulerJob!.nextRunAt);
     await first.close();
     expect(Date.now()).toBeLessThan(due);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trendResponse, trendTelemetriesResponse, type TrendResponse } from '@overtone/contract';
+import { ENDPOINTS, trendResponse, trendTelemetriesResponse, type TrendQuery } from '@overtone/contract';
 import {
   SEED_DIP_VALUE,
   SEED_PERIOD_MS,
@@ -8,6 +8,7 @@ import {
   type SeededYear,
 } from '../src/modules/trend/seed-year.ts';
 import { api, login, startTestServer } from './support/test-server.ts';
+import { callApi } from './support/endpoint-client.ts';
 import { insertPoint } from './support/points.ts';
 import { createSecondTenant, OTHER_HOST } from './support/second-tenant.ts';
 import { demoCustomerId, insertUser } from './support/users.ts';
@@ -32,14 +33,16 @@ const wall = (d: Date) => new Date(d.getTime() + zoneOffsetMs).toISOString().sli
 
 const newPoint = (customerId: string, name: string) => insertPoint(server, customerId, { name });
 
-const trend = (q: Record<string, string | number | boolean>, t = token, point = pointId, host?: string) =>
-  api<TrendResponse>(
+const trend = (query: TrendQuery, t = token, point = pointId, host?: string) =>
+  callApi(server.url, t, ENDPOINTS.getPointTrend, { params: { id: point }, query, host });
+
+/** A query the contract refuses, sent as written (the validation tests). */
+const badTrend = (q: Record<string, string | number | boolean>) =>
+  api<{ errors: { msg: string; param?: string }[] }>(
     server.url,
-    t,
+    token,
     'GET',
-    `/point/${point}/trend?${new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)]))}`,
-    undefined,
-    { host },
+    `/point/${pointId}/trend?${new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)]))}`,
   );
 
 const YEAR = () => ({ startDate: wall(new Date(NEWEST.getTime() - 365 * 86_400_000)), endDate: wall(NEWEST) });
@@ -61,7 +64,7 @@ afterAll(async () => {
 
 describe('GET /point/{id}/trend/telemetries', () => {
   it('lists the point’s telemetries with their sources, names and units from the definitions', async () => {
-    const res = await api(server.url, token, 'GET', `/point/${pointId}/trend/telemetries`);
+    const res = await callApi(server.url, token, ENDPOINTS.listPointTrendTelemetries, { params: { id: pointId } });
     expect(res.status).toBe(200);
     const list = trendTelemetriesResponse.parse(res.body);
     expect(list.map((t) => t.name)).toEqual(['GRMS', 'VRMS_ISO10816']); // the built-in display order
@@ -78,7 +81,7 @@ describe('GET /point/{id}/trend/telemetries', () => {
 
   it('is empty for a point without values', async () => {
     const empty = await newPoint(demoId, 'Empty');
-    const res = await api(server.url, token, 'GET', `/point/${empty}/trend/telemetries`);
+    const res = await callApi(server.url, token, ENDPOINTS.listPointTrendTelemetries, { params: { id: empty } });
     expect(res).toMatchObject({ status: 200, body: [] });
   });
 });
@@ -187,12 +190,11 @@ describe('GET /point/{id}/trend', () => {
       { maxPoints: 5 },
       { measurementType: 'SOMETIMES' },
     ]) {
-      const res = await trend(q as unknown as Record<string, string | number | boolean>);
+      const res = await badTrend(q as unknown as Record<string, string | number | boolean>);
       expect(res.status, JSON.stringify(q)).toBe(400);
-      expect((res.body as unknown as { errors: { msg: string }[] }).errors[0]!.msg).toBeTruthy();
+      expect(res.body.errors[0]!.msg).toBeTruthy();
     }
-    const errors = async (q: Record<string, string | number | boolean>) =>
-      (await trend(q)).body as unknown as { errors: { msg: string; param?: string }[] };
+    const errors = async (q: Record<string, string | number | boolean>) => (await badTrend(q)).body;
     expect((await errors({ minValueActive: true, minValue: 3, maxValueActive: true, maxValue: 2 })).errors).toContainEqual({
       msg: 'The minimum value must be less than the maximum value',
       param: 'minValue',
@@ -209,7 +211,8 @@ describe('GET /point/{id}/trend', () => {
     const otherPoint = await newPoint(other.customerId, 'Theirs');
     expect((await trend({}, otherToken, pointId, OTHER_HOST)).status).toBe(404);
     expect(
-      (await api(server.url, otherToken, 'GET', `/point/${pointId}/trend/telemetries`, undefined, { host: OTHER_HOST })).status,
+      (await callApi(server.url, otherToken, ENDPOINTS.listPointTrendTelemetries, { params: { id: pointId }, host: OTHER_HOST }))
+        .status,
     ).toBe(404);
     expect((await trend({}, token, otherPoint)).status).toBe(404);
     expect((await trend({}, token, MISSING)).status).toBe(404);
@@ -221,7 +224,7 @@ describe('GET /point/{id}/trend', () => {
     });
     const t = await login(server.url, 'no-trend@demo.local', 'Trend-Password-1');
     expect((await trend({}, t)).status).toBe(403);
-    expect((await api(server.url, t, 'GET', `/point/${pointId}/trend/telemetries`)).status).toBe(403);
+    expect((await callApi(server.url, t, ENDPOINTS.listPointTrendTelemetries, { params: { id: pointId } })).status).toBe(403);
     await insertUser(server, {
       email: 'trend-reader@demo.local',
       password: 'Trend-Password-1',
@@ -229,6 +232,6 @@ describe('GET /point/{id}/trend', () => {
     });
     const reader = await login(server.url, 'trend-reader@demo.local', 'Trend-Password-1');
     expect((await trend({ filters: 'GRMS' }, reader)).status).toBe(200);
-    expect((await api(server.url, null, 'GET', `/point/${pointId}/trend`)).status).toBe(401);
+    expect((await callApi(server.url, null, ENDPOINTS.getPointTrend, { params: { id: pointId } })).status).toBe(401);
   });
 });
