@@ -9,7 +9,7 @@ import { customerOf, customerOrigin } from '../tenancy/tenant.ts';
 import { reserveMail } from './mail-limit.ts';
 import type { Tenant } from '../tenancy/repo.ts';
 import { requireCaptcha } from './captcha.ts';
-import { createSession } from './session.ts';
+import { createSession, deleteUserSessions } from './session.ts';
 import { findLoginUserByEmail, type LoginUser } from './session-answer.ts';
 
 /** Lifetime of a reset link. */
@@ -39,7 +39,7 @@ async function sendResetLink(
 ) {
   const quota = await reserveMail(ctx.db, { customerId: customer.id, email: user.email, ip, kind: 'password_reset' });
   if (!quota.ok) return;
-  await ctx.db.deleteFrom('sessions').where('user_id', '=', user.id).where('purpose', '=', 'password_reset').execute();
+  await deleteUserSessions(ctx.db, user.id, 'password_reset');
   const token = await createSession(ctx.db, user.id, customer.id, RESET_TTL_HOURS, 'password_reset');
   const params = { name: user.name, customer: customer.name, link: link(token), minutes: RESET_TTL_HOURS * 60 };
   await ctx.mailer.send({

@@ -1,17 +1,14 @@
 import { createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Language, type MfaPending, ENDPOINTS } from '@overtone/contract';
+import type { Language, MfaChallengeInfo, MfaPending, Session, VerifyMfaBody } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
-import { routeOf } from '../../infra/endpoint-route.ts';
 import { AppError } from '../../infra/errors.ts';
 import { translate } from '../../infra/i18n.ts';
-import { customerOf } from '../tenancy/tenant.ts';
 import type { Tenant } from '../tenancy/repo.ts';
 import { requireCaptcha } from './captcha.ts';
 import { markSucceeded, reserveAttempt } from './throttle.ts';
 import { reserveMail } from './mail-limit.ts';
 import { findLoginUserById, issueSession, type LoginUser } from './session-answer.ts';
+import { consumeChallenge, deleteChallenge, findChallenge, insertChallenge, reserveChallengeTry } from './mfa-repo.ts';
 
 /** Second step by e-mailed code (issue 4): lifetime and tries of a pending login. */
 export const MFA_TTL_MS = 10 * 60 * 1000;
@@ -54,16 +51,13 @@ export async function startMfa(
   if (!quota.ok) throw new AppError('MAIL_LIMIT').with({ headers: { 'retry-after': String(quota.retryAfterS) } });
   const id = randomBytes(18).toString('base64url');
   const code = newCode();
-  await ctx.db
-    .insertInto('mfa_challenges')
-    .values({
-      id,
-      customer_id: customer.id,
-      user_id: user.id,
-      code_hash: codeHash(ctx, id, code),
-      expires_at: new Date(Date.now() + MFA_TTL_MS),
-    })
-    .execute();
+  await insertChallenge(ctx.db, {
+    id,
+    customerId: customer.id,
+    userId: user.id,
+    codeHash: codeHash(ctx, id, code),
+    expiresAt: new Date(Date.now() + MFA_TTL_MS),
+  });
   const params = { name: user.name, customer: customer.name, code, minutes: MFA_TTL_MS / 60000 };
   try {
     await ctx.mailer.send({
@@ -72,7 +66,7 @@ export async function startMfa(
       text: translate(lang, 'mail', 'mfaText', params),
     });
   } catch (e) {
-    await ctx.db.deleteFrom('mfa_challenges').where('id', '=', id).execute();
+    await deleteChallenge(ctx.db, id);
     throw e;
   }
   return { requireMFAVerification: true, mfa_id: id, name: user.name, surname: user.surname };
@@ -80,77 +74,45 @@ export async function startMfa(
 
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-export async function mfaRoutes(app: FastifyInstance, ctx: AppContext) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+/**
+ * Who a pending login belongs to (the second-step page shows the name) and when it expires.
+ * @throws AppError MFA_EXPIRED when it is unknown (or another customer's), used, expired or out of tries
+ */
+export async function mfaChallengeInfo(ctx: AppContext, customerId: string, id: string): Promise<MfaChallengeInfo> {
+  const row = await findChallenge(ctx.db, customerId, id);
+  if (!row || row.consumed_at || row.expires_at <= new Date() || row.attempts >= MFA_MAX_TRIES) throw new AppError('MFA_EXPIRED');
+  return { name: row.name, surname: row.surname, expiresAt: row.expires_at.toISOString() };
+}
 
-  r.route({
-    ...routeOf(ENDPOINTS.getMfaChallenge),
-    handler: async (req) => {
-      const customer = customerOf(req);
-      const row = await ctx.db
-        .selectFrom('mfa_challenges as c')
-        .innerJoin('users as u', 'u.id', 'c.user_id')
-        .select(['u.name', 'u.surname', 'c.expires_at', 'c.consumed_at', 'c.attempts'])
-        .where('c.id', '=', req.params.id)
-        .where('c.customer_id', '=', customer.id)
-        .executeTakeFirst();
-      if (!row || row.consumed_at || row.expires_at <= new Date() || row.attempts >= MFA_MAX_TRIES)
-        throw new AppError('MFA_EXPIRED');
-      return { name: row.name, surname: row.surname, expiresAt: row.expires_at.toISOString() };
-    },
+/**
+ * The second step: checks the captcha, reserves the attempt (per address and per account: the
+ * pending login's user; an unknown one counts against the address only), takes one of the pending
+ * login's tries and compares the code; a right one consumes it and opens the session.
+ * @throws AppError CAPTCHA_*, LOGIN_THROTTLED (throttle.ts), MFA_EXPIRED (unknown, used, expired),
+ *   MFA_CODE_INVALID (a wrong code with tries left), MFA_TOO_MANY_TRIES (the last try was wrong: the
+ *   pending login is used up)
+ */
+export async function verifyMfaCode(ctx: AppContext, customer: Tenant, body: VerifyMfaBody, ip: string): Promise<Session> {
+  const { trnxId, code } = body;
+  await requireCaptcha(ctx, body.reCaptcha);
+  const owner = await findChallenge(ctx.db, customer.id, trnxId);
+  const attempt = await reserveAttempt(ctx.db, {
+    customerId: customer.id,
+    email: owner?.email ?? '',
+    ip,
+    kind: 'mfa',
+    account: Boolean(owner),
   });
-
-  r.route({
-    ...routeOf(ENDPOINTS.verifyMfa),
-    handler: async (req) => {
-      const customer = customerOf(req);
-      const { trnxId, code } = req.body;
-      await requireCaptcha(ctx, req.body.reCaptcha);
-      // The attempt is reserved before the code is compared, per address and per account (the
-      // pending login's user; an unknown one counts against the address only).
-      const owner = await ctx.db
-        .selectFrom('mfa_challenges as c')
-        .innerJoin('users as u', 'u.id', 'c.user_id')
-        .select('u.email')
-        .where('c.id', '=', trnxId)
-        .where('c.customer_id', '=', customer.id)
-        .executeTakeFirst();
-      const attempt = await reserveAttempt(ctx.db, {
-        customerId: customer.id,
-        email: owner?.email ?? '',
-        ip: req.ip,
-        kind: 'mfa',
-        account: Boolean(owner),
-      });
-      // Reserve one try atomically: concurrent guesses never get more than MFA_MAX_TRIES comparisons.
-      const row = await ctx.db
-        .updateTable('mfa_challenges')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', trnxId)
-        .where('customer_id', '=', customer.id)
-        .where('consumed_at', 'is', null)
-        .where('expires_at', '>', new Date())
-        .where('attempts', '<', MFA_MAX_TRIES)
-        .returning(['attempts', 'code_hash', 'user_id'])
-        .executeTakeFirst();
-      // A failure needs no further record: the reservation counts as one until marked succeeded.
-      if (!row) throw new AppError('MFA_EXPIRED');
-      if (!sameHash(codeHash(ctx, trnxId, code), row.code_hash)) {
-        if (row.attempts < MFA_MAX_TRIES) throw new AppError('MFA_CODE_INVALID');
-        await ctx.db.updateTable('mfa_challenges').set({ consumed_at: new Date() }).where('id', '=', trnxId).execute();
-        throw new AppError('MFA_TOO_MANY_TRIES');
-      }
-      const consumed = await ctx.db
-        .updateTable('mfa_challenges')
-        .set({ consumed_at: new Date() })
-        .where('id', '=', trnxId)
-        .where('consumed_at', 'is', null)
-        .returning('user_id')
-        .executeTakeFirst();
-      const user = consumed && (await findLoginUserById(ctx.db, customer.id, row.user_id));
-      if (!user) throw new AppError('MFA_EXPIRED');
-      await markSucceeded(ctx.db, attempt);
-      return issueSession(ctx, user, customer.id);
-    },
-  });
+  const row = await reserveChallengeTry(ctx.db, customer.id, trnxId, MFA_MAX_TRIES);
+  // A failure needs no further record: the reservation counts as one until marked succeeded.
+  if (!row) throw new AppError('MFA_EXPIRED');
+  if (!sameHash(codeHash(ctx, trnxId, code), row.code_hash)) {
+    if (row.attempts < MFA_MAX_TRIES) throw new AppError('MFA_CODE_INVALID');
+    await consumeChallenge(ctx.db, trnxId);
+    throw new AppError('MFA_TOO_MANY_TRIES');
+  }
+  const user = (await consumeChallenge(ctx.db, trnxId)) && (await findLoginUserById(ctx.db, customer.id, row.user_id));
+  if (!user) throw new AppError('MFA_EXPIRED');
+  await markSucceeded(ctx.db, attempt);
+  return issueSession(ctx, user, customer.id);
 }

@@ -13,7 +13,8 @@ import { authOf } from './access.ts';
 import { markSucceeded, reserveAttempt } from './throttle.ts';
 import { verifyPassword } from './password-check.ts';
 import { findLoginUserByEmail, issueSession } from './session-answer.ts';
-import { mfaRoutes, startMfa } from './mfa.ts';
+import { startMfa } from './mfa.ts';
+import { mfaRoutes } from './mfa-routes.ts';
 import { forgotPasswordRoutes } from './forgot-password.ts';
 
 /** A verified hash of a random password: login with an unknown email costs the same time as with a known one. */

@@ -48,6 +48,11 @@ export async function createSession(
   return token;
 }
 
+/** Deletes a user's tokens of one purpose (a new reset link replaces the earlier ones). */
+export async function deleteUserSessions(db: Kysely<DB>, userId: string, purpose: 'session' | 'password_reset'): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).where('purpose', '=', purpose).execute();
+}
+
 /** The hash of a request's token, or undefined when it has none or one no server ever issues (over 200 characters). */
 export const requestTokenHash = (token: string | undefined) => (token && token.length <= 200 ? hashToken(token) : undefined);
 

@@ -1,17 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely, Transaction } from 'kysely';
 import sharp from 'sharp';
 import { type S3PresignedPost, ENDPOINTS } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
 import { routeOf } from '../../infra/endpoint-route.ts';
-import type { DB } from '../../infra/db/schema.ts';
 import { AppError } from '../../infra/errors.ts';
 import { signObjectUrl, verifyObjectUrl } from '../../infra/signed-object-url.ts';
 import { newId } from '../../infra/ids.ts';
 import { parseMultipart } from '../../infra/multipart.ts';
 import { createPresignedPost, verifyPresignedPost } from '../../infra/presigned-post.ts';
 import { inTreeTransaction } from '../tree/rules.ts';
+import { findPointImage, savePointImage } from './repo.ts';
 
 /**
  * Point images (spec 000 §3 "Point": imageBool, imageName, deleteImage, image list, S3URL; §7 "image
@@ -83,24 +82,6 @@ export function presignImageUpload(
 export const signedImageUrl = (secret: string, key: string, now = Date.now()): string =>
   signObjectUrl(secret, 'GET', OBJECT_URL, key, IMAGE_URL_TTL_S, now);
 
-/**
- * Removes images of a point: their rows now (in `trx`), their objects after the caller commits
- * (returned keys: pass them to {@link deleteObjects}). Keys of other points are ignored.
- */
-export async function deleteImageRows(
-  trx: Transaction<DB> | Kysely<DB>,
-  customerId: string,
-  pointId: string,
-  keys: readonly string[] | 'all',
-): Promise<string[]> {
-  let q = trx.deleteFrom('point_images').where('customer_id', '=', customerId).where('point_id', '=', pointId);
-  if (keys !== 'all') {
-    if (!keys.length) return [];
-    q = q.where('key', 'in', [...keys]);
-  }
-  return (await q.returning('key').execute()).map((r) => r.key);
-}
-
 /** Deletes stored objects, best effort (a leftover object is unreachable: no row lists it). */
 export async function deleteObjects(ctx: AppContext, keys: readonly string[]): Promise<void> {
   for (const key of keys) await ctx.storage.delete(key).catch(() => {});
@@ -131,28 +112,9 @@ export async function pointImageRoutes(app: FastifyInstance, ctx: AppContext) {
           .catch(() => null);
         if (!meta?.format || !IMAGE_FORMATS.has(meta.format)) throw new AppError('IMAGE_INVALID', 'file');
         await ctx.storage.put(key, form.file.data, contentType);
-        const stored = await inTreeTransaction(ctx.db, customerId, async (trx) => {
-          const point = await trx
-            .selectFrom('tree_nodes')
-            .select('id')
-            .where('id', '=', pointId)
-            .where('customer_id', '=', customerId)
-            .where('node_type', '=', 'point')
-            .executeTakeFirst();
-          if (!point) return false;
-          await trx
-            .insertInto('point_images')
-            .values({
-              key,
-              customer_id: customerId,
-              point_id: pointId,
-              content_type: contentType,
-              size_bytes: form.file!.data.length,
-            })
-            .onConflict((oc) => oc.column('key').doUpdateSet({ content_type: contentType, size_bytes: form.file!.data.length }))
-            .execute();
-          return true;
-        });
+        const stored = await inTreeTransaction(ctx.db, customerId, (trx) =>
+          savePointImage(trx, { key, customerId, pointId, contentType, sizeBytes: form.file!.data.length }),
+        );
         if (!stored) {
           await deleteObjects(ctx, [key]);
           throw new AppError('POINT_NOT_FOUND');
@@ -169,14 +131,7 @@ export async function pointImageRoutes(app: FastifyInstance, ctx: AppContext) {
       const { key, expires } = req.query;
       if (!verifyObjectUrl(ctx.secrets.storageKey, 'GET', req.query)) throw new AppError('FORBIDDEN');
       const customerId = req.customer?.id;
-      const row = customerId
-        ? await ctx.db
-            .selectFrom('point_images')
-            .select(['content_type'])
-            .where('key', '=', key)
-            .where('customer_id', '=', customerId)
-            .executeTakeFirst()
-        : undefined;
+      const row = customerId ? await findPointImage(ctx.db, customerId, key) : undefined;
       const bytes = row ? await ctx.storage.get(key) : null;
       if (!row || !bytes) throw new AppError('NOT_FOUND');
       return (

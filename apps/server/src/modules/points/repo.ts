@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { emptyPointFormExtras, type Point, type PointFormExtras } from '@overtone/contract';
 import { measurementProfile } from '@overtone/contract';
 import type { DB } from '../../infra/db/schema.ts';
@@ -245,3 +245,55 @@ export async function pointImageRows(db: Kysely<DB>, customerId: string, pointId
     .orderBy('created_at')
     .execute();
 }
+
+/**
+ * Removes images of a point: their rows now (in `trx`), their objects after the caller commits
+ * (returned keys: pass them to {@link deleteObjects}). Keys of other points are ignored.
+ */
+export async function deleteImageRows(
+  trx: Transaction<DB> | Kysely<DB>,
+  customerId: string,
+  pointId: string,
+  keys: readonly string[] | 'all',
+): Promise<string[]> {
+  let q = trx.deleteFrom('point_images').where('customer_id', '=', customerId).where('point_id', '=', pointId);
+  if (keys !== 'all') {
+    if (!keys.length) return [];
+    q = q.where('key', 'in', [...keys]);
+  }
+  return (await q.returning('key').execute()).map((r) => r.key);
+}
+
+/**
+ * Lists an uploaded image of a point (again: the same key updates its type and size), in the tree's
+ * transaction `trx`.
+ * @returns false when the point is not the customer's (the caller deletes the object)
+ */
+export async function savePointImage(
+  trx: Transaction<DB>,
+  i: { key: string; customerId: string; pointId: string; contentType: string; sizeBytes: number },
+): Promise<boolean> {
+  const point = await trx
+    .selectFrom('tree_nodes')
+    .select('id')
+    .where('id', '=', i.pointId)
+    .where('customer_id', '=', i.customerId)
+    .where('node_type', '=', 'point')
+    .executeTakeFirst();
+  if (!point) return false;
+  await trx
+    .insertInto('point_images')
+    .values({ key: i.key, customer_id: i.customerId, point_id: i.pointId, content_type: i.contentType, size_bytes: i.sizeBytes })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ content_type: i.contentType, size_bytes: i.sizeBytes }))
+    .execute();
+  return true;
+}
+
+/** The content type of a customer's point image, or undefined when no row lists the key. */
+export const findPointImage = (db: Kysely<DB>, customerId: string, key: string) =>
+  db
+    .selectFrom('point_images')
+    .select(['content_type'])
+    .where('key', '=', key)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();

@@ -16,8 +16,15 @@ import {
 import { deleteNode } from '../tree/repo.ts';
 import { definitionNameTaken } from '../telemetry/repo.ts';
 import { storedPointData } from './form.ts';
-import { deleteImageRows, deleteObjects, imageTypeOf, presignImageUpload } from './images.ts';
-import { bearingVisibleTo, detachTelemetryFromPoint, insertPointNode, movePointNode, updatePointNode } from './repo.ts';
+import { deleteObjects, imageTypeOf, presignImageUpload } from './images.ts';
+import {
+  bearingVisibleTo,
+  deleteImageRows,
+  detachTelemetryFromPoint,
+  insertPointNode,
+  movePointNode,
+  updatePointNode,
+} from './repo.ts';
 
 /**
  * The stored data of a form (form.ts `storedPointData`), with its references checked in the
