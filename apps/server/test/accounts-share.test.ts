@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSIONS, type CreateShareResponse, type ShareScope } from '@overtone/contract';
+import { ENDPOINTS, PERMISSIONS, type CreateShareBody } from '@overtone/contract';
 import { insertMeasurement } from './support/points.ts';
-import { api, login, startTestServer } from './support/test-server.ts';
+import { login, startTestServer } from './support/test-server.ts';
+import { callApi } from './support/endpoint-client.ts';
 import { demoCustomerId, insertUser } from './support/users.ts';
 
 /**
@@ -16,12 +17,11 @@ let admin: string;
 let customerId: string;
 let measurementId: string;
 
-type Answer = { code?: string; message?: string };
 const setPermissions = (roleId: string, permissions: string[]) =>
   server.ctx.db.updateTable('roles').set({ permissions }).where('id', '=', roleId).execute();
-const create = (token: string, flags: Record<string, boolean>) =>
-  api<CreateShareResponse & Answer>(server.url, token, 'POST', '/temporaryToken/measurement', { measurementId, ...flags });
-const scope = (shareToken: string) => api<ShareScope & Answer>(server.url, shareToken, 'GET', '/share');
+const create = (token: string, flags: Omit<CreateShareBody, 'measurementId'>) =>
+  callApi(server.url, token, ENDPOINTS.createShareLink, { body: { measurementId, ...flags } });
+const scope = (shareToken: string) => callApi(server.url, shareToken, ENDPOINTS.getShareScope);
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -74,14 +74,14 @@ describe('a link follows its creator', () => {
       allowImage: true,
       allowAlarmTransactions: false,
     });
-    const trend = await api<Answer>(server.url, link.body.token, 'GET', `/share/measurement/${measurementId}/trend`);
+    const trend = await callApi(server.url, link.body.token, ENDPOINTS.getSharedPointTrend, { params: { id: measurementId } });
     expect(trend).toMatchObject({ status: 403, body: { code: 'SHARE_NOT_ALLOWED' } });
     await setPermissions(
       s.roleId,
       PERMISSIONS.filter((p) => p !== 'readMeasurement'),
     );
     expect(await scope(link.body.token)).toMatchObject({ status: 401, body: { code: 'SHARE_LINK_INVALID' } });
-    const detail = await api<Answer>(server.url, link.body.token, 'GET', `/share/measurement/${measurementId}`);
+    const detail = await callApi(server.url, link.body.token, ENDPOINTS.getSharedMeasurement, { params: { id: measurementId } });
     expect(detail).toMatchObject({ status: 401, body: { code: 'SHARE_LINK_INVALID' } });
     // Given back, the link works again (it was never deleted: the creator's right decides).
     await setPermissions(s.roleId, ['readMeasurement']);
@@ -92,7 +92,7 @@ describe('a link follows its creator', () => {
     const s = await sharer('leaving@demo.local', ['readMeasurement']);
     const link = await create(s.token, {});
     expect((await scope(link.body.token)).status).toBe(200);
-    expect((await api(server.url, admin, 'DELETE', `/users/${s.userId}`)).status).toBe(200);
+    expect((await callApi(server.url, admin, ENDPOINTS.deleteUser, { params: { id: s.userId } })).status).toBe(200);
     expect(await scope(link.body.token)).toMatchObject({ status: 401, body: { code: 'SHARE_LINK_INVALID' } });
   });
 });

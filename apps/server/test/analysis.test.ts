@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINTS, type EndpointBody } from '@overtone/contract';
 import { ANALYSIS_ADMITTED } from '../src/modules/analysis/routes.ts';
 import { api, login, startTestServer } from './support/test-server.ts';
+import { callApi } from './support/endpoint-client.ts';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let token: string;
@@ -13,20 +15,13 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-type Spectrum = { results: { x: number[]; y: number[]; unit: string } };
-
 describe('POST /vibration/signal/spectrum (worker pool)', () => {
   it('reads a 1 g, 100 Hz sine on a line as 1/√2 g RMS at 100 Hz, for any length (N = 1000)', async () => {
     const fs = 1000,
       n = 1000;
     const signal = Array.from({ length: n }, (_, i) => Math.sin((2 * Math.PI * 100 * i) / fs) + 0.5);
-    const r = await api<Spectrum>(server.url, token, 'POST', '/vibration/signal/spectrum', {
-      half: true,
-      dcOffset: true,
-      window: 'hanning',
-      mode: 'accelerometer',
-      signal,
-      samplingRate: fs,
+    const r = await callApi(server.url, token, ENDPOINTS.computeSpectrum, {
+      body: { half: true, dcOffset: true, window: 'hanning', mode: 'accelerometer', signal, samplingRate: fs },
     });
     expect(r.status).toBe(200);
     expect(r.body.results.x.length).toBe(n / 2 + 1);
@@ -41,13 +36,8 @@ describe('POST /vibration/signal/spectrum (worker pool)', () => {
     const fs = 6000,
       n = 12000;
     const signal = Array.from({ length: n }, (_, i) => Math.sin((2 * Math.PI * 100 * i) / fs));
-    const r = await api<Spectrum>(server.url, token, 'POST', '/vibration/signal/spectrum', {
-      half: true,
-      dcOffset: true,
-      window: 'rectangular',
-      mode: 'velocity',
-      signal,
-      samplingRate: fs,
+    const r = await callApi(server.url, token, ENDPOINTS.computeSpectrum, {
+      body: { half: true, dcOffset: true, window: 'rectangular', mode: 'velocity', signal, samplingRate: fs },
     });
     const k = r.body.results.x.indexOf(100);
     expect(r.body.results.unit).toBe('mm/s');
@@ -63,7 +53,7 @@ describe('POST /vibration/signal/spectrum (worker pool)', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.errors.length).toBeGreaterThanOrEqual(2);
     expect(bad.body.errors.map((e) => e.msg)).toContain('The signal needs at least 2 samples');
-    const anon = await api(server.url, null, 'POST', '/vibration/signal/spectrum', { signal: [1, 2], samplingRate: 10 });
+    const anon = await callApi(server.url, null, ENDPOINTS.computeSpectrum, { body: { signal: [1, 2], samplingRate: 10 } });
     expect(anon.status).toBe(401);
   });
 });
@@ -71,14 +61,15 @@ describe('POST /vibration/signal/spectrum (worker pool)', () => {
 describe('admission of analysis requests', () => {
   it('a client that drops its request in flight frees its place: more drops than places, then a request is still computed', async () => {
     const signal = Array.from({ length: 50_000 }, (_, i) => Math.sin(i / 7));
-    const body = JSON.stringify({
+    const spectrum: EndpointBody<typeof ENDPOINTS.computeSpectrum> = {
       half: true,
       dcOffset: true,
       window: 'hanning',
       mode: 'accelerometer',
       signal,
       samplingRate: 12000,
-    });
+    };
+    const body = JSON.stringify(spectrum);
     const { hostname, port } = new URL(server.url);
     const dropped = async () => {
       const socket = net.connect(Number(port), hostname);
@@ -91,7 +82,7 @@ describe('admission of analysis requests', () => {
     };
     for (let i = 0; i < ANALYSIS_ADMITTED * 2; i++) await dropped();
     await new Promise((r) => setTimeout(r, 500)); // the dropped requests' computations end
-    const r = await api<Spectrum>(server.url, token, 'POST', '/vibration/signal/spectrum', JSON.parse(body) as object);
+    const r = await callApi(server.url, token, ENDPOINTS.computeSpectrum, { body: spectrum });
     expect(r.status).toBe(200);
   });
 });
@@ -101,14 +92,13 @@ describe('the other analysis endpoints (spec 002 §7)', () => {
     const f32 = readFileSync(resolve(import.meta.dirname, '../../gateway-sim/recordings/cwru', file));
     return Array.from(new Float32Array(f32.buffer, f32.byteOffset, n));
   };
-  const post = <T>(p: string, body: unknown) => api<T>(server.url, token, 'POST', `/vibration/signal/${p}`, body);
+  /** an invalid body, sent as it is */
+  const post = (p: string, body: unknown) =>
+    api<{ errors: { msg: string }[] }>(server.url, token, 'POST', `/vibration/signal/${p}`, body);
 
   it('envelope of the CWRU inner-race record peaks within 1 % of BPFI (162.2 Hz)', async () => {
-    const r = await post<Spectrum>('envelope', {
-      signal: cwru('cwru_105_IR007_0HP_DE.f32', 24000),
-      samplingRate: 12000,
-      frequencyRange: [2000, 5500],
-      xlim: 500,
+    const r = await callApi(server.url, token, ENDPOINTS.computeEnvelopeSpectrum, {
+      body: { signal: cwru('cwru_105_IR007_0HP_DE.f32', 24000), samplingRate: 12000, frequencyRange: [2000, 5500], xlim: 500 },
     });
     expect(r.status).toBe(200);
     const { x, y } = r.body.results;
@@ -118,36 +108,35 @@ describe('the other analysis endpoints (spec 002 §7)', () => {
   });
 
   it('cepstrum answers a quefrency axis in seconds', async () => {
-    const r = await post<Spectrum>('cepstrum', { signal: cwru('cwru_130_OR007at6_0HP_DE.f32', 12000), samplingRate: 12000 });
+    const r = await callApi(server.url, token, ENDPOINTS.computeCepstrum, {
+      body: { signal: cwru('cwru_130_OR007at6_0HP_DE.f32', 12000), samplingRate: 12000 },
+    });
     expect(r.status).toBe(200);
     expect(r.body.results.x[1]).toBeCloseTo(1 / 12000, 12);
     expect(r.body.results.x.length).toBe(r.body.results.y.length);
   });
 
   it('spectrogram answers {f, t, sxx} with sxx[f][t]', async () => {
-    const r = await post<{ results: { f: number[]; t: number[]; sxx: number[][] } }>('spectrogram', {
-      signal: cwru('cwru_118_B007_0HP_DE.f32', 12000),
-      samplingRate: 12000,
-      nfft: 1024,
+    const r = await callApi(server.url, token, ENDPOINTS.computeSpectrogram, {
+      body: { signal: cwru('cwru_118_B007_0HP_DE.f32', 12000), samplingRate: 12000, nfft: 1024 },
     });
     expect(r.status).toBe(200);
     expect(r.body.results.f.length).toBe(513);
     expect(r.body.results.sxx.length).toBe(r.body.results.f.length);
     expect(r.body.results.sxx[0].length).toBe(r.body.results.t.length);
-    const bad = await post<{ errors: { msg: string }[] }>('spectrogram', { signal: [1, 2, 3], samplingRate: 10, nfft: 1000 });
+    const bad = await post('spectrogram', { signal: [1, 2, 3], samplingRate: 10, nfft: 1000 });
     expect(bad.status).toBe(400);
   });
 
   it('autocorrelation is normalised with r[0] = 1 over lags 0…lagSize', async () => {
-    const r = await post<{ r: number[]; lags: number[] }>('auto-correlation', {
-      signal: cwru('cwru_105_IR007_0HP_DE.f32', 4096),
-      lagSize: 512,
+    const r = await callApi(server.url, token, ENDPOINTS.computeAutoCorrelation, {
+      body: { signal: cwru('cwru_105_IR007_0HP_DE.f32', 4096), lagSize: 512 },
     });
     expect(r.status).toBe(200);
     expect(r.body.r.length).toBe(513);
     expect(r.body.lags.at(-1)).toBe(512);
     expect(r.body.r[0]).toBeCloseTo(1, 12);
-    const bad = await post<{ errors: { msg: string }[] }>('auto-correlation', { signal: [1, 2, 3, 4], lagSize: 300 });
+    const bad = await post('auto-correlation', { signal: [1, 2, 3, 4], lagSize: 300 });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].msg).toMatch(/lagSize/);
   });
@@ -158,24 +147,19 @@ describe('the other analysis endpoints (spec 002 §7)', () => {
       n = 6400;
     const a = Array.from({ length: n }, (_, i) => 0.5 * Math.cos((2 * Math.PI * f * i) / fs - Math.PI / 3));
     const b = Array.from({ length: n }, (_, i) => 0.2 * Math.sin((2 * Math.PI * f * i) / fs));
-    const polar = await post<{ r: number[]; phase: number[]; r_mean: number; phase_mean: number }>('polar-analyze', {
-      signal: a,
-      samplingRate: fs,
-      referenceFrequency: f,
+    const polar = await callApi(server.url, token, ENDPOINTS.computePolar, {
+      body: { signal: a, samplingRate: fs, referenceFrequency: f },
     });
     expect(polar.status).toBe(200);
     expect(polar.body.r.length).toBe(25);
     expect(new Set(polar.body.r.map((v) => v.toFixed(9))).size).toBe(1); // the same vector every revolution
-    const orbit = await post<{ r: number[]; x: { r: number[] }; y: { r: number[] } }>('orbit-analyze', {
-      signal: a,
-      signal2: b,
-      samplingRate: fs,
-      referenceFrequency: f,
+    const orbit = await callApi(server.url, token, ENDPOINTS.computeOrbit, {
+      body: { signal: a, signal2: b, samplingRate: fs, referenceFrequency: f },
     });
     expect(orbit.status).toBe(200);
     expect(orbit.body.x.r.length).toBe(25);
     expect(orbit.body.y.r[0]).toBeLessThan(orbit.body.x.r[0]);
-    const noSpeed = await post<{ errors: { msg: string }[] }>('polar-analyze', {
+    const noSpeed = await post('polar-analyze', {
       signal: a,
       samplingRate: fs,
       referenceFrequency: 0,

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { senseway } from '@overtone/contract';
-import { api, login, startTestServer } from './support/test-server.ts';
+import { ENDPOINTS, senseway, type MeasurementDetail } from '@overtone/contract';
+import { login, startTestServer } from './support/test-server.ts';
+import { callApi } from './support/endpoint-client.ts';
 import { connectGateway } from './support/gateway-client.ts';
 
 const DEVICE = 'CA:B8:31:00:00:03';
@@ -46,18 +47,14 @@ describe('a restart between chunks loses nothing', () => {
     try {
       await publish(second, [[senseway.topics.chunk('prod', DEVICE, objectId, 0), Buffer.from(chunks[1].payload)]]);
       const token = await login(second.url);
-      type Detail = { state: string; measurementType: string; calibratedSamplingRate: number; data: Record<string, number[]> };
-      let m = null as Detail | null;
+      let m = null as MeasurementDetail | null;
       for (let i = 0; i < 100 && m?.state !== 'persisted'; i++) {
         await new Promise((r) => setTimeout(r, 100));
-        const list = await api<{ measurements: { _id: string; macAddress: string }[] }>(
-          second.url,
-          token,
-          'GET',
-          `/measurement?page=1&pageSize=10&macAddress=${DEVICE}`,
-        );
+        const list = await callApi(second.url, token, ENDPOINTS.listMeasurements, {
+          query: { page: 1, pageSize: 10, macAddress: DEVICE },
+        });
         const id = list.body.measurements[0]?._id;
-        if (id) m = (await api<Detail>(second.url, token, 'GET', `/measurement/${id}`)).body;
+        if (id) m = (await callApi(second.url, token, ENDPOINTS.getMeasurement, { params: { id } })).body;
       }
       expect(m?.state).toBe('persisted');
       expect(m!.measurementType).toBe('PERIODIC');
@@ -77,9 +74,9 @@ describe('a measurement marked as timed out still completes when its data arrive
     const server = await startTestServer();
     try {
       const token = await login(server.url);
-      const tree = await api<Array<{ _id: string; name: string }>>(server.url, token, 'GET', '/tree');
+      const tree = await callApi(server.url, token, ENDPOINTS.getTree);
       const pointId = tree.body.find((n) => n.name === 'Ball fault')!._id;
-      const req = await api<{ _id: string }>(server.url, token, 'POST', `/iot/${pointId}/measure`, { tags: [] });
+      const req = await callApi(server.url, token, ENDPOINTS.measurePoint, { params: { pointId }, body: { tags: [] } });
       expect(req.status).toBe(200);
       const id = req.body._id;
       await server.ctx.db.updateTable('measurements').set({ state: 'error', error: 'TIMEOUT' }).where('id', '=', id).execute();
@@ -96,7 +93,7 @@ describe('a measurement marked as timed out still completes when its data arrive
       let m: { state: string; error: string | null } | null = null;
       for (let i = 0; i < 100 && m?.state !== 'persisted'; i++) {
         await new Promise((r) => setTimeout(r, 100));
-        m = (await api<{ state: string; error: string | null }>(server.url, token, 'GET', `/measurement/${id}`)).body;
+        m = (await callApi(server.url, token, ENDPOINTS.getMeasurement, { params: { id } })).body;
       }
       expect(m).toMatchObject({ state: 'persisted', error: null });
     } finally {
@@ -146,7 +143,7 @@ describe.each(['files', 'database'] as const)('poison input stored by an older s
 
     const second = await startTestServer({ dataDir: dir, ingestChunkStore, chunkWaitMs: 500 }, { persistent: true });
     try {
-      expect((await api(second.url, null, 'GET', '/health')).status).toBe(200);
+      expect((await callApi(second.url, null, ENDPOINTS.getHealth)).status).toBe(200);
       // every poison key is dropped (the chunks of 1 close as partial without samples after the chunk wait)
       for (let i = 0; i < 100 && (await second.ctx.chunks.pending()).length; i++) await new Promise((r) => setTimeout(r, 100));
       expect(await second.ctx.chunks.pending()).toEqual([]);
@@ -163,7 +160,7 @@ describe.each(['files', 'database'] as const)('poison input stored by an older s
         ]),
       );
       if (ingestChunkStore === 'files') expect(reasons.some((r) => r.startsWith('STORED_DONE_UNREADABLE'))).toBe(true);
-      const health = await api<{ ingest: { rejectedMessages24h: number } }>(second.url, null, 'GET', '/health');
+      const health = await callApi(second.url, null, ENDPOINTS.getHealth);
       expect(health.body.ingest.rejectedMessages24h).toBeGreaterThanOrEqual(5);
 
       // a good measurement through the gateway still persists

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AlarmTransactionsResponse, CreateShareResponse, SharedMeasurementDetail } from '@overtone/contract';
+import { ENDPOINTS, type CreateShareBody } from '@overtone/contract';
 import { newId } from '../src/infra/ids.ts';
 import { translate } from '../src/infra/i18n.ts';
 import { waveformKey } from '../src/modules/measurements/waveform.ts';
 import { api, login, startTestServer } from './support/test-server.ts';
+import { callApi } from './support/endpoint-client.ts';
 import { demoCustomerId } from './support/users.ts';
 
 /**
@@ -46,15 +47,14 @@ async function insertMeasurement(point: string | null) {
   return id;
 }
 
-const linkOf = async (measurementId: string, extras: Record<string, boolean> = {}) =>
-  (await api<CreateShareResponse>(server.url, token, 'POST', '/temporaryToken/measurement', { measurementId, ...extras })).body
-    .token;
+const linkOf = async (measurementId: string, extras: Omit<CreateShareBody, 'measurementId'> = {}) =>
+  (await callApi(server.url, token, ENDPOINTS.createShareLink, { body: { measurementId, ...extras } })).body.token;
 
 beforeAll(async () => {
   server = await startTestServer();
   token = await login(server.url);
   demoId = await demoCustomerId(server);
-  const tree = await api<Array<{ _id: string; nodeType: string }>>(server.url, token, 'GET', '/tree');
+  const tree = await callApi(server.url, token, ENDPOINTS.getTree);
   pointId = tree.body.find((n) => n.nodeType === 'point')!._id;
   const b = await server.ctx.db
     .selectFrom('bearings')
@@ -85,9 +85,9 @@ afterAll(async () => server?.close());
 
 describe('GET /share/measurement/{id}: the point’s chart settings', () => {
   it('carries the reference frequency, the bearing and the axis mapping of the point, and nothing else of it', async () => {
-    const res = await api<SharedMeasurementDetail>(server.url, await linkOf(shared), 'GET', `/share/measurement/${shared}`);
+    const res = await callApi(server.url, await linkOf(shared), ENDPOINTS.getSharedMeasurement, { params: { id: shared } });
     expect(res.status).toBe(200);
-    const point = await api<{ bearing: Record<string, unknown> }>(server.url, token, 'GET', `/point/${pointId}`);
+    const point = await callApi(server.url, token, ENDPOINTS.getPoint, { params: { id: pointId } });
     expect(res.body.pointSettings).toEqual({
       referenceFrequency: 24.75,
       referenceFrequencyVariable: false,
@@ -99,7 +99,7 @@ describe('GET /share/measurement/{id}: the point’s chart settings', () => {
     expect(res.body.pointSettings!.bearing).toMatchObject({ _id: bearingId, bpfo: expect.any(Number) });
     expect(res.body.pointSettings!.bearing!.bpfo).toBeGreaterThan(0);
     // the measurement itself is as the session route answers it
-    const own = await api<Record<string, unknown>>(server.url, token, 'GET', `/measurement/${shared}`);
+    const own = await callApi(server.url, token, ENDPOINTS.getMeasurement, { params: { id: shared } });
     const { pointSettings: _settings, ...rest } = res.body;
     expect(rest).toEqual(own.body);
     // nothing of the point beyond the chart settings: no device, images, tag code, health or form extras
@@ -108,7 +108,7 @@ describe('GET /share/measurement/{id}: the point’s chart settings', () => {
   });
 
   it('answers null settings for a measurement without a point', async () => {
-    const res = await api<SharedMeasurementDetail>(server.url, await linkOf(pointless), 'GET', `/share/measurement/${pointless}`);
+    const res = await callApi(server.url, await linkOf(pointless), ENDPOINTS.getSharedMeasurement, { params: { id: pointless } });
     expect(res.status).toBe(200);
     expect(res.body.pointSettings).toBeNull();
   });
@@ -152,14 +152,7 @@ describe('GET /share/measurement/{id}/alarm-transactions: names', () => {
       .execute();
     const link = await linkOf(shared, { allowAlarmTransactions: true });
     for (const language of ['en', 'de'] as const) {
-      const res = await api<AlarmTransactionsResponse>(
-        server.url,
-        link,
-        'GET',
-        `/share/measurement/${shared}/alarm-transactions`,
-        undefined,
-        { language },
-      );
+      const res = await callApi(server.url, link, ENDPOINTS.listSharedAlarmTransactions, { params: { id: shared }, language });
       expect(res.status).toBe(200);
       const names = res.body.transactions.map((t) => t.name);
       expect(names).toEqual([
@@ -184,7 +177,7 @@ describe('a wrong or expired link', () => {
   });
 
   it('a valid link of another measurement answers 404 for the measurement of the path', async () => {
-    const res = await api(server.url, await linkOf(shared), 'GET', `/share/measurement/${pointless}`);
+    const res = await callApi(server.url, await linkOf(shared), ENDPOINTS.getSharedMeasurement, { params: { id: pointless } });
     expect(res).toMatchObject({ status: 404, body: { code: 'MEASUREMENT_NOT_FOUND' } });
   });
 });

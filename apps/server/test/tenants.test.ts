@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINTS, type Session } from '@overtone/contract';
 import { api, login, solveCaptcha, startTestServer } from './support/test-server.ts';
+import { callApi, failureOf } from './support/endpoint-client.ts';
 import { createSecondTenant, OTHER_HOST } from './support/second-tenant.ts';
 import { TEST_PASSWORD } from './support/constants.ts';
 import { demoCustomerId } from './support/users.ts';
@@ -9,6 +11,7 @@ let other: Awaited<ReturnType<typeof createSecondTenant>>;
 let demoToken: string;
 let otherToken: string;
 const onOther = { host: OTHER_HOST };
+/** The error answer of a call (the entry types its 200 answer only). */
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -27,56 +30,65 @@ describe('the customer comes from the request host only', () => {
       expect(res.body.code, p).toBe('CUSTOMER_NOT_FOUND');
       expect(res.body.message).toBe('Customer not found');
     }
-    const login = await api(server.url, null, 'POST', '/auth/customer', { email: 'a@b.c', password: 'x', reCaptcha: 'x' }, opts);
+    const login = await callApi(server.url, null, ENDPOINTS.login, {
+      body: { email: 'a@b.c', password: 'x', reCaptcha: 'x' },
+      ...opts,
+    });
     expect(login.status).toBe(404);
-    expect((await api(server.url, null, 'GET', '/health', undefined, opts)).status).toBe(200);
+    expect((await callApi(server.url, null, ENDPOINTS.getHealth, opts)).status).toBe(200);
   });
 
   it('matches the host case-insensitively and without its port', async () => {
-    const res = await api<{ name: string }>(server.url, null, 'GET', `/customer/${OTHER_HOST}/summary`, undefined, {
+    const res = await callApi(server.url, null, ENDPOINTS.getCustomerSummaryByHost, {
+      params: { host: OTHER_HOST },
       host: 'OTHER.Test:4321',
     });
     expect(res).toMatchObject({ status: 200, body: { name: 'Other Plant' } });
   });
 
   it('runs two customers side by side: each sees its own tree only', async () => {
-    const demoTree = await api<{ name: string }[]>(server.url, demoToken, 'GET', '/tree');
+    const demoTree = await callApi(server.url, demoToken, ENDPOINTS.getTree);
     expect(demoTree.body.map((n) => n.name)).toContain('Demo Plant');
-    const otherTree = await api<unknown[]>(server.url, otherToken, 'GET', '/tree', undefined, onOther);
+    const otherTree = await callApi(server.url, otherToken, ENDPOINTS.getTree, onOther);
     expect(otherTree).toMatchObject({ status: 200, body: [] });
   });
 
   it("refuses a token on another customer's host (401 both ways)", async () => {
-    const a = await api<{ code: string }>(server.url, otherToken, 'GET', '/tree');
+    const a = await callApi(server.url, otherToken, ENDPOINTS.getTree);
     expect(a.status).toBe(401);
-    expect(a.body.code).toBe('UNAUTHORIZED');
-    expect((await api(server.url, demoToken, 'GET', '/tree', undefined, onOther)).status).toBe(401);
-    expect((await api(server.url, demoToken, 'GET', '/me', undefined, onOther)).status).toBe(401);
+    expect(failureOf(a).code).toBe('UNAUTHORIZED');
+    expect((await callApi(server.url, demoToken, ENDPOINTS.getTree, onOther)).status).toBe(401);
+    expect((await callApi(server.url, demoToken, ENDPOINTS.getMe, onOther)).status).toBe(401);
   });
 
   it('ignores the body `domain` of the login: the host decides', async () => {
     // Demo credentials with the other customer's domain, on the demo host: the demo customer.
-    const ok = await api<{ token: string }>(server.url, null, 'POST', '/auth/customer', {
-      domain: OTHER_HOST,
-      email: 'admin@demo.local',
-      password: TEST_PASSWORD,
-      reCaptcha: await solveCaptcha(server.url),
+    const ok = await callApi(server.url, null, ENDPOINTS.login, {
+      body: {
+        domain: OTHER_HOST,
+        email: 'admin@demo.local',
+        password: TEST_PASSWORD,
+        reCaptcha: await solveCaptcha(server.url),
+      },
     });
     expect(ok.status).toBe(200);
-    expect((await api(server.url, ok.body.token, 'GET', '/tree')).status).toBe(200);
+    expect((await callApi(server.url, (ok.body as Session).token, ENDPOINTS.getTree)).status).toBe(200);
     // The other customer's credentials with its domain, on the demo host: unknown here.
-    const refused = await api<{ code: string }>(server.url, null, 'POST', '/auth/customer', {
-      domain: OTHER_HOST,
-      email: other.email,
-      password: other.password,
-      reCaptcha: await solveCaptcha(server.url),
+    const refused = await callApi(server.url, null, ENDPOINTS.login, {
+      body: {
+        domain: OTHER_HOST,
+        email: other.email,
+        password: other.password,
+        reCaptcha: await solveCaptcha(server.url),
+      },
     });
     expect(refused.status).toBe(401);
-    expect(refused.body.code).toBe('WRONG_CREDENTIALS');
+    expect(failureOf(refused).code).toBe('WRONG_CREDENTIALS');
   });
 
   it('ignores forwarded-host and tenant headers without TRUST_PROXY', async () => {
-    const res = await api<{ name: string }>(server.url, null, 'GET', '/customer/localhost/summary', undefined, {
+    const res = await callApi(server.url, null, ENDPOINTS.getCustomerSummaryByHost, {
+      params: { host: 'localhost' },
       headers: { 'x-forwarded-host': OTHER_HOST, 'x-customer': other.customerId, domain: OTHER_HOST },
     });
     expect(res.body.name).toBe('Demo Plant');
@@ -86,40 +98,44 @@ describe('the customer comes from the request host only', () => {
     const db = server.ctx.db;
     await db.updateTable('customers').set({ disabled: true }).where('id', '=', other.customerId).execute();
     try {
-      const res = await api<{ code: string }>(server.url, otherToken, 'GET', '/tree', undefined, onOther);
+      const res = await callApi(server.url, otherToken, ENDPOINTS.getTree, onOther);
       expect(res.status).toBe(404);
-      expect(res.body.code).toBe('CUSTOMER_NOT_FOUND');
+      expect(failureOf(res).code).toBe('CUSTOMER_NOT_FOUND');
     } finally {
       await db.updateTable('customers').set({ disabled: false }).where('id', '=', other.customerId).execute();
     }
-    expect((await api(server.url, otherToken, 'GET', '/tree', undefined, onOther)).status).toBe(200);
+    expect((await callApi(server.url, otherToken, ENDPOINTS.getTree, onOther)).status).toBe(200);
   });
 });
 
 describe('customer lookups (spec 000 §2: full record, then the summary)', () => {
   it('answers the full record to a session of that customer only', async () => {
-    expect((await api(server.url, null, 'GET', '/customer/localhost')).status).toBe(401);
-    const full = await api<{ _id: string; name: string; preferences: { passwordPolicy: object } }>(
-      server.url,
-      demoToken,
-      'GET',
-      '/customer/127.0.0.1',
-    );
+    expect((await callApi(server.url, null, ENDPOINTS.getCustomerByHost, { params: { host: 'localhost' } })).status).toBe(401);
+    const full = await callApi(server.url, demoToken, ENDPOINTS.getCustomerByHost, { params: { host: '127.0.0.1' } });
     expect(full.status).toBe(200);
     expect(full.body).toMatchObject({ _id: await demoCustomerId(server), name: 'Demo Plant' });
     expect(full.body.preferences.passwordPolicy).toMatchObject({ minCharacter: 8 });
-    const theirs = await api<{ name: string }>(server.url, otherToken, 'GET', `/customer/${OTHER_HOST}`, undefined, onOther);
+    const theirs = await callApi(server.url, otherToken, ENDPOINTS.getCustomerByHost, {
+      params: { host: OTHER_HOST },
+      ...onOther,
+    });
     expect(theirs.body.name).toBe('Other Plant');
   });
 
   it("answers 404 for a host that is not the request host's customer, even with a session", async () => {
-    expect((await api(server.url, demoToken, 'GET', `/customer/${OTHER_HOST}`)).status).toBe(404);
-    expect((await api(server.url, null, 'GET', `/customer/${OTHER_HOST}/summary`)).status).toBe(404);
-    expect((await api(server.url, null, 'GET', '/customer/localhost/summary', undefined, onOther)).status).toBe(404);
+    expect((await callApi(server.url, demoToken, ENDPOINTS.getCustomerByHost, { params: { host: OTHER_HOST } })).status).toBe(
+      404,
+    );
+    expect((await callApi(server.url, null, ENDPOINTS.getCustomerSummaryByHost, { params: { host: OTHER_HOST } })).status).toBe(
+      404,
+    );
+    expect(
+      (await callApi(server.url, null, ENDPOINTS.getCustomerSummaryByHost, { params: { host: 'localhost' }, ...onOther })).status,
+    ).toBe(404);
   });
 
   it('answers the public summary: name, logo, languages and password policy', async () => {
-    const s = await api<Record<string, unknown>>(server.url, null, 'GET', `/customer/${OTHER_HOST}/summary`, undefined, onOther);
+    const s = await callApi(server.url, null, ENDPOINTS.getCustomerSummaryByHost, { params: { host: OTHER_HOST }, ...onOther });
     expect(s.body).toEqual({
       _id: other.customerId,
       name: 'Other Plant',
@@ -137,21 +153,27 @@ describe('customer lookups (spec 000 §2: full record, then the summary)', () =>
   });
 
   it("serves each customer's logo from object storage, publicly, only on its own hosts", async () => {
-    expect((await api(server.url, null, 'GET', `/customer/${OTHER_HOST}/logo`, undefined, onOther)).status).toBe(404);
+    expect(
+      (await callApi(server.url, null, ENDPOINTS.getCustomerLogo, { params: { host: OTHER_HOST }, ...onOther })).status,
+    ).toBe(404);
     // A 1×1 PNG (the route serves the stored bytes; PUT /preferences/logo makes them).
     const png = Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
       'base64',
     );
     await server.ctx.storage.put(`logos/${other.customerId}.png`, png, 'image/png');
-    const res = await api<string>(server.url, null, 'GET', `/customer/${OTHER_HOST}/logo?v=abc`, undefined, onOther);
+    const res = await callApi(server.url, null, ENDPOINTS.getCustomerLogo, {
+      params: { host: OTHER_HOST },
+      query: { v: 'abc' },
+      ...onOther,
+    });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['cache-control']).toContain('immutable');
     expect(Number(res.headers['content-length'])).toBe(png.length);
     // The demo host cannot read it, and the demo customer has no logo.
-    expect((await api(server.url, null, 'GET', `/customer/${OTHER_HOST}/logo`)).status).toBe(404);
-    expect((await api(server.url, null, 'GET', '/customer/localhost/logo')).status).toBe(404);
+    expect((await callApi(server.url, null, ENDPOINTS.getCustomerLogo, { params: { host: OTHER_HOST } })).status).toBe(404);
+    expect((await callApi(server.url, null, ENDPOINTS.getCustomerLogo, { params: { host: 'localhost' } })).status).toBe(404);
   });
 });
 
@@ -160,7 +182,8 @@ describe('TRUST_PROXY', () => {
     const proxied = await startTestServer({ trustProxy: true });
     try {
       await createSecondTenant(proxied);
-      const res = await api<{ name: string }>(proxied.url, null, 'GET', `/customer/${OTHER_HOST}/summary`, undefined, {
+      const res = await callApi(proxied.url, null, ENDPOINTS.getCustomerSummaryByHost, {
+        params: { host: OTHER_HOST },
         headers: { 'x-forwarded-host': OTHER_HOST },
       });
       expect(res).toMatchObject({ status: 200, body: { name: 'Other Plant' } });

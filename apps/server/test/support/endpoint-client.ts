@@ -43,3 +43,10 @@ export function callApi<E extends Endpoint>(baseUrl: string, token: string | nul
     { host: call.host, language: call.language, headers: call.headers },
   );
 }
+
+/**
+ * The body of an answer that is not the endpoint's 200 (`callApi` types only that one): an error's
+ * `{ code, message }`, or a 400's `{ errors: [{ msg, param }] }` (the spec's shapes).
+ */
+export const failureOf = (res: { body: unknown }) =>
+  res.body as { code: string; message: string; errors?: { msg: string; param?: string }[] };
