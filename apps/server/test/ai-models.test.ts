@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { aiModelList, aiPredictionList, ENDPOINTS, type AiPredictionsQuery } from '@overtone/contract';
+import { aiModelList, aiPredictionList, ENDPOINTS } from '@overtone/contract';
 import { api } from './support/test-server.ts';
 import { callApi } from './support/endpoint-client.ts';
 import { OTHER_HOST } from './support/second-tenant.ts';
@@ -12,6 +12,7 @@ import {
   newPoint,
   otherCustomerId,
   otherToken,
+  predictions,
   server,
   storeRecording,
   token,
@@ -26,10 +27,6 @@ import {
  * interleaved X,Y,Z, drive-end accelerometer on X, fan-end on Y, Z silent (a constant axis).
  */
 useAiModelsFixture();
-
-/** The model's predictions for `point` (the fixture's `predictions`, typed from the endpoint table). */
-const predictions = (point: string, tok: string | null = token, dates: Omit<AiPredictionsQuery, 'point'> = {}, host?: string) =>
-  callApi(server.url, tok, ENDPOINTS.getAiModelPredictions, { params: { id: MODEL }, query: { point, ...dates }, host });
 
 describe('GET /ai-model', () => {
   it('lists the shipped bearing-condition model with class0 unknown first', async () => {

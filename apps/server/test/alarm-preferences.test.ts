@@ -287,20 +287,20 @@ describe('notification receivers (preference alarm.notificationReceivers): GET /
     expect((await callApi(server.url, tOther, ENDPOINTS.listNotifications)).body).toEqual({ unread: 0, notifications: [] });
     expect((await callApi(server.url, tNoAlarm, ENDPOINTS.listNotifications)).status).toBe(403);
     expect((await api(server.url, tReceiver, 'GET', '/notifications?limit=0')).status).toBe(400);
-    expect((await callApi(server.url, tReceiver, ENDPOINTS.listNotifications, { query: { limit: 1 } })).body.notifications).toHaveLength(
-      1,
-    );
+    expect(
+      (await callApi(server.url, tReceiver, ENDPOINTS.listNotifications, { query: { limit: 1 } })).body.notifications,
+    ).toHaveLength(1);
 
     // Another user cannot mark the receiver's notifications read.
     const [critical, hazard] = mine.body.notifications;
-    expect((await callApi(server.url, tOther, ENDPOINTS.markNotificationsRead, { body: { ids: [critical!._id] } })).body).toEqual({
-      unread: 0,
-    });
+    expect((await callApi(server.url, tOther, ENDPOINTS.markNotificationsRead, { body: { ids: [critical!._id] } })).body).toEqual(
+      { unread: 0 },
+    );
     expect((await callApi(server.url, tReceiver, ENDPOINTS.listNotifications)).body.unread).toBe(2);
 
-    expect((await callApi(server.url, tReceiver, ENDPOINTS.markNotificationsRead, { body: { ids: [critical!._id] } })).body).toEqual({
-      unread: 1,
-    });
+    expect(
+      (await callApi(server.url, tReceiver, ENDPOINTS.markNotificationsRead, { body: { ids: [critical!._id] } })).body,
+    ).toEqual({ unread: 1 });
     const after = (await callApi(server.url, tReceiver, ENDPOINTS.listNotifications)).body;
     expect(after.notifications.map((n) => [n._id, n.read])).toEqual([
       [critical!._id, true],

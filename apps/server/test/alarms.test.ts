@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ENDPOINTS,
   frequencyPeakAlarmsResponse,
   metricAlarm,
   metricAlarmList,
-  type FrequencyPeakAlarmsResponse,
-  type MetricAlarm,
+  type FrequencyPeakAlarmInput,
 } from '@overtone/contract';
 import { api } from './support/test-server.ts';
+import { callApi } from './support/endpoint-client.ts';
 import {
   MISSING,
   TOP,
@@ -30,9 +31,9 @@ useAlarmsFixture();
 
 describe('metric alarms: create, read, update, delete (spec 001 §7)', () => {
   it('stores an alarm with the unused side nulled and thresholds rounded to 4 decimals (spec 001 §5)', async () => {
-    const res = await call<MetricAlarm>('POST', `/point/${pointId}/alarm`, {
-      ...TOP,
-      threshold: { attention: [-1, 2.123456], hazard: [-1, 5], critical: [-1, 8.00004] },
+    const res = await callApi(server.url, token, ENDPOINTS.createMetricAlarm, {
+      params: { id: pointId },
+      body: { ...TOP, threshold: { attention: [-1, 2.123456], hazard: [-1, 5], critical: [-1, 8.00004] } },
     });
     expect(res.status).toBe(200);
     expect(metricAlarm.parse(res.body)).toMatchObject({
@@ -49,27 +50,33 @@ describe('metric alarms: create, read, update, delete (spec 001 §7)', () => {
       // not evaluated yet (no measurement since it was made): unknown, as the tree shows the point
       level: { name: 'unknown', order: -1 },
     });
-    const one = await call<MetricAlarm>('GET', `/point/${pointId}/alarm/${res.body._id}`);
+    const one = await callApi(server.url, token, ENDPOINTS.getMetricAlarm, { params: { id: pointId, alarmId: res.body._id } });
     expect(one.body).toEqual(res.body);
   });
 
   it('bottom limit nulls the upper values; band keeps both and stores frequencyRange, delay, hysteresis', async () => {
-    const bottom = await call<MetricAlarm>('POST', `/point/${pointId}/alarm`, {
-      ...TOP,
-      name: 'low',
-      thresholdDirection: -1,
-      threshold: { attention: [-2, 9], hazard: [-5, 9], critical: [-8, 9] },
+    const bottom = await callApi(server.url, token, ENDPOINTS.createMetricAlarm, {
+      params: { id: pointId },
+      body: {
+        ...TOP,
+        name: 'low',
+        thresholdDirection: -1,
+        threshold: { attention: [-2, 9], hazard: [-5, 9], critical: [-8, 9] },
+      },
     });
     expect(bottom.body.threshold).toEqual({ attention: [-2, null], hazard: [-5, null], critical: [-8, null] });
-    const band = await call<MetricAlarm>('POST', `/point/${pointId}/alarm`, {
-      ...TOP,
-      name: 'band',
-      telemetry: 'VRMS',
-      thresholdDirection: 0,
-      properties: { frequencyRange: [10, 1000] },
-      threshold: { attention: [-2, 2], hazard: [-5, 5], critical: [-8, 8] },
-      delay: 3,
-      hysteresis: 0.25,
+    const band = await callApi(server.url, token, ENDPOINTS.createMetricAlarm, {
+      params: { id: pointId },
+      body: {
+        ...TOP,
+        name: 'band',
+        telemetry: 'VRMS',
+        thresholdDirection: 0,
+        properties: { frequencyRange: [10, 1000] },
+        threshold: { attention: [-2, 2], hazard: [-5, 5], critical: [-8, 8] },
+        delay: 3,
+        hysteresis: 0.25,
+      },
     });
     expect(band.status).toBe(200);
     expect(band.body).toMatchObject({
@@ -82,12 +89,19 @@ describe('metric alarms: create, read, update, delete (spec 001 §7)', () => {
   });
 
   it('PUT replaces the fields, DELETE removes the alarm (then 404)', async () => {
-    const created = await call<MetricAlarm>('POST', `/point/${pointId}/alarm`, { ...TOP, name: 'to edit' });
-    const put = await call<MetricAlarm>('PUT', `/point/${pointId}/alarm/${created.body._id}`, {
-      ...TOP,
-      name: 'edited',
-      telemetry: 'KURTOSIS',
-      threshold: { attention: [null, 4], hazard: [null, 6], critical: [null, 9] },
+    const created = await callApi(server.url, token, ENDPOINTS.createMetricAlarm, {
+      params: { id: pointId },
+      body: { ...TOP, name: 'to edit' },
+    });
+    const alarm = { id: pointId, alarmId: created.body._id };
+    const put = await callApi(server.url, token, ENDPOINTS.updateMetricAlarm, {
+      params: alarm,
+      body: {
+        ...TOP,
+        name: 'edited',
+        telemetry: 'KURTOSIS',
+        threshold: { attention: [null, 4], hazard: [null, 6], critical: [null, 9] },
+      },
     });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({
@@ -96,15 +110,18 @@ describe('metric alarms: create, read, update, delete (spec 001 §7)', () => {
       telemetry: 'KURTOSIS',
       threshold: { attention: [null, 4] },
     });
-    const del = await call('DELETE', `/point/${pointId}/alarm/${created.body._id}`);
+    const del = await callApi(server.url, token, ENDPOINTS.deleteMetricAlarm, { params: alarm });
     expect(del).toEqual({ status: 200, body: { deleted: true } });
-    expect((await call('GET', `/point/${pointId}/alarm/${created.body._id}`)).status).toBe(404);
-    expect((await call('DELETE', `/point/${pointId}/alarm/${created.body._id}`)).status).toBe(404);
-    expect((await call('PUT', `/point/${pointId}/alarm/${MISSING}`, TOP)).status).toBe(404);
+    expect((await callApi(server.url, token, ENDPOINTS.getMetricAlarm, { params: alarm })).status).toBe(404);
+    expect((await callApi(server.url, token, ENDPOINTS.deleteMetricAlarm, { params: alarm })).status).toBe(404);
+    expect(
+      (await callApi(server.url, token, ENDPOINTS.updateMetricAlarm, { params: { id: pointId, alarmId: MISSING }, body: TOP }))
+        .status,
+    ).toBe(404);
   });
 
   it('GET lists the point’s alarms oldest first, with the built-in ISO 10816 alarms of its machine class', async () => {
-    const res = await call<MetricAlarm[]>('GET', `/point/${pointId}/alarm`);
+    const res = await callApi(server.url, token, ENDPOINTS.listMetricAlarms, { params: { id: pointId } });
     expect(res.status).toBe(200);
     const list = metricAlarmList.parse(res.body);
     const iso = list.filter((a) => a.builtIn === 'iso10816');
@@ -118,24 +135,33 @@ describe('metric alarms: create, read, update, delete (spec 001 §7)', () => {
       });
     expect(list.filter((a) => !a.builtIn).map((a) => a.name)).toEqual(['GRMS high', 'low', 'band']);
     // Once only: a deleted default stays deleted.
-    await call('DELETE', `/point/${pointId}/alarm/${iso[2]!._id}`);
-    const again = await call<MetricAlarm[]>('GET', `/point/${pointId}/alarm`);
+    await callApi(server.url, token, ENDPOINTS.deleteMetricAlarm, { params: { id: pointId, alarmId: iso[2]!._id } });
+    const again = await callApi(server.url, token, ENDPOINTS.listMetricAlarms, { params: { id: pointId } });
     expect(again.body.filter((a) => a.builtIn === 'iso10816')).toHaveLength(2);
   });
 
   it('names the built-in alarms in the reader’s language while they keep their default name; a renamed one as written', async () => {
     const p = await newPoint(demoId, { motorPower: 30 });
     const names = async (language: string) =>
-      (await api<MetricAlarm[]>(server.url, token, 'GET', `/point/${p}/alarm`, undefined, { language })).body
+      (await callApi(server.url, token, ENDPOINTS.listMetricAlarms, { params: { id: p }, language })).body
         .filter((a) => a.builtIn === 'iso10816')
         .map((a) => a.name);
     expect(await names('en')).toEqual(['X', 'Y', 'Z'].map((axis) => `ISO 10816 velocity ${axis} (class II)`));
     expect(await names('tr')).toEqual(['X', 'Y', 'Z'].map((axis) => `ISO 10816 hız ${axis} (sınıf II)`));
     expect((await names('de'))[0]).toBe('ISO 10816 Schwinggeschwindigkeit X (Klasse II)');
-    const [x] = (await call<MetricAlarm[]>('GET', `/point/${p}/alarm`)).body.filter((a) => a.builtIn === 'iso10816');
+    const [x] = (await callApi(server.url, token, ENDPOINTS.listMetricAlarms, { params: { id: p } })).body.filter(
+      (a) => a.builtIn === 'iso10816',
+    );
     const { _id, name: _name, point: _point, level: _level, builtIn: _builtIn, createdAt: _c, updatedAt: _u, ...rest } = x!;
-    expect((await call('PUT', `/point/${p}/alarm/${_id}`, { ...rest, name: 'Motor DE horizontal' })).status).toBe(200);
-    const all = (await api<MetricAlarm[]>(server.url, token, 'GET', `/point/${p}/alarm`, undefined, { language: 'en' })).body;
+    expect(
+      (
+        await callApi(server.url, token, ENDPOINTS.updateMetricAlarm, {
+          params: { id: p, alarmId: _id },
+          body: { ...rest, name: 'Motor DE horizontal' },
+        })
+      ).status,
+    ).toBe(200);
+    const all = (await callApi(server.url, token, ENDPOINTS.listMetricAlarms, { params: { id: p }, language: 'en' })).body;
     expect(all.find((a) => a._id === _id)?.name).toBe('Motor DE horizontal');
     expect(await names('zh')).toContain('ISO 10816 振动速度 Y（II 类）');
   });
@@ -143,8 +169,8 @@ describe('metric alarms: create, read, update, delete (spec 001 §7)', () => {
   it('a small machine (motor ≤ 15 kW) gets the class I boundaries, a large one class III', async () => {
     const small = await newPoint(demoId, { motorPower: 7.5 });
     const large = await newPoint(demoId, { motorPower: 250 });
-    const s = await call<MetricAlarm[]>('GET', `/point/${small}/alarm`);
-    const l = await call<MetricAlarm[]>('GET', `/point/${large}/alarm`);
+    const s = await callApi(server.url, token, ENDPOINTS.listMetricAlarms, { params: { id: small } });
+    const l = await callApi(server.url, token, ENDPOINTS.listMetricAlarms, { params: { id: large } });
     expect(s.body[0]!.threshold).toEqual({ attention: [null, 0.71], hazard: [null, 1.8], critical: [null, 4.5] });
     expect(l.body[0]!.threshold).toEqual({ attention: [null, 1.8], hazard: [null, 4.5], critical: [null, 11.2] });
   });
@@ -158,7 +184,7 @@ describe('a Duck point (channel groups, no accelerometer)', () => {
       .set({ channel_groups: ['G1'] })
       .where('id', '=', duck)
       .execute();
-    const res = await call<MetricAlarm[]>('GET', `/point/${duck}/alarm`);
+    const res = await callApi(server.url, token, ENDPOINTS.listMetricAlarms, { params: { id: duck } });
     expect(res).toMatchObject({ status: 200, body: [] });
   });
 });
@@ -183,7 +209,14 @@ describe('metric alarm validation (spec 001 §5): 400 with errors [{msg, param}]
       { msg: 'The source must be an accelerometer axis, the device or a Duck channel', param: 'source' },
     ]);
     for (const source of ['device', 'channel_3', 'accelerometer_z'])
-      expect((await call('POST', `/point/${pointId}/alarm`, { ...TOP, name: `src ${source}`, source })).status).toBe(200);
+      expect(
+        (
+          await callApi(server.url, token, ENDPOINTS.createMetricAlarm, {
+            params: { id: pointId },
+            body: { ...TOP, name: `src ${source}`, source },
+          })
+        ).status,
+      ).toBe(200);
   });
   it('thresholdDirection must be 1, 0 or −1', async () => {
     expect(await bad({ ...TOP, thresholdDirection: 2 })).toEqual([
@@ -233,7 +266,7 @@ describe('metric alarm validation (spec 001 §5): 400 with errors [{msg, param}]
 });
 
 describe('frequency-peak alarms (spec 001 §3, §5, §7)', () => {
-  const ALARM = {
+  const ALARM: FrequencyPeakAlarmInput = {
     name: 'BPFI band',
     axis: 'accelerometer_x',
     frequency: 162.2,
@@ -242,8 +275,9 @@ describe('frequency-peak alarms (spec 001 §3, §5, §7)', () => {
   };
 
   it('POST replaces the set; sensitivity is stored halved and shown doubled', async () => {
-    const first = await call<FrequencyPeakAlarmsResponse>('POST', `/point/${pointId}/frequencyPeakAlarm`, {
-      alarms: [ALARM, { ...ALARM, name: 'second', axis: 'accelerometer_z', sensitivity: 10 }],
+    const first = await callApi(server.url, token, ENDPOINTS.replaceFrequencyPeakAlarms, {
+      params: { id: pointId },
+      body: { alarms: [ALARM, { ...ALARM, name: 'second', axis: 'accelerometer_z', sensitivity: 10 }] },
     });
     expect(first.status).toBe(200);
     expect(frequencyPeakAlarmsResponse.parse(first.body).alarms.map((a) => [a.name, a.axis, a.sensitivity])).toEqual([
@@ -266,9 +300,12 @@ describe('frequency-peak alarms (spec 001 §3, §5, §7)', () => {
       { name: 'BPFI band', half_band_hz: 2 },
       { name: 'second', half_band_hz: 5 },
     ]);
-    const replaced = await call<FrequencyPeakAlarmsResponse>('POST', `/point/${pointId}/frequencyPeakAlarm`, { alarms: [ALARM] });
+    const replaced = await callApi(server.url, token, ENDPOINTS.replaceFrequencyPeakAlarms, {
+      params: { id: pointId },
+      body: { alarms: [ALARM] },
+    });
     expect(replaced.body.alarms).toHaveLength(1);
-    const read = await call<FrequencyPeakAlarmsResponse>('GET', `/point/${pointId}/frequencyPeakAlarm`);
+    const read = await callApi(server.url, token, ENDPOINTS.listFrequencyPeakAlarms, { params: { id: pointId } });
     expect(read.body).toEqual(replaced.body);
   });
 

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { measurementJsonExport } from '@overtone/contract';
+import { ENDPOINTS, measurementJsonExport } from '@overtone/contract';
 import { newId } from '../src/infra/ids.ts';
 import { waveformKey } from '../src/modules/measurements/waveform.ts';
 import { photoPrefix } from '../src/modules/measurements/detail-repo.ts';
 import { api, login, request, startTestServer } from './support/test-server.ts';
+import { callApi } from './support/endpoint-client.ts';
 import { createSecondTenant, OTHER_HOST } from './support/second-tenant.ts';
 import { demoCustomerId, insertUser } from './support/users.ts';
 
@@ -118,40 +119,41 @@ afterAll(async () => server?.close());
 describe('favorite, note and tags', () => {
   it('sets the favorite star (true, then false); another customer’s measurement is 404', async () => {
     const id = await insert({ at: '2021-01-01T10:00:00Z' });
-    expect(await api(server.url, token, 'PUT', `/measurement/${id}/favorite`, { favorite: true })).toMatchObject({
+    expect(
+      await callApi(server.url, token, ENDPOINTS.setMeasurementFavorite, { params: { id }, body: { favorite: true } }),
+    ).toMatchObject({
       status: 200,
       body: { favorite: true },
     });
-    expect((await api<{ favorite: boolean }>(server.url, token, 'GET', `/measurement/${id}`)).body.favorite).toBe(true);
-    expect((await api(server.url, token, 'PUT', `/measurement/${id}/favorite`, { favorite: false })).body).toEqual({
-      favorite: false,
+    expect((await callApi(server.url, token, ENDPOINTS.getMeasurement, { params: { id } })).body.favorite).toBe(true);
+    const unset = await callApi(server.url, token, ENDPOINTS.setMeasurementFavorite, {
+      params: { id },
+      body: { favorite: false },
     });
+    expect(unset.body).toEqual({ favorite: false });
     expect((await api(server.url, token, 'PUT', `/measurement/${id}/favorite`, {})).status).toBe(400);
-    const foreign = await api(
-      server.url,
-      otherToken,
-      'PUT',
-      `/measurement/${id}/favorite`,
-      { favorite: true },
-      { host: OTHER_HOST },
-    );
-    const missing = await api(
-      server.url,
-      otherToken,
-      'PUT',
-      `/measurement/${MISSING}/favorite`,
-      { favorite: true },
-      { host: OTHER_HOST },
-    );
+    const foreign = await callApi(server.url, otherToken, ENDPOINTS.setMeasurementFavorite, {
+      params: { id },
+      body: { favorite: true },
+      host: OTHER_HOST,
+    });
+    const missing = await callApi(server.url, otherToken, ENDPOINTS.setMeasurementFavorite, {
+      params: { id: MISSING },
+      body: { favorite: true },
+      host: OTHER_HOST,
+    });
     expect(foreign).toEqual(missing);
     expect(foreign).toMatchObject({ status: 404, body: { code: 'MEASUREMENT_NOT_FOUND' } });
   });
 
   it('saves a note of 1000 characters (result 1); 1001 answers 400 {errors:[{msg}]}', async () => {
     const id = await insert({ at: '2021-01-02T10:00:00Z' });
-    const ok = await api(server.url, token, 'PUT', `/measurement/${id}/note`, { note: 'n'.repeat(1000) });
+    const ok = await callApi(server.url, token, ENDPOINTS.setMeasurementNote, {
+      params: { id },
+      body: { note: 'n'.repeat(1000) },
+    });
     expect(ok).toMatchObject({ status: 200, body: { result: 1 } });
-    expect((await api<{ note: string }>(server.url, token, 'GET', `/measurement/${id}`)).body.note).toHaveLength(1000);
+    expect((await callApi(server.url, token, ENDPOINTS.getMeasurement, { params: { id } })).body.note).toHaveLength(1000);
     const tooLong = await api<{ errors: { msg: string; param?: string }[] }>(
       server.url,
       token,
@@ -163,27 +165,36 @@ describe('favorite, note and tags', () => {
     );
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.errors).toEqual([{ msg: 'The note can be at most 1000 characters', param: 'note' }]);
-    expect((await api<{ note: string }>(server.url, token, 'GET', `/measurement/${id}`)).body.note).toHaveLength(1000);
-    expect((await api(server.url, token, 'PUT', `/measurement/${id}/note`, { note: '' })).body).toEqual({ result: 1, note: '' });
+    expect((await callApi(server.url, token, ENDPOINTS.getMeasurement, { params: { id } })).body.note).toHaveLength(1000);
+    const cleared = await callApi(server.url, token, ENDPOINTS.setMeasurementNote, { params: { id }, body: { note: '' } });
+    expect(cleared.body).toEqual({ result: 1, note: '' });
   });
 
   it('replaces tags (trimmed, no empties or duplicates) with updateMeasurementTags; 403 without', async () => {
     const id = await insert({ at: '2021-01-03T10:00:00Z' });
-    const res = await api(server.url, token, 'PUT', `/measurement/${id}/tags`, {
-      tags: [' Unbalance ', '', 'pump', 'pump', 'Unbalance'],
+    const res = await callApi(server.url, token, ENDPOINTS.setMeasurementTags, {
+      params: { id },
+      body: { tags: [' Unbalance ', '', 'pump', 'pump', 'Unbalance'] },
     });
     expect(res).toMatchObject({ status: 200, body: { tags: ['Unbalance', 'pump'] } });
-    expect((await api<{ tags: string[] }>(server.url, token, 'GET', `/measurement/${id}`)).body.tags).toEqual([
+    expect((await callApi(server.url, token, ENDPOINTS.getMeasurement, { params: { id } })).body.tags).toEqual([
       'Unbalance',
       'pump',
     ]);
     const reader = await tokenWith('tag-reader@demo.local', ['readMeasurement']);
-    const denied = await api(server.url, reader, 'PUT', `/measurement/${id}/tags`, { tags: ['x'] });
+    const denied = await callApi(server.url, reader, ENDPOINTS.setMeasurementTags, { params: { id }, body: { tags: ['x'] } });
     expect(denied).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
     const tagger = await tokenWith('tagger@demo.local', ['updateMeasurementTags']);
-    expect((await api(server.url, tagger, 'PUT', `/measurement/${id}/tags`, { tags: [] })).body).toEqual({ tags: [] });
+    const emptied = await callApi(server.url, tagger, ENDPOINTS.setMeasurementTags, { params: { id }, body: { tags: [] } });
+    expect(emptied.body).toEqual({ tags: [] });
     expect(
-      (await api(server.url, otherToken, 'PUT', `/measurement/${id}/tags`, { tags: ['x'] }, { host: OTHER_HOST })).status,
+      (
+        await callApi(server.url, otherToken, ENDPOINTS.setMeasurementTags, {
+          params: { id },
+          body: { tags: ['x'] },
+          host: OTHER_HOST,
+        })
+      ).status,
     ).toBe(404);
   });
 });
@@ -193,7 +204,7 @@ describe('photos', () => {
     const id = await insert({ at: '2021-02-01T10:00:00Z' });
     const k1 = await addPhoto(demoId, id, 'a.jpg');
     await addPhoto(demoId, id, 'b.jpg');
-    const list = await api<{ key: string; url: string; date: string }[]>(server.url, token, 'GET', `/measurement/${id}/photo`);
+    const list = await callApi(server.url, token, ENDPOINTS.listMeasurementPhotos, { params: { id } });
     expect(list.status).toBe(200);
     expect(list.body.map((p) => p.key).sort()).toEqual([k1, photoPrefix(demoId, id) + 'b.jpg']);
     const bytes = await request(`${server.url}${list.body[0]!.url}`, 'GET');
@@ -203,27 +214,33 @@ describe('photos', () => {
     expect(tampered.status).toBe(403);
 
     const reader = await tokenWith('photo-reader@demo.local', ['readMeasurement']);
-    expect((await api(server.url, reader, 'DELETE', `/measurement/${id}/photo/a.jpg`)).status).toBe(403);
+    const photoA = { id, photoKeyPart: 'a.jpg' };
+    expect((await callApi(server.url, reader, ENDPOINTS.deleteMeasurementPhoto, { params: photoA })).status).toBe(403);
     const deleter = await tokenWith('photo-deleter@demo.local', ['deleteMeasurementPhoto']);
-    expect(await api(server.url, deleter, 'DELETE', `/measurement/${id}/photo/a.jpg`)).toMatchObject({
+    expect(await callApi(server.url, deleter, ENDPOINTS.deleteMeasurementPhoto, { params: photoA })).toMatchObject({
       status: 200,
       body: { ok: true },
     });
-    expect((await api(server.url, deleter, 'DELETE', `/measurement/${id}/photo/a.jpg`)).body).toMatchObject({
+    expect((await callApi(server.url, deleter, ENDPOINTS.deleteMeasurementPhoto, { params: photoA })).body).toMatchObject({
       code: 'PHOTO_NOT_FOUND',
     });
     expect(await server.ctx.storage.get(k1)).toBeNull();
     expect((await request(`${server.url}${list.body.find((p) => p.key === k1)!.url}`, 'GET')).status).toBe(404);
-    const after = await api<{ key: string }[]>(server.url, token, 'GET', `/measurement/${id}/photo`);
+    const after = await callApi(server.url, token, ENDPOINTS.listMeasurementPhotos, { params: { id } });
     expect(after.body.map((p) => p.key)).toEqual([photoPrefix(demoId, id) + 'b.jpg']);
     // Another customer: 404 for the list and the delete; the photo stays.
-    expect((await api(server.url, otherToken, 'GET', `/measurement/${id}/photo`, undefined, { host: OTHER_HOST })).status).toBe(
-      404,
-    );
     expect(
-      (await api(server.url, otherToken, 'DELETE', `/measurement/${id}/photo/b.jpg`, undefined, { host: OTHER_HOST })).status,
+      (await callApi(server.url, otherToken, ENDPOINTS.listMeasurementPhotos, { params: { id }, host: OTHER_HOST })).status,
     ).toBe(404);
-    expect((await api<unknown[]>(server.url, token, 'GET', `/measurement/${id}/photo`)).body).toHaveLength(1);
+    expect(
+      (
+        await callApi(server.url, otherToken, ENDPOINTS.deleteMeasurementPhoto, {
+          params: { id, photoKeyPart: 'b.jpg' },
+          host: OTHER_HOST,
+        })
+      ).status,
+    ).toBe(404);
+    expect((await callApi(server.url, token, ENDPOINTS.listMeasurementPhotos, { params: { id } })).body).toHaveLength(1);
   });
 });
 
@@ -235,28 +252,32 @@ describe('delete one measurement', () => {
     const c = await insert({ at: '2022-01-03T10:00:00Z', point });
     await addPhoto(demoId, b, 'p.jpg');
     const reader = await tokenWith('delete-reader@demo.local', ['readMeasurement']);
-    expect((await api(server.url, reader, 'DELETE', `/measurement/${b}`)).status).toBe(403);
-    expect((await api(server.url, otherToken, 'DELETE', `/measurement/${b}`, undefined, { host: OTHER_HOST })).status).toBe(404);
+    expect((await callApi(server.url, reader, ENDPOINTS.deleteMeasurement, { params: { id: b } })).status).toBe(403);
+    expect(
+      (await callApi(server.url, otherToken, ENDPOINTS.deleteMeasurement, { params: { id: b }, host: OTHER_HOST })).status,
+    ).toBe(404);
 
     const deleter = await tokenWith('deleter@demo.local', ['deleteMeasurement']);
-    expect((await api(server.url, deleter, 'DELETE', `/measurement/${b}`)).body).toEqual({
+    expect((await callApi(server.url, deleter, ENDPOINTS.deleteMeasurement, { params: { id: b } })).body).toEqual({
       deleted: true,
       pointId: point,
       adjacent: { _id: c, createdAt: '2022-01-03T10:00:00.000Z' },
     });
-    expect((await api(server.url, token, 'GET', `/measurement/${b}`)).status).toBe(404);
+    expect((await callApi(server.url, token, ENDPOINTS.getMeasurement, { params: { id: b } })).status).toBe(404);
     expect(await server.ctx.storage.get(photoPrefix(demoId, b) + 'p.jpg')).toBeNull();
-    expect((await api(server.url, deleter, 'DELETE', `/measurement/${c}`)).body).toMatchObject({ adjacent: { _id: a } });
-    expect((await api(server.url, deleter, 'DELETE', `/measurement/${a}`)).body).toEqual({
+    expect((await callApi(server.url, deleter, ENDPOINTS.deleteMeasurement, { params: { id: c } })).body).toMatchObject({
+      adjacent: { _id: a },
+    });
+    expect((await callApi(server.url, deleter, ENDPOINTS.deleteMeasurement, { params: { id: a } })).body).toEqual({
       deleted: true,
       pointId: point,
       adjacent: null,
     });
     expect(await server.ctx.storage.get(waveformKey(demoId, a))).toBeNull();
-    expect((await api(server.url, deleter, 'DELETE', `/measurement/${a}`)).status).toBe(404);
+    expect((await callApi(server.url, deleter, ENDPOINTS.deleteMeasurement, { params: { id: a } })).status).toBe(404);
 
     const loose = await insert({ at: '2022-01-04T10:00:00Z', point: null });
-    expect((await api(server.url, deleter, 'DELETE', `/measurement/${loose}`)).body).toEqual({
+    expect((await callApi(server.url, deleter, ENDPOINTS.deleteMeasurement, { params: { id: loose } })).body).toEqual({
       deleted: true,
       pointId: null,
       adjacent: null,
@@ -267,11 +288,12 @@ describe('delete one measurement', () => {
 describe('JSON download and alarm transactions', () => {
   it('downloads one measurement as a JSON attachment with metadata and samples', async () => {
     const id = await insert({ at: '2021-03-01T10:00:00Z', wave: true, grms: true });
-    const res = await request(`${server.url}/api/measurement/${id}/json`, 'GET', { headers: { token } });
+    // no `language` header, as this download was always asked for
+    const res = await callApi(server.url, token, ENDPOINTS.getMeasurementJson, { params: { id }, language: null });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/application\/json/);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="measurement-${id}.json"`);
-    const body = measurementJsonExport.parse(JSON.parse(res.text));
+    const body = measurementJsonExport.parse(res.body);
     expect(body.format).toBe('overtone.measurement.v1');
     expect(body.measurement).toMatchObject({
       _id: id,
@@ -284,24 +306,26 @@ describe('JSON download and alarm transactions', () => {
     expect(Object.keys(body.data).sort()).toEqual(['accelerometer_x', 'accelerometer_y', 'accelerometer_z']);
     expect(body.data.accelerometer_x).toHaveLength(2);
     expect(body.telemetry).toMatchObject([{ telemetry: 'GRMS', source: 'accelerometer_x', value: 0.42 }]);
-    expect((await api(server.url, otherToken, 'GET', `/measurement/${id}/json`, undefined, { host: OTHER_HOST })).status).toBe(
-      404,
-    );
+    expect(
+      (await callApi(server.url, otherToken, ENDPOINTS.getMeasurementJson, { params: { id }, host: OTHER_HOST })).status,
+    ).toBe(404);
   });
 
   it('answers an empty alarm-transaction page with the 10/25/50/75 paging (readAlarm)', async () => {
-    expect((await api(server.url, token, 'GET', `/alarm-transactions?points=${pointId}`)).body).toEqual({
+    expect((await callApi(server.url, token, ENDPOINTS.listAlarmTransactions, { query: { points: pointId } })).body).toEqual({
       total: 0,
       pageNumber: 1,
       pageSize: 10,
       transactions: [],
     });
-    expect((await api(server.url, token, 'GET', '/alarm-transactions?pageSize=75&pageNumber=3')).body).toMatchObject({
+    expect(
+      (await callApi(server.url, token, ENDPOINTS.listAlarmTransactions, { query: { pageSize: 75, pageNumber: 3 } })).body,
+    ).toMatchObject({
       pageSize: 75,
       pageNumber: 3,
     });
     expect((await api(server.url, token, 'GET', '/alarm-transactions?pageSize=20')).status).toBe(400);
     const reader = await tokenWith('alarm-less@demo.local', ['readMeasurement']);
-    expect((await api(server.url, reader, 'GET', '/alarm-transactions')).status).toBe(403);
+    expect((await callApi(server.url, reader, ENDPOINTS.listAlarmTransactions)).status).toBe(403);
   });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { unzipSync, strFromU8 } from 'fflate';
-import { senseway } from '@overtone/contract';
+import { ENDPOINTS, senseway } from '@overtone/contract';
 import { waveformKey } from '../src/modules/measurements/waveform.ts';
 import { api, login, request } from './support/test-server.ts';
+import { callApi } from './support/endpoint-client.ts';
 import { OTHER_HOST } from './support/second-tenant.ts';
 import { insertUser } from './support/users.ts';
 
@@ -81,12 +82,9 @@ describe('GET /measurement filters', () => {
     expect(ids(await list({ startDate: at, endDate: at }))).toEqual([m.earlyJan11]);
     expect(ids(await list({ startDate: '2020-01-11T00:00:00.000+03:00', endDate: '2020-01-11T00:29:59.999+03:00' }))).toEqual([]);
     // The download signs the same query and lists the same measurements.
-    const res = await api<{ url: string }>(
-      server.url,
-      token,
-      'GET',
-      `/measurement/download?${new URLSearchParams({ startDate: '2020-01-11T00:00:00.000+03:00', endDate: '2020-01-11T23:59:59.999+03:00' })}`,
-    );
+    const res = await callApi(server.url, token, ENDPOINTS.downloadMeasurements, {
+      query: { startDate: '2020-01-11T00:00:00.000+03:00', endDate: '2020-01-11T23:59:59.999+03:00' },
+    });
     expect(res.status).toBe(200);
     const zip = unzipSync(new Uint8Array(await (await fetch(`${server.url}${res.body.url}`)).arrayBuffer()));
     const index = strFromU8(zip['index.csv']).trim().split('\n').slice(1);
@@ -171,34 +169,27 @@ describe('GET /measurement filters', () => {
     await insertUser(server, { email: 'noread@demo.local', password: 'Noread-Password-1', permissions: ['readPoint'] });
     const t = await login(server.url, 'noread@demo.local', 'Noread-Password-1');
     expect((await list({}, t)).status).toBe(403);
-    expect((await api(server.url, t, 'GET', '/measurement/tags')).status).toBe(403);
-    expect((await api(server.url, t, 'GET', '/measurement/download')).status).toBe(403);
-    expect((await api(server.url, t, 'DELETE', '/measurements', { ids: [m.wave] })).status).toBe(403);
+    expect((await callApi(server.url, t, ENDPOINTS.listMeasurementTags)).status).toBe(403);
+    expect((await callApi(server.url, t, ENDPOINTS.downloadMeasurements)).status).toBe(403);
+    expect((await callApi(server.url, t, ENDPOINTS.deleteMeasurements, { body: { ids: [m.wave] } })).status).toBe(403);
   });
 });
 
 describe('GET /measurement/tags', () => {
   it('suggests the customer’s tags, most used first, and none of another customer’s', async () => {
-    const res = await api<{ tag: string; count: number }[]>(server.url, token, 'GET', '/measurement/tags');
+    const res = await callApi(server.url, token, ENDPOINTS.listMeasurementTags);
     expect(res.status).toBe(200);
     const pump = res.body.find((t) => t.tag === 'pump')!;
     expect(pump.count).toBeGreaterThanOrEqual(3);
     expect(res.body.findIndex((t) => t.tag === 'pump')).toBeLessThan(res.body.findIndex((t) => t.tag === 'night'));
-    const other = await api<{ tag: string; count: number }[]>(server.url, otherToken, 'GET', '/measurement/tags', undefined, {
-      host: OTHER_HOST,
-    });
+    const other = await callApi(server.url, otherToken, ENDPOINTS.listMeasurementTags, { host: OTHER_HOST });
     expect(other.body).toEqual([{ tag: 'pump', count: 1 }]);
   });
 });
 
 describe('GET /measurement/download', () => {
   it('answers a signed URL whose GET streams a zip: index, per-measurement metadata with units, rate and axes, samples in g', async () => {
-    const res = await api<{ url: string; expiresAt: string }>(
-      server.url,
-      token,
-      'GET',
-      `/measurement/download?${new URLSearchParams({ ...RANGE, tags: 'pump,fan' })}`,
-    );
+    const res = await callApi(server.url, token, ENDPOINTS.downloadMeasurements, { query: { ...RANGE, tags: 'pump,fan' } });
     expect(res.status).toBe(200);
     expect(Date.parse(res.body.expiresAt)).toBeGreaterThan(Date.now());
     const zip = await fetch(`${server.url}${res.body.url}`);
@@ -259,7 +250,7 @@ describe('GET /measurement/download', () => {
   });
 
   it('limits the archive to a selection (ids) and refuses a tampered, foreign-host or expired URL', async () => {
-    const res = await api<{ url: string }>(server.url, token, 'GET', `/measurement/download?ids=${m.wave},${m.foreign}`);
+    const res = await callApi(server.url, token, ENDPOINTS.downloadMeasurements, { query: { ids: `${m.wave},${m.foreign}` } });
     const files = unzipSync(new Uint8Array(await (await fetch(`${server.url}${res.body.url}`)).arrayBuffer()));
     expect(Object.keys(files).sort()).toEqual(['index.csv', `${m.wave}.csv`, `${m.wave}.json`].sort());
     const u = new URL(res.body.url, server.url);
@@ -287,7 +278,7 @@ describe('DELETE /measurements', () => {
   it('removes the rows, their telemetry values and stored waveforms; another customer’s ids are ignored', async () => {
     const db = server.ctx.db;
     const target = [m.partial, m.lateJan10, m.foreign];
-    const res = await api<{ deleted: number }>(server.url, token, 'DELETE', '/measurements', { ids: target });
+    const res = await callApi(server.url, token, ENDPOINTS.deleteMeasurements, { body: { ids: target } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ deleted: 2 });
     const left = await db.selectFrom('measurements').select('id').where('id', 'in', target).execute();
@@ -314,7 +305,7 @@ describe('DELETE /measurements', () => {
       .insertInto('block_delete' as never)
       .values({ mid: m.wave } as never)
       .execute();
-    const res = await api(server.url, token, 'DELETE', '/measurements', { ids: [m.wave, m.earlyJan11] });
+    const res = await callApi(server.url, token, ENDPOINTS.deleteMeasurements, { body: { ids: [m.wave, m.earlyJan11] } });
     expect(res.status).toBe(500);
     await db.schema.dropTable('block_delete').execute();
     expect(await db.selectFrom('measurements').select('id').where('id', 'in', [m.wave, m.earlyJan11]).execute()).toHaveLength(2);

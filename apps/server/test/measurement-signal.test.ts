@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeSignal, encodeFloat32Body, senseway, type CreateShareResponse, type MeasurementDetail } from '@overtone/contract';
+import { ENDPOINTS, decodeSignal, encodeFloat32Body, senseway, type Endpoint, type EndpointBody } from '@overtone/contract';
 import { computeDomain, type DomainRequest } from '@overtone/dsp';
 import { newId } from '../src/infra/ids.ts';
 import { waveformKey } from '../src/modules/measurements/waveform.ts';
 import { api, login, startTestServer } from './support/test-server.ts';
+import { callApi } from './support/endpoint-client.ts';
 import { createSecondTenant, OTHER_HOST } from './support/second-tenant.ts';
 import { demoCustomerId } from './support/users.ts';
 
@@ -129,44 +130,71 @@ describe('GET /measurement/{id}/signal', () => {
     const bad = await raw(`/measurement/${id}/signal?axis=accelerometer_w`, 'GET', { token });
     expect(bad.status).toBe(400);
     expect(json(bad.body).errors).toEqual([expect.objectContaining({ msg: expect.any(String) })]);
-    expect((await api(server.url, otherToken, 'GET', `/measurement/${id}/signal`, undefined, { host: OTHER_HOST })).status).toBe(
-      404,
-    );
+    expect(
+      (await callApi(server.url, otherToken, ENDPOINTS.getMeasurementSignal, { params: { id }, host: OTHER_HOST })).status,
+    ).toBe(404);
   });
 
   it('GET /measurement/{id}?samples=none answers the detail without the samples (measurementData still lists the axes)', async () => {
-    const res = await api<MeasurementDetail>(server.url, token, 'GET', `/measurement/${id}?samples=none`);
+    const res = await callApi(server.url, token, ENDPOINTS.getMeasurement, { params: { id }, query: { samples: 'none' } });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({});
     expect(res.body.measurementData.map((d) => d.key)).toEqual(['accelerometer_x', 'accelerometer_y', 'accelerometer_z']);
-    const full = await api<MeasurementDetail>(server.url, token, 'GET', `/measurement/${id}`);
+    const full = await callApi(server.url, token, ENDPOINTS.getMeasurement, { params: { id } });
     expect(full.body.data.accelerometer_x).toHaveLength(N);
   });
 
   it('the share link reads its own measurement’s signal (other ids 404)', async () => {
-    const share = (
-      await api<CreateShareResponse>(server.url, token, 'POST', '/temporaryToken/measurement', { measurementId: id })
-    ).body.token;
+    const share = (await callApi(server.url, token, ENDPOINTS.createShareLink, { body: { measurementId: id } })).body.token;
     const res = await raw(`/share/measurement/${id}/signal`, 'GET', { token: share });
     expect(res.status).toBe(200);
     expect(decodeSignal(res.body).channels[2]!.values).toEqual(senseway.decodeTriaxial(stored, RANGE).z);
     expect((await raw(`/share/measurement/${newId()}/signal`, 'GET', { token: share })).status).toBe(404);
-    const detail = await raw(`/share/measurement/${id}?samples=none`, 'GET', { token: share });
-    expect((json(detail.body) as { data: unknown }).data).toEqual({});
+    // the share token as the only header, as `raw` sent it (no `language`)
+    const detail = await callApi(server.url, share, ENDPOINTS.getSharedMeasurement, {
+      params: { id },
+      query: { samples: 'none' },
+      language: null,
+    });
+    expect(detail.body.data).toEqual({});
   });
 });
 
 describe('the browser’s domains equal the endpoint’s, in every body form', () => {
   const values = () => senseway.decodeTriaxial(stored, RANGE);
+  /** An analysis' settings: its JSON body without the samples. */
+  type Settings<E extends Endpoint> = Omit<EndpointBody<E>, 'signal' | 'signal2'>;
+  const spectrumSettings: Settings<typeof ENDPOINTS.computeSpectrum> = {
+    window: 'hanning',
+    mode: 'velocity',
+    dcOffset: true,
+    half: true,
+    samplingRate: FS,
+  };
+  const envelopeSettings: Settings<typeof ENDPOINTS.computeEnvelopeSpectrum> = {
+    window: 'hanning',
+    frequencyRange: [2000, 5000],
+    xlim: 500,
+    samplingRate: FS,
+  };
+  const cepstrumSettings: Settings<typeof ENDPOINTS.computeCepstrum> = { window: 'hanning', samplingRate: FS };
+  const spectrogramSettings: Settings<typeof ENDPOINTS.computeSpectrogram> = { nfft: 2048, samplingRate: FS };
+  const autoCorrelationSettings: Settings<typeof ENDPOINTS.computeAutoCorrelation> = { lagSize: 1024 };
+  const polarSettings: Settings<typeof ENDPOINTS.computePolar> = { referenceFrequency: 29.95, samplingRate: FS };
+  const orbitSettings: Settings<typeof ENDPOINTS.computeOrbit> = { referenceFrequency: 29.95, samplingRate: FS };
   const cases: {
     path: string;
     settings: Record<string, unknown>;
+    /** the JSON form: the settings and the samples */
+    fromJson: (x: Float64Array, y: Float64Array) => Promise<{ status: number; body: unknown }>;
     query: string;
     request: (x: Float64Array, y: Float64Array) => DomainRequest;
   }[] = [
     {
       path: 'spectrum',
-      settings: { window: 'hanning', mode: 'velocity', dcOffset: true, half: true, samplingRate: FS },
+      settings: spectrumSettings,
+      fromJson: (x) =>
+        callApi(server.url, token, ENDPOINTS.computeSpectrum, { body: { ...spectrumSettings, signal: Array.from(x) } }),
       query: `window=hanning&mode=velocity&samplingRate=${FS}`,
       request: (x) => ({
         kind: 'spectrum',
@@ -180,7 +208,9 @@ describe('the browser’s domains equal the endpoint’s, in every body form', (
     },
     {
       path: 'envelope',
-      settings: { window: 'hanning', frequencyRange: [2000, 5000], xlim: 500, samplingRate: FS },
+      settings: envelopeSettings,
+      fromJson: (x) =>
+        callApi(server.url, token, ENDPOINTS.computeEnvelopeSpectrum, { body: { ...envelopeSettings, signal: Array.from(x) } }),
       query: `window=hanning&frequencyRange=2000,5000&xlim=500&samplingRate=${FS}`,
       request: (x) => ({
         kind: 'envelope',
@@ -194,13 +224,17 @@ describe('the browser’s domains equal the endpoint’s, in every body form', (
     },
     {
       path: 'cepstrum',
-      settings: { window: 'hanning', samplingRate: FS },
+      settings: cepstrumSettings,
+      fromJson: (x) =>
+        callApi(server.url, token, ENDPOINTS.computeCepstrum, { body: { ...cepstrumSettings, signal: Array.from(x) } }),
       query: `samplingRate=${FS}`,
       request: (x) => ({ kind: 'cepstrum', signal: x, samplingRateHz: FS, window: 'hanning', removeDc: true }),
     },
     {
       path: 'spectrogram',
-      settings: { nfft: 2048, samplingRate: FS },
+      settings: spectrogramSettings,
+      fromJson: (x) =>
+        callApi(server.url, token, ENDPOINTS.computeSpectrogram, { body: { ...spectrogramSettings, signal: Array.from(x) } }),
       query: `nfft=2048&samplingRate=${FS}`,
       request: (x) => ({
         kind: 'spectrogram',
@@ -214,13 +248,18 @@ describe('the browser’s domains equal the endpoint’s, in every body form', (
     },
     {
       path: 'auto-correlation',
-      settings: { lagSize: 1024 },
+      settings: autoCorrelationSettings,
+      fromJson: (x) =>
+        callApi(server.url, token, ENDPOINTS.computeAutoCorrelation, {
+          body: { ...autoCorrelationSettings, signal: Array.from(x) },
+        }),
       query: 'lagSize=1024',
       request: (x) => ({ kind: 'autocorrelation', signal: x, window: 'rectangular', lagSize: 1024 }),
     },
     {
       path: 'polar-analyze',
-      settings: { referenceFrequency: 29.95, samplingRate: FS },
+      settings: polarSettings,
+      fromJson: (x) => callApi(server.url, token, ENDPOINTS.computePolar, { body: { ...polarSettings, signal: Array.from(x) } }),
       query: `referenceFrequency=29.95&samplingRate=${FS}`,
       request: (x) => ({
         kind: 'polar',
@@ -233,7 +272,11 @@ describe('the browser’s domains equal the endpoint’s, in every body form', (
     },
     {
       path: 'orbit-analyze',
-      settings: { referenceFrequency: 29.95, samplingRate: FS },
+      settings: orbitSettings,
+      fromJson: (x, y) =>
+        callApi(server.url, token, ENDPOINTS.computeOrbit, {
+          body: { ...orbitSettings, signal: Array.from(x), signal2: Array.from(y) },
+        }),
       query: `referenceFrequency=29.95&samplingRate=${FS}`,
       request: (x, y) => ({
         kind: 'orbit',
@@ -262,11 +305,7 @@ describe('the browser’s domains equal the endpoint’s, in every body form', (
       const orbit = c.path === 'orbit-analyze';
       const expected = plain(computeDomain(c.request(w.x, w.y))) as Record<string, unknown>;
       const want = expected;
-      const fromJson = await api(server.url, token, 'POST', `/vibration/signal/${c.path}`, {
-        ...c.settings,
-        signal: Array.from(w.x),
-        ...(orbit ? { signal2: Array.from(w.y) } : {}),
-      });
+      const fromJson = await c.fromJson(w.x, w.y);
       const binary = await raw(
         `/vibration/signal/${c.path}?${c.query}`,
         'POST',

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt from 'mqtt';
-import { ENDPOINTS, senseway } from '@overtone/contract';
+import { ENDPOINTS, senseway, type PeriodicBody } from '@overtone/contract';
 import { startPlant, type Plant } from '../../gateway-sim/src/plant.ts';
 import { newId } from '../src/infra/ids.ts';
 import { claimDueJobs } from '../src/modules/scheduler/repo.ts';
@@ -23,6 +23,10 @@ async function pointIdOf(url: string, token: string, name: string) {
   const tree = await callApi(url, token, ENDPOINTS.getTree);
   return tree.body.find((n) => n.name === name)!._id;
 }
+
+/** `PUT /point/{id}/periodic` (setPointPeriodic) with a body the contract accepts. */
+const setPeriodic = (url: string, token: string, id: string, body: PeriodicBody) =>
+  callApi(url, token, ENDPOINTS.setPointPeriodic, { params: { id }, body });
 
 /** Publishes a trigger event as the trigger named in the topic would (with the MQTT credentials its customer issued it). */
 async function publish(server: { mqttUrl: string; ctx: AppContext }, topic: string, payload: string) {
@@ -69,7 +73,7 @@ describe('periodic and triggered measurement with the simulated plant', () => {
     const before = await callApi(server.url, token, ENDPOINTS.getPointPeriodic, { params: { id: pointId } });
     expect(before.body).toEqual({ sleepAmount: null, schedulerJob: null });
     const t0 = Date.now();
-    const put = await callApi(server.url, token, ENDPOINTS.setPointPeriodic, { params: { id: pointId }, body: {} });
+    const put = await setPeriodic(server.url, token, pointId, {});
     expect(put.status).toBe(200);
     expect(put.body.sleepAmount).toBe(26); // the default
     const firstDue = Date.parse(put.body.schedulerJob!.nextRunAt);
@@ -98,7 +102,7 @@ describe('periodic and triggered measurement with the simulated plant', () => {
 
   it('GET shows the job: lastRunAt set, no failure; DELETE removes it and no run follows', async () => {
     const pointId = await pointIdOf(server.url, token, 'Outer race fault');
-    const put = await callApi(server.url, token, ENDPOINTS.setPointPeriodic, { params: { id: pointId }, body: { sleepAmountIndex: 26 } });
+    const put = await setPeriodic(server.url, token, pointId, { sleepAmountIndex: 26 });
     expect(put.body.schedulerJob!.lastRunAt).toBeNull();
     const job = await until(async () => {
       const g = await callApi(server.url, token, ENDPOINTS.getPointPeriodic, { params: { id: pointId } });
@@ -118,20 +122,20 @@ describe('periodic and triggered measurement with the simulated plant', () => {
 
   it('changing the code reschedules; saving the same code keeps the next run; codes outside 25…32 are refused', async () => {
     const pointId = await pointIdOf(server.url, token, 'Normal baseline');
-    const a = await callApi(server.url, token, ENDPOINTS.setPointPeriodic, { params: { id: pointId }, body: { sleepAmount: 32 } });
-    const b = await callApi(server.url, token, ENDPOINTS.setPointPeriodic, { params: { id: pointId }, body: { sleepAmount: 32 } });
+    const a = await setPeriodic(server.url, token, pointId, { sleepAmount: 32 });
+    const b = await setPeriodic(server.url, token, pointId, { sleepAmount: 32 });
     expect(b.body.schedulerJob!.nextRunAt).toBe(a.body.schedulerJob!.nextRunAt);
     // 2^17 s / 2048 = 64 s
     expect(Date.parse(a.body.schedulerJob!.nextRunAt) - Date.now()).toBeGreaterThan(60_000);
-    const c = await callApi(server.url, token, ENDPOINTS.setPointPeriodic, { params: { id: pointId }, body: { sleepAmount: 30 } });
+    const c = await setPeriodic(server.url, token, pointId, { sleepAmount: 30 });
     expect(c.body.sleepAmount).toBe(30);
     expect(Date.parse(c.body.schedulerJob!.nextRunAt)).toBeLessThan(Date.parse(a.body.schedulerJob!.nextRunAt));
     // code 25, ≈15 min (1024 s): accepted by the contract and the table (migration 0029)
-    const d = await callApi(server.url, token, ENDPOINTS.setPointPeriodic, { params: { id: pointId }, body: { sleepAmount: 25 } });
+    const d = await setPeriodic(server.url, token, pointId, { sleepAmount: 25 });
     expect(d.status).toBe(200);
     expect(d.body.sleepAmount).toBe(25);
     expect(Date.parse(d.body.schedulerJob!.nextRunAt)).toBeLessThan(Date.parse(c.body.schedulerJob!.nextRunAt));
-    await callApi(server.url, token, ENDPOINTS.setPointPeriodic, { params: { id: pointId }, body: { sleepAmount: 32 } });
+    await setPeriodic(server.url, token, pointId, { sleepAmount: 32 });
     for (const bad of [24, 33, 26.5, 'x'])
       expect((await api(server.url, token, 'PUT', `/point/${pointId}/periodic`, { sleepAmount: bad })).status).toBe(400);
     await callApi(server.url, token, ENDPOINTS.deletePointPeriodic, { params: { id: pointId } });
@@ -149,7 +153,7 @@ describe('periodic and triggered measurement with the simulated plant', () => {
       .insertInto('tree_nodes')
       .values({ ...template, id: pointId, name: 'No sensor yet', tag_code: `$NOSENSOR`, point: JSON.stringify(template.point) })
       .execute();
-    await callApi(server.url, token, ENDPOINTS.setPointPeriodic, { params: { id: pointId }, body: { sleepAmount: 26 } });
+    await setPeriodic(server.url, token, pointId, { sleepAmount: 26 });
     const failed = await until(async () => {
       const g = await callApi(server.url, token, ENDPOINTS.getPointPeriodic, { params: { id: pointId } });
       return g.body.schedulerJob?.failedAt ? g.body.schedulerJob : null;
@@ -226,7 +230,10 @@ describe('periodic and triggered measurement with the simulated plant', () => {
       JSON.stringify({ eventType: 'trigger', timestamp: 1795300002 }),
     );
     await until(async () => (await measurementsOf(ball)).filter((r) => r.measurement_type === 'TRIGGERED').length === 2);
-    const del = await callApi(server.url, token, ENDPOINTS.deletePointTrigger, { params: { id: ball }, body: { trigger: TRIGGER } });
+    const del = await callApi(server.url, token, ENDPOINTS.deletePointTrigger, {
+      params: { id: ball },
+      body: { trigger: TRIGGER },
+    });
     expect(del.body.triggers).toEqual([]);
     await publish(
       server,
@@ -262,12 +269,16 @@ describe('periodic and triggered measurement with the simulated plant', () => {
     const updater = await login(server.url, 'updater@demo.local', 'Updater-Password-1');
     expect((await callApi(server.url, reader, ENDPOINTS.getPointPeriodic, { params: { id: pointId } })).status).toBe(200);
     expect((await callApi(server.url, reader, ENDPOINTS.getPointTrigger, { params: { id: pointId } })).status).toBe(200);
-    expect((await callApi(server.url, reader, ENDPOINTS.setPointPeriodic, { params: { id: pointId }, body: { sleepAmount: 32 } })).status).toBe(403);
-    expect((await callApi(server.url, reader, ENDPOINTS.setPointTrigger, { params: { id: pointId }, body: { trigger: 'CA:B8:25:00:00:01' } }))
-        .status).toBe(
-      403,
-    );
-    expect((await callApi(server.url, updater, ENDPOINTS.setPointPeriodic, { params: { id: pointId }, body: { sleepAmount: 32 } })).status).toBe(200);
+    expect((await setPeriodic(server.url, reader, pointId, { sleepAmount: 32 })).status).toBe(403);
+    expect(
+      (
+        await callApi(server.url, reader, ENDPOINTS.setPointTrigger, {
+          params: { id: pointId },
+          body: { trigger: 'CA:B8:25:00:00:01' },
+        })
+      ).status,
+    ).toBe(403);
+    expect((await setPeriodic(server.url, updater, pointId, { sleepAmount: 32 })).status).toBe(200);
     expect((await callApi(server.url, updater, ENDPOINTS.deletePointPeriodic, { params: { id: pointId } })).status).toBe(403);
     expect((await callApi(server.url, updater, ENDPOINTS.deletePointTrigger, { params: { id: pointId } })).status).toBe(403);
     expect((await callApi(server.url, token, ENDPOINTS.deletePointPeriodic, { params: { id: pointId } })).status).toBe(200);
@@ -302,7 +313,7 @@ describe('the claim: missed runs, concurrent instances', () => {
     try {
       const token = await login(server.url);
       const pointId = await pointIdOf(server.url, token, 'Ball fault');
-      await callApi(server.url, token, ENDPOINTS.setPointPeriodic, { params: { id: pointId }, body: { sleepAmount: 26 } });
+      await setPeriodic(server.url, token, pointId, { sleepAmount: 26 });
       const now = new Date('2030-01-01T00:00:00Z');
       await server.ctx.db
         .updateTable('scheduler_jobs')
@@ -370,7 +381,7 @@ describe('a restart between runs neither skips nor doubles a run', () => {
     dataDir = first.dataDir;
     const token = await login(first.url);
     const pointId = await pointIdOf(first.url, token, 'Ball fault');
-    const put = await callApi(first.url, token, ENDPOINTS.setPointPeriodic, { params: { id: pointId }, body: { sleepAmount: 26 } });
+    const put = await setPeriodic(first.url, token, pointId, { sleepAmount: 26 });
     const due = Date.parse(put.body.schedulerJob!.nextRunAt);
     await first.close();
     expect(Date.now()).toBeLessThan(due);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll } from 'vitest';
-import { type AiPrediction } from '@overtone/contract';
+import { ENDPOINTS, type AiPredictionsQuery } from '@overtone/contract';
+import { callApi } from './endpoint-client.ts';
 import { newId } from '../../src/infra/ids.ts';
 import { waveformKey } from '../../src/modules/measurements/waveform.ts';
-import { api, login, startTestServer } from './test-server.ts';
+import { login, startTestServer } from './test-server.ts';
 import { insertPoint } from './points.ts';
 import { recordingBytes } from './recordings.ts';
 import { createSecondTenant, OTHER_HOST } from './second-tenant.ts';
@@ -78,8 +79,13 @@ export async function storeRecording(r: {
   return id;
 }
 
-export const predictions = (point: string, tok = token, extra = '', host?: string) =>
-  api<AiPrediction[]>(server.url, tok, 'GET', `/ai-model/${MODEL}/predictions?point=${point}${extra}`, undefined, { host });
+/** The model's predictions for `point` (GET /ai-model/{id}/predictions), in a date range when given. */
+export const predictions = (
+  point: string,
+  tok: string | null = token,
+  dates: Omit<AiPredictionsQuery, 'point'> = {},
+  host?: string,
+) => callApi(server.url, tok, ENDPOINTS.getAiModelPredictions, { params: { id: MODEL }, query: { point, ...dates }, host });
 
 export const tokenWith = async (email: string, permissions: string[]) => {
   await insertUser(server, { email, password: 'Ai-Model-Password-1', permissions });
