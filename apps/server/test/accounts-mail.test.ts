@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { api, login, solveCaptcha, startTestServer } from './support/test-server.ts';
+import { ENDPOINTS } from '@overtone/contract';
+import { login, solveCaptcha, startTestServer } from './support/test-server.ts';
+import { callApi, failureOf } from './support/endpoint-client.ts';
 import { outboxCount, readOutbox, resetTokenOf, waitForMail } from './support/mail.ts';
 import { demoCustomerId, insertUser } from './support/users.ts';
 import { MAIL_MAX_PER_ACCOUNT, MAIL_MAX_PER_ADDRESS } from '../src/modules/auth/mail-limit.ts';
@@ -24,17 +26,13 @@ afterAll(async () => server?.close());
 // Every test starts with fresh mail quotas (the limits are what some of them test).
 beforeEach(async () => void (await server.ctx.db.deleteFrom('mail_sends').execute()));
 
-type Answer = { message?: string; code?: string; errors?: { msg: string; param?: string }[] };
 /** POST /forgotpassword with a captcha solved on the normal host, sent with `host` as the Host header. */
 const forgot = async (email: string, host?: string) =>
-  api<Answer>(
-    server.url,
-    null,
-    'POST',
-    `/forgotpassword/${customerId}`,
-    { email, reCaptcha: await solveCaptcha(server.url) },
-    { host },
-  );
+  callApi(server.url, null, ENDPOINTS.requestPasswordReset, {
+    params: { customerId },
+    body: { email, reCaptcha: await solveCaptcha(server.url) },
+    host,
+  });
 
 /** The mails to `email` in the outbox after `after`, once no new one arrived for 400 ms. */
 async function settledMailsTo(email: string, after: number) {
@@ -62,14 +60,14 @@ describe('the reset link is built on the customer’s configured host', () => {
     for (const host of [`localhost:${port}@evil.example`, `localhost:${port}/x.evil.example`, 'localhost:0', 'local host']) {
       const res = await forgot(EMAIL, host);
       expect(res.status, host).toBe(400);
-      expect(res.body, host).toEqual({ errors: [{ msg: "The request's host name is not valid" }] });
+      expect(failureOf(res), host).toEqual({ errors: [{ msg: "The request's host name is not valid" }] });
     }
     await new Promise((r) => setTimeout(r, 500));
     expect(readOutbox(server.dataDir).slice(after)).toEqual([]);
   });
 
   it('the 400 is translated', async () => {
-    const res = await api<Answer>(server.url, null, 'GET', '/auth/captcha', undefined, { host: 'a@b', language: 'de' });
+    const res = await callApi(server.url, null, ENDPOINTS.getCaptcha, { host: 'a@b', language: 'de' });
     expect(res).toMatchObject({ status: 400, body: { errors: [{ msg: 'Der Hostname der Anfrage ist ungültig' }] } });
   });
 });
@@ -100,15 +98,13 @@ describe('second-step code mails are limited', () => {
     await insertUser(server, { email: 'coded@demo.local', password: 'Coded-Password-1', mfaEnabled: true });
     const after = outboxCount(server.dataDir);
     const tryLogin = async () =>
-      api<Answer & { requireMFAVerification?: boolean }>(server.url, null, 'POST', '/auth/customer', {
-        email: 'coded@demo.local',
-        password: 'Coded-Password-1',
-        reCaptcha: await solveCaptcha(server.url),
+      callApi(server.url, null, ENDPOINTS.login, {
+        body: { email: 'coded@demo.local', password: 'Coded-Password-1', reCaptcha: await solveCaptcha(server.url) },
       });
     for (let i = 0; i < MAIL_MAX_PER_ACCOUNT; i++) expect((await tryLogin()).body.requireMFAVerification).toBe(true);
     const over = await tryLogin();
     expect(over.status).toBe(429);
-    expect(over.body).toMatchObject({ code: 'MAIL_LIMIT', message: 'Too many e-mails were sent, please try again later' });
+    expect(failureOf(over)).toMatchObject({ code: 'MAIL_LIMIT', message: 'Too many e-mails were sent, please try again later' });
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     expect(await settledMailsTo('coded@demo.local', after)).toHaveLength(MAIL_MAX_PER_ACCOUNT);
     // Another account is not affected.

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINTS, type MePasswordBody } from '@overtone/contract';
 import { insertMeasurement } from './support/points.ts';
-import { api, login, startTestServer } from './support/test-server.ts';
+import { login, startTestServer } from './support/test-server.ts';
+import { callApi, failureOf } from './support/endpoint-client.ts';
 import { demoCustomerId, insertUser } from './support/users.ts';
 import { ACCOUNT_MAX_FAILURES } from '../src/modules/auth/throttle.ts';
 
@@ -10,9 +12,8 @@ import { ACCOUNT_MAX_FAILURES } from '../src/modules/auth/throttle.ts';
  * annotation permission).
  */
 let server: Awaited<ReturnType<typeof startTestServer>>;
-type Answer = { message?: string; code?: string; errors?: { msg: string; param?: string }[] };
-const change = (token: string, body: Record<string, string>, language = 'en') =>
-  api<Answer>(server.url, token, 'POST', '/me/password', body, { language });
+const change = (token: string, body: MePasswordBody, language = 'en') =>
+  callApi(server.url, token, ENDPOINTS.setMyPassword, { body, language });
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -32,7 +33,7 @@ describe('POST /me/password asks for the current password', () => {
       body: { errors: [{ msg: 'The current password is incorrect', param: 'currentPassword' }] },
     });
     const de = await change(token, { password: 'Brand-New-Pass-2', currentPassword: 'not-it' }, 'de');
-    expect(de.body.errors?.[0]?.msg).toBe('Das aktuelle Passwort ist falsch');
+    expect(failureOf(de).errors?.[0]?.msg).toBe('Das aktuelle Passwort ist falsch');
     const ok = await change(token, { password: 'Brand-New-Pass-2', currentPassword: 'Changer-Password-1' });
     expect(ok.status).toBe(200);
     expect(await login(server.url, 'changer@demo.local', 'Brand-New-Pass-2')).toBeTruthy();
@@ -64,8 +65,11 @@ describe('a read-only role cannot write notes or favourites', () => {
       permissions: ['readMeasurement'],
     });
     const token = await login(server.url, 'viewer@demo.local', 'Viewer-Password-1');
-    const note = await api<Answer>(server.url, token, 'PUT', `/measurement/${id}/note`, { note: 'mine now' });
-    const favorite = await api<Answer>(server.url, token, 'PUT', `/measurement/${id}/favorite`, { favorite: true });
+    const note = await callApi(server.url, token, ENDPOINTS.setMeasurementNote, { params: { id }, body: { note: 'mine now' } });
+    const favorite = await callApi(server.url, token, ENDPOINTS.setMeasurementFavorite, {
+      params: { id },
+      body: { favorite: true },
+    });
     expect(note).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
     expect(favorite).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
     const row = await server.ctx.db
@@ -80,7 +84,15 @@ describe('a read-only role cannot write notes or favourites', () => {
       .set({ permissions: ['readMeasurement', 'updateMeasurementTags'] })
       .where('id', '=', reader.roleId)
       .execute();
-    expect((await api(server.url, token, 'PUT', `/measurement/${id}/note`, { note: 'annotated' })).status).toBe(200);
-    expect((await api(server.url, token, 'PUT', `/measurement/${id}/favorite`, { favorite: true })).status).toBe(200);
+    const annotated = await callApi(server.url, token, ENDPOINTS.setMeasurementNote, {
+      params: { id },
+      body: { note: 'annotated' },
+    });
+    expect(annotated.status).toBe(200);
+    const starred = await callApi(server.url, token, ENDPOINTS.setMeasurementFavorite, {
+      params: { id },
+      body: { favorite: true },
+    });
+    expect(starred.status).toBe(200);
   });
 });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ENDPOINTS, type MfaPending } from '@overtone/contract';
 import { api, solveCaptcha, startTestServer } from './support/test-server.ts';
+import { callApi, failureOf } from './support/endpoint-client.ts';
 import { codeOf, outboxCount, waitForMail, type Mail } from './support/mail.ts';
 import { startSmtpSink } from './support/smtp-sink.ts';
 import { insertUser } from './support/users.ts';
@@ -21,36 +23,31 @@ beforeEach(async () => {
   await server.ctx.db.deleteFrom('login_attempts').execute();
 });
 
-type Pending = { requireMFAVerification: true; mfa_id: string; name: string; surname: string; token?: string };
+/** The login's answer when the second step is asked (`token`: to assert there is none). */
+type Pending = MfaPending & { token?: string };
 
 /** Logs in with the password; returns the pending login and the mail it sent. */
 async function startLogin(language = 'en'): Promise<{ pending: Pending; mail: Mail }> {
   const after = outboxCount(server.dataDir);
-  const res = await api<Pending>(
-    server.url,
-    null,
-    'POST',
-    '/auth/customer',
-    { email: EMAIL, password: PASSWORD, reCaptcha: await solveCaptcha(server.url) },
-    { language },
-  );
+  const res = await callApi(server.url, null, ENDPOINTS.login, {
+    body: { email: EMAIL, password: PASSWORD, reCaptcha: await solveCaptcha(server.url) },
+    language,
+  });
   expect(res.status).toBe(200);
-  return { pending: res.body, mail: await waitForMail(server.dataDir, EMAIL, { after }) };
+  return { pending: res.body as Pending, mail: await waitForMail(server.dataDir, EMAIL, { after }) };
 }
 
 const verify = async (trnxId: string, code: string, opts: { host?: string; reCaptcha?: string | null } = {}) =>
-  api<{ token?: string; code?: string; message?: string; errors?: { msg: string }[] }>(
-    server.url,
-    null,
-    'POST',
-    '/auth/customer/verify-mfa',
-    {
+  callApi(server.url, null, ENDPOINTS.verifyMfa, {
+    body: {
       trnxId,
       code,
       ...(opts.reCaptcha === null ? {} : { reCaptcha: opts.reCaptcha ?? (await solveCaptcha(server.url, opts.host)) }),
     },
-    { host: opts.host },
-  );
+    host: opts.host,
+  });
+/** `GET /auth/customer/verify-mfa/{id}`. */
+const challenge = (id: string, host?: string) => callApi(server.url, null, ENDPOINTS.getMfaChallenge, { params: { id }, host });
 
 /** A six-digit code other than `code`. */
 const wrong = (code: string, k = 1) => String((Number(code) + k) % 1_000_000).padStart(6, '0');
@@ -84,12 +81,7 @@ describe('login second step by e-mailed code', () => {
 
   it('shows who the pending login belongs to, and opens the session with the right code once', async () => {
     const { pending, mail } = await startLogin();
-    const info = await api<{ name: string; surname: string; expiresAt: string }>(
-      server.url,
-      null,
-      'GET',
-      `/auth/customer/verify-mfa/${pending.mfa_id}`,
-    );
+    const info = await challenge(pending.mfa_id);
     expect(info.status).toBe(200);
     expect(info.body).toMatchObject({ name: 'Ayşe', surname: 'Yılmaz' });
     expect(new Date(info.body.expiresAt).getTime() - Date.now()).toBeGreaterThan(9 * 60e3);
@@ -97,36 +89,41 @@ describe('login second step by e-mailed code', () => {
     const ok = await verify(pending.mfa_id, codeOf(mail));
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ name: 'Ayşe', surname: 'Yılmaz', passwordChanged: true, mfa_id: null });
-    expect((await api(server.url, ok.body.token!, 'GET', '/tree')).status).toBe(200);
+    expect((await callApi(server.url, ok.body.token, ENDPOINTS.getTree)).status).toBe(200);
 
     const again = await verify(pending.mfa_id, codeOf(mail));
     expect(again.status).toBe(401);
-    expect(again.body).toMatchObject({
+    expect(failureOf(again)).toMatchObject({
       code: 'MFA_EXPIRED',
       message: 'The code has expired or was already used, please log in again',
     });
-    expect((await api(server.url, null, 'GET', `/auth/customer/verify-mfa/${pending.mfa_id}`)).status).toBe(401);
+    expect((await challenge(pending.mfa_id)).status).toBe(401);
   });
 
   it('answers MFA_EXPIRED for an unknown pending login', async () => {
-    const res = await api<{ code: string }>(server.url, null, 'GET', '/auth/customer/verify-mfa/no-such-login');
+    const res = await challenge('no-such-login');
     expect(res).toMatchObject({ status: 401, body: { code: 'MFA_EXPIRED' } });
-    expect((await verify('no-such-login', '123456')).body.code).toBe('MFA_EXPIRED');
+    expect(failureOf(await verify('no-such-login', '123456')).code).toBe('MFA_EXPIRED');
   });
 
   it('needs a captcha, used once', async () => {
     const { pending, mail } = await startLogin();
     const missing = await verify(pending.mfa_id, codeOf(mail), { reCaptcha: null });
     expect(missing.status).toBe(400);
-    expect(missing.body.errors?.[0]?.msg).toBe('Please tick the verification checkbox');
+    expect(failureOf(missing).errors?.[0]?.msg).toBe('Please tick the verification checkbox');
     const captcha = await solveCaptcha(server.url);
-    expect((await verify(pending.mfa_id, wrong(codeOf(mail)), { reCaptcha: captcha })).body.code).toBe('MFA_CODE_INVALID');
+    expect(failureOf(await verify(pending.mfa_id, wrong(codeOf(mail)), { reCaptcha: captcha })).code).toBe('MFA_CODE_INVALID');
     expect((await verify(pending.mfa_id, codeOf(mail), { reCaptcha: captcha })).status).toBe(400);
     expect((await verify(pending.mfa_id, codeOf(mail))).status).toBe(200);
   });
 
   it('validates the code format with the contract message', async () => {
-    const res = await verify('x', '12ab');
+    // a malformed code, refused by the contract: sent as is
+    const res = await api<{ errors?: { msg: string }[] }>(server.url, null, 'POST', '/auth/customer/verify-mfa', {
+      trnxId: 'x',
+      code: '12ab',
+      reCaptcha: await solveCaptcha(server.url),
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors?.[0]?.msg).toBe('Please enter the 6-digit code');
   });
@@ -137,13 +134,13 @@ describe('login second step by e-mailed code', () => {
     for (let k = 1; k <= 4; k++) {
       const res = await verify(pending.mfa_id, wrong(code, k));
       expect(res.status).toBe(401);
-      expect(res.body).toMatchObject({ code: 'MFA_CODE_INVALID', message: 'The code is incorrect' });
+      expect(failureOf(res)).toMatchObject({ code: 'MFA_CODE_INVALID', message: 'The code is incorrect' });
     }
     const fifth = await verify(pending.mfa_id, wrong(code, 5));
-    expect(fifth.body).toMatchObject({ code: 'MFA_TOO_MANY_TRIES', message: 'Too many wrong codes, please log in again' });
+    expect(failureOf(fifth)).toMatchObject({ code: 'MFA_TOO_MANY_TRIES', message: 'Too many wrong codes, please log in again' });
     const right = await verify(pending.mfa_id, code);
     expect(right.status).toBe(401);
-    expect(right.body.code).toBe('MFA_EXPIRED');
+    expect(failureOf(right).code).toBe('MFA_EXPIRED');
   });
 
   it('binds a code to its own pending login: the code of login A does not open login B', async () => {
@@ -153,7 +150,7 @@ describe('login second step by e-mailed code', () => {
       codeB = codeOf(b.mail);
     if (codeA !== codeB) {
       const cross = await verify(b.pending.mfa_id, codeA);
-      expect(cross.body.code).toBe('MFA_CODE_INVALID');
+      expect(failureOf(cross).code).toBe('MFA_CODE_INVALID');
     }
     // Each login's own code still opens it (B lost one of its five tries).
     expect((await verify(a.pending.mfa_id, codeA)).status).toBe(200);
@@ -167,19 +164,17 @@ describe('login second step by e-mailed code', () => {
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('id', '=', pending.mfa_id)
       .execute();
-    expect((await api(server.url, null, 'GET', `/auth/customer/verify-mfa/${pending.mfa_id}`)).status).toBe(401);
+    expect((await challenge(pending.mfa_id)).status).toBe(401);
     const res = await verify(pending.mfa_id, codeOf(mail));
     expect(res.status).toBe(401);
-    expect(res.body.code).toBe('MFA_EXPIRED');
+    expect(failureOf(res).code).toBe('MFA_EXPIRED');
   });
 
   it("is bound to the customer: a pending login is unknown on another customer's host", async () => {
     await createSecondTenant(server);
     const { pending, mail } = await startLogin();
-    expect(
-      (await api(server.url, null, 'GET', `/auth/customer/verify-mfa/${pending.mfa_id}`, undefined, { host: OTHER_HOST })).status,
-    ).toBe(401);
-    expect((await verify(pending.mfa_id, codeOf(mail), { host: OTHER_HOST })).body.code).toBe('MFA_EXPIRED');
+    expect((await challenge(pending.mfa_id, OTHER_HOST)).status).toBe(401);
+    expect(failureOf(await verify(pending.mfa_id, codeOf(mail), { host: OTHER_HOST })).code).toBe('MFA_EXPIRED');
     expect((await verify(pending.mfa_id, codeOf(mail))).status).toBe(200);
   });
 });
@@ -190,21 +185,18 @@ describe('the code mail through SMTP (SMTP_URL)', () => {
     const smtpServer = await startTestServer({ smtpUrl: sink.url });
     try {
       await insertUser(smtpServer, { email: 'smtp@demo.local', password: PASSWORD, name: 'Zeynep', mfaEnabled: true });
-      const res = await api<Pending>(smtpServer.url, null, 'POST', '/auth/customer', {
-        email: 'smtp@demo.local',
-        password: PASSWORD,
-        reCaptcha: await solveCaptcha(smtpServer.url),
+      const res = await callApi(smtpServer.url, null, ENDPOINTS.login, {
+        body: { email: 'smtp@demo.local', password: PASSWORD, reCaptcha: await solveCaptcha(smtpServer.url) },
       });
-      expect(res.body.requireMFAVerification).toBe(true);
+      const pending = res.body as MfaPending;
+      expect(pending.requireMFAVerification).toBe(true);
       expect(sink.messages).toHaveLength(1);
       const msg = sink.messages[0]!;
       expect(msg.rcptTo).toEqual(['smtp@demo.local']);
       expect(msg.subject).toBe('Your login code for Demo Plant');
       expect(msg.text).toContain('Hello Zeynep');
-      const ok = await api<{ token: string }>(smtpServer.url, null, 'POST', '/auth/customer/verify-mfa', {
-        trnxId: res.body.mfa_id,
-        code: codeOf(msg),
-        reCaptcha: await solveCaptcha(smtpServer.url),
+      const ok = await callApi(smtpServer.url, null, ENDPOINTS.verifyMfa, {
+        body: { trnxId: pending.mfa_id, code: codeOf(msg), reCaptcha: await solveCaptcha(smtpServer.url) },
       });
       expect(ok.status).toBe(200);
       expect(outboxCount(smtpServer.dataDir)).toBe(0);

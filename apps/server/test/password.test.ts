@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '@overtone/contract';
 import { api, login, solveCaptcha, startTestServer } from './support/test-server.ts';
+import { callApi, failureOf } from './support/endpoint-client.ts';
 import { outboxCount, readOutbox, resetTokenOf, waitForMail } from './support/mail.ts';
 import { demoCustomerId, insertUser } from './support/users.ts';
 import { createSecondTenant, OTHER_HOST } from './support/second-tenant.ts';
@@ -20,14 +22,15 @@ afterAll(async () => server?.close());
 beforeEach(async () => void (await server.ctx.db.deleteFrom('mail_sends').execute()));
 
 const forgot = async (email: string, opts: { id?: string; host?: string; reCaptcha?: string | null; language?: string } = {}) =>
-  api<{ message?: string; code?: string; errors?: { msg: string }[] }>(
-    server.url,
-    null,
-    'POST',
-    `/forgotpassword/${opts.id ?? customerId}`,
-    { email, ...(opts.reCaptcha === null ? {} : { reCaptcha: opts.reCaptcha ?? (await solveCaptcha(server.url, opts.host)) }) },
-    { host: opts.host, language: opts.language },
-  );
+  callApi(server.url, null, ENDPOINTS.requestPasswordReset, {
+    params: { customerId: opts.id ?? customerId },
+    body: {
+      email,
+      ...(opts.reCaptcha === null ? {} : { reCaptcha: opts.reCaptcha ?? (await solveCaptcha(server.url, opts.host)) }),
+    },
+    host: opts.host,
+    language: opts.language,
+  });
 
 /** Requests a reset link for `email` and reads its token from the outbox. */
 async function resetToken(email = EMAIL, language?: string) {
@@ -39,20 +42,19 @@ async function resetToken(email = EMAIL, language?: string) {
 
 /** POST /me/password; `current`: the current password (a session of a user who chose theirs needs it). */
 const setPassword = (token: string, pw: string, current?: string) =>
-  api<{ message?: string; code?: string; errors?: { msg: string }[] }>(server.url, token, 'POST', '/me/password', {
-    password: pw,
-    ...(current !== undefined ? { currentPassword: current } : {}),
+  callApi(server.url, token, ENDPOINTS.setMyPassword, {
+    body: { password: pw, ...(current !== undefined ? { currentPassword: current } : {}) },
   });
 
 describe('POST /forgotpassword/{customerId}', () => {
   it('needs a captcha and the id of the customer served for the host', async () => {
     const missing = await forgot(EMAIL, { reCaptcha: null });
     expect(missing.status).toBe(400);
-    expect(missing.body.errors?.[0]?.msg).toBe('Please tick the verification checkbox');
+    expect(failureOf(missing).errors?.[0]?.msg).toBe('Please tick the verification checkbox');
     const other = await createSecondTenant(server);
     const wrongId = await forgot(EMAIL, { id: other.customerId });
     expect(wrongId.status).toBe(404);
-    expect(wrongId.body.code).toBe('CUSTOMER_NOT_FOUND');
+    expect(failureOf(wrongId).code).toBe('CUSTOMER_NOT_FOUND');
   });
 
   it('answers known and unknown e-mails identically (status, body, timing) and mails only the known one', async () => {
@@ -116,25 +118,27 @@ describe('POST /forgotpassword/{customerId}', () => {
   it('the link only sets the password: other calls answer 403, and the link dies once used', async () => {
     const session = await login(server.url, EMAIL, password);
     const { token } = await resetToken();
-    const blocked = await api<{ code: string; message: string }>(server.url, token, 'GET', '/tree');
+    const blocked = await callApi(server.url, token, ENDPOINTS.getTree);
     expect(blocked.status).toBe(403);
-    expect(blocked.body).toEqual({ code: 'PASSWORD_CHANGE_REQUIRED', message: 'Please set a new password first' });
-    expect((await api(server.url, token, 'PUT', '/me/user-guiding-shown', { userGuidingShown: true })).status).toBe(403);
-    expect((await api<{ email: string }>(server.url, token, 'GET', '/me')).body.email).toBe(EMAIL);
-    expect((await api(server.url, token, 'GET', '/customer/localhost')).status).toBe(200);
+    expect(failureOf(blocked)).toEqual({ code: 'PASSWORD_CHANGE_REQUIRED', message: 'Please set a new password first' });
+    expect((await callApi(server.url, token, ENDPOINTS.setUserGuidingShown, { body: { userGuidingShown: true } })).status).toBe(
+      403,
+    );
+    expect((await callApi(server.url, token, ENDPOINTS.getMe)).body.email).toBe(EMAIL);
+    expect((await callApi(server.url, token, ENDPOINTS.getCustomerByHost, { params: { host: 'localhost' } })).status).toBe(200);
 
     const weak = await setPassword(token, 'short1A');
     expect(weak.status).toBe(400);
-    expect(weak.body.errors?.[0]?.msg).toBe('Weak Password');
+    expect(failureOf(weak).errors?.[0]?.msg).toBe('Weak Password');
     const common = await setPassword(token, 'Password1');
     expect(common.status).toBe(400);
-    expect(common.body.errors?.[0]?.msg).toBe('This password is too common, please choose another one');
+    expect(failureOf(common).errors?.[0]?.msg).toBe('This password is too common, please choose another one');
 
     const ok = await setPassword(token, 'Second-Password-2');
     expect(ok).toEqual({ status: 200, body: { message: 'Your password has been changed' } });
     expect((await setPassword(token, 'Third-Password-3')).status).toBe(401);
     // Every session of the user ended with the change.
-    expect((await api(server.url, session, 'GET', '/tree')).status).toBe(401);
+    expect((await callApi(server.url, session, ENDPOINTS.getTree)).status).toBe(401);
     await expect(login(server.url, EMAIL, password)).rejects.toThrow(/401/);
     password = 'Second-Password-2';
     expect(await login(server.url, EMAIL, password)).toBeTruthy();
@@ -149,8 +153,8 @@ describe('POST /forgotpassword/{customerId}', () => {
   it('a new link replaces the earlier one, and a link expires after 1 hour', async () => {
     const first = await resetToken();
     const second = await resetToken();
-    expect((await api(server.url, first.token, 'GET', '/me')).status).toBe(401);
-    expect((await api(server.url, second.token, 'GET', '/me')).status).toBe(200);
+    expect((await callApi(server.url, first.token, ENDPOINTS.getMe)).status).toBe(401);
+    expect((await callApi(server.url, second.token, ENDPOINTS.getMe)).status).toBe(200);
     await server.ctx.db
       .updateTable('sessions')
       .set({ expires_at: new Date(Date.now() - 1000) })
@@ -161,8 +165,8 @@ describe('POST /forgotpassword/{customerId}', () => {
 
   it('logout spends a link', async () => {
     const { token } = await resetToken();
-    expect((await api(server.url, token, 'POST', '/auth/logout')).status).toBe(200);
-    expect((await api(server.url, token, 'GET', '/me')).status).toBe(401);
+    expect((await callApi(server.url, token, ENDPOINTS.logout)).status).toBe(200);
+    expect((await callApi(server.url, token, ENDPOINTS.getMe)).status).toBe(401);
   });
 });
 
@@ -185,8 +189,8 @@ describe('POST /me/password with a session', () => {
     const token = await login(server.url, EMAIL, password);
     try {
       await setPolicy({ ...DEFAULT, minCharacter: 12, requiresSpecialCharacters: true });
-      expect((await setPassword(token, 'Abcdefgh12345', password)).body.errors?.[0]?.msg).toBe('Weak Password');
-      expect((await setPassword(token, 'Abcdefg123!', password)).body.errors?.[0]?.msg).toBe('Weak Password');
+      expect(failureOf(await setPassword(token, 'Abcdefgh12345', password)).errors?.[0]?.msg).toBe('Weak Password');
+      expect(failureOf(await setPassword(token, 'Abcdefg123!', password)).errors?.[0]?.msg).toBe('Weak Password');
       expect((await setPassword(token, 'Abcdefgh1234!', password)).status).toBe(200);
       password = 'Abcdefgh1234!';
       // A policy of 4 characters without classes cannot go below the floor.
@@ -197,8 +201,8 @@ describe('POST /me/password with a session', () => {
         requiresNumbers: false,
         requiresSpecialCharacters: false,
       });
-      expect((await setPassword(token, 'qzmx7', password)).body.errors?.[0]?.msg).toBe('Weak Password');
-      expect((await setPassword(token, 'iloveyou', password)).body.errors?.[0]?.msg).toBe(
+      expect(failureOf(await setPassword(token, 'qzmx7', password)).errors?.[0]?.msg).toBe('Weak Password');
+      expect(failureOf(await setPassword(token, 'iloveyou', password)).errors?.[0]?.msg).toBe(
         'This password is too common, please choose another one',
       );
       expect((await setPassword(token, 'qzmx7wvk', password)).status).toBe(200);
@@ -211,23 +215,20 @@ describe('POST /me/password with a session', () => {
   it('keeps the current session, ends the others, and answers in the request language', async () => {
     const current = await login(server.url, EMAIL, password);
     const elsewhere = await login(server.url, EMAIL, password);
-    const res = await api<{ message: string }>(
-      server.url,
-      current,
-      'POST',
-      '/me/password',
-      { password: 'Fifth-Password-5', currentPassword: password },
-      { language: 'de' },
-    );
+    const res = await callApi(server.url, current, ENDPOINTS.setMyPassword, {
+      body: { password: 'Fifth-Password-5', currentPassword: password },
+      language: 'de',
+    });
     expect(res.body.message).toBe('Ihr Passwort wurde geändert');
     password = 'Fifth-Password-5';
-    expect((await api(server.url, current, 'GET', '/tree')).status).toBe(200);
-    expect((await api(server.url, elsewhere, 'GET', '/tree')).status).toBe(401);
+    expect((await callApi(server.url, current, ENDPOINTS.getTree)).status).toBe(200);
+    expect((await callApi(server.url, elsewhere, ENDPOINTS.getTree)).status).toBe(401);
   });
 
   it('validates the body with the contract message', async () => {
     const token = await login(server.url, EMAIL, password);
-    const res = await setPassword(token, '');
+    // an empty password, refused by the contract: sent as is
+    const res = await api<{ errors?: { msg: string }[] }>(server.url, token, 'POST', '/me/password', { password: '' });
     expect(res.status).toBe(400);
     expect(res.body.errors?.[0]?.msg).toBe('Please input the password');
   });
@@ -237,14 +238,14 @@ describe('a user who has not chosen their password yet (passwordChanged false)',
   it('may only set it (and read themselves, the customer, log out) until they do', async () => {
     await insertUser(server, { email: 'new@demo.local', password: 'Given-By-Admin-1', passwordChanged: false });
     const token = await login(server.url, 'new@demo.local', 'Given-By-Admin-1');
-    const me = await api<{ passwordChanged: boolean }>(server.url, token, 'GET', '/me');
+    const me = await callApi(server.url, token, ENDPOINTS.getMe);
     expect(me.body.passwordChanged).toBe(false);
-    expect((await api(server.url, token, 'GET', '/customer/localhost')).status).toBe(200);
-    const tree = await api<{ code: string }>(server.url, token, 'GET', '/tree');
+    expect((await callApi(server.url, token, ENDPOINTS.getCustomerByHost, { params: { host: 'localhost' } })).status).toBe(200);
+    const tree = await callApi(server.url, token, ENDPOINTS.getTree);
     expect(tree).toMatchObject({ status: 403, body: { code: 'PASSWORD_CHANGE_REQUIRED' } });
     expect((await setPassword(token, 'Chosen-By-Me-2')).status).toBe(200);
-    expect((await api(server.url, token, 'GET', '/tree')).status).toBe(200);
-    expect((await api<{ passwordChanged: boolean }>(server.url, token, 'GET', '/me')).body.passwordChanged).toBe(true);
+    expect((await callApi(server.url, token, ENDPOINTS.getTree)).status).toBe(200);
+    expect((await callApi(server.url, token, ENDPOINTS.getMe)).body.passwordChanged).toBe(true);
   });
 });
 
@@ -256,7 +257,7 @@ describe('GET /me and the onboarding tour flag', () => {
       permissions: ['readPoint'],
     });
     const token = await login(server.url, 'tour@demo.local', 'Tour-Password-1');
-    const me = await api<Record<string, unknown>>(server.url, token, 'GET', '/me');
+    const me = await callApi(server.url, token, ENDPOINTS.getMe);
     expect(me.body).toMatchObject({
       email: 'tour@demo.local',
       name: 'Test',
@@ -271,16 +272,14 @@ describe('GET /me and the onboarding tour flag', () => {
       .set({ permissions: ['readPoint', 'readRoute'] })
       .where('id', '=', roleId)
       .execute();
-    expect((await api<{ permissions: string[] }>(server.url, token, 'GET', '/me')).body.permissions).toEqual([
-      'readPoint',
-      'readRoute',
-    ]);
+    expect((await callApi(server.url, token, ENDPOINTS.getMe)).body.permissions).toEqual(['readPoint', 'readRoute']);
 
-    expect(await api(server.url, token, 'PUT', '/me/user-guiding-shown', { userGuidingShown: true })).toEqual({
+    expect(await callApi(server.url, token, ENDPOINTS.setUserGuidingShown, { body: { userGuidingShown: true } })).toEqual({
       status: 200,
       body: { ok: true },
     });
-    expect((await api<{ userGuidingShown: boolean }>(server.url, token, 'GET', '/me')).body.userGuidingShown).toBe(true);
+    expect((await callApi(server.url, token, ENDPOINTS.getMe)).body.userGuidingShown).toBe(true);
+    // a body without its field, refused by the contract: sent as is
     expect((await api(server.url, token, 'PUT', '/me/user-guiding-shown', {})).status).toBe(400);
   });
 });

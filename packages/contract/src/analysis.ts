@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AXIS_KEYS } from './measurement.ts';
 
 /** Spectral windows offered by the charts (spec 002 §9). */
 export const WINDOWS = ['rectangular', 'hanning', 'hamming', 'blackman', 'flattop'] as const;
@@ -112,6 +113,23 @@ export type PolarBody = z.infer<typeof polarBody>;
 /** `POST /vibration/signal/orbit-analyze`: as polar, for two axes (`signal`, `signal2`). */
 export const orbitBody = polarBody.extend({ signal2: signal });
 export type OrbitBody = z.infer<typeof orbitBody>;
+
+/**
+ * The stored-signal form of an analysis' JSON body (docs/signals.md): a measurement's axis (and an
+ * orbit's second axis, `axis2`) of the caller's customer instead of the samples; `samplingRate`
+ * defaults to the measurement's calibrated rate. The server reads the samples itself.
+ */
+export const storedSignalRef = z.object({
+  measurementId: z.string().min(1).max(64),
+  axis: z.enum(AXIS_KEYS),
+  axis2: z.enum(AXIS_KEYS).optional(),
+});
+/** The fields of the stored-signal form an analysis body takes instead of `signal` (and `samplingRate`). */
+export const storedSignalFields = {
+  measurementId: storedSignalRef.shape.measurementId,
+  axis: storedSignalRef.shape.axis,
+  samplingRate: samplingRate.optional(),
+};
 export const polarResponse = z.object({
   r: z.array(z.number()),
   phase: z.array(z.number()),

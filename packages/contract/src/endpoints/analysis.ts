@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   ANALYSIS_BINARY_LIMIT,
   MAX_SIGNAL_SAMPLES,
@@ -14,11 +14,16 @@ import {
   spectrogramResponse,
   spectrumBody,
   spectrumResponse,
+  storedSignalFields,
+  storedSignalRef,
 } from '../analysis.ts';
 import { SHARE_TOKEN_DOC } from './share-links.ts';
 import { endpoint } from './endpoint.ts';
 
-/** What an analysis operation is made of: the last segment of its path, its body, answer and texts. */
+/**
+ * What an analysis operation is made of: the last segment of its path, its body (the JSON form with
+ * the samples, or the stored-signal form naming a measurement's axis), answer and texts.
+ */
 interface AnalysisDoc {
   readonly analysis: string;
   readonly body: z.ZodType;
@@ -31,7 +36,7 @@ interface AnalysisDoc {
 const ANALYSES = {
   spectrum: {
     analysis: 'spectrum',
-    body: spectrumBody,
+    body: z.union([spectrumBody, spectrumBody.omit({ signal: true, samplingRate: true }).extend(storedSignalFields)]),
     response: spectrumResponse,
     summary: 'Amplitude spectrum of a signal (any length)',
     description:
@@ -39,7 +44,7 @@ const ANALYSES = {
   },
   envelope: {
     analysis: 'envelope',
-    body: envelopeBody,
+    body: z.union([envelopeBody, envelopeBody.omit({ signal: true, samplingRate: true }).extend(storedSignalFields)]),
     response: spectrumResponse,
     summary: 'Envelope spectrum (demodulation) over a frequency band',
     description:
@@ -47,7 +52,7 @@ const ANALYSES = {
   },
   cepstrum: {
     analysis: 'cepstrum',
-    body: cepstrumBody,
+    body: z.union([cepstrumBody, cepstrumBody.omit({ signal: true, samplingRate: true }).extend(storedSignalFields)]),
     response: spectrumResponse,
     summary: 'Real cepstrum',
     description:
@@ -55,7 +60,7 @@ const ANALYSES = {
   },
   spectrogram: {
     analysis: 'spectrogram',
-    body: spectrogramBody,
+    body: z.union([spectrogramBody, spectrogramBody.omit({ signal: true, samplingRate: true }).extend(storedSignalFields)]),
     response: spectrogramResponse,
     summary: 'Spectrogram (short-time Fourier transform)',
     description:
@@ -63,14 +68,14 @@ const ANALYSES = {
   },
   autoCorrelation: {
     analysis: 'auto-correlation',
-    body: autoCorrelationBody,
+    body: z.union([autoCorrelationBody, autoCorrelationBody.omit({ signal: true }).extend(storedSignalFields)]),
     response: autoCorrelationResponse,
     summary: 'Normalised autocorrelation',
     description: '`r[k]` for lags `k` = 0…`lagSize` samples, r[0] = 1, computed via FFT without circular wrap. docs/dsp.md.',
   },
   polar: {
     analysis: 'polar-analyze',
-    body: polarBody,
+    body: z.union([polarBody, polarBody.omit({ signal: true, samplingRate: true }).extend(storedSignalFields)]),
     response: polarResponse,
     summary: 'Polar: 1× amplitude and phase per revolution',
     description:
@@ -78,7 +83,12 @@ const ANALYSES = {
   },
   orbit: {
     analysis: 'orbit-analyze',
-    body: orbitBody,
+    body: z.union([
+      orbitBody,
+      orbitBody
+        .omit({ signal: true, signal2: true, samplingRate: true })
+        .extend({ ...storedSignalFields, axis2: storedSignalRef.shape.axis2.unwrap() }),
+    ]),
     response: orbitResponse,
     summary: 'Orbit: the 1× ellipse of two axes per revolution',
     description:

@@ -1,13 +1,12 @@
 import os from 'node:os';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   ANALYSIS_BINARY_LIMIT,
   ANALYSIS_BODY_LIMIT,
-  AXIS_KEYS,
   ENDPOINTS,
   SIGNAL_MEDIA_TYPE,
+  storedSignalRef,
   type Endpoint,
 } from '@overtone/contract';
 import type { AppContext } from '../../context.ts';
@@ -22,13 +21,6 @@ import type { AnalysisName, AnalysisRequestResult, AnalysisRequestTask } from '.
 
 /** A JSON body at most this long is looked at on the API thread for the stored-signal form. */
 const STORED_FORM_MAX_BYTES = 16 * 1024;
-
-/** The stored-signal form of a JSON body: a measurement's axis (and an orbit's second axis) instead of the samples. */
-export const storedSignalRef = z.object({
-  measurementId: z.string().min(1).max(64),
-  axis: z.enum(AXIS_KEYS),
-  axis2: z.enum(AXIS_KEYS).optional(),
-});
 
 /**
  * Analyses computed at once: half the cores (at least one), so ingest telemetry and the AI models
