@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, solveCaptcha, startTestServer } from './support/test-server.ts';
+import { ENDPOINTS } from '@overtone/contract';
+import { solveCaptcha, startTestServer } from './support/test-server.ts';
+import { callApi } from './support/endpoint-client.ts';
 import { insertUser } from './support/users.ts';
 import { ACCOUNT_MAX_FAILURES, IP_MAX_FAILURES } from '../src/modules/auth/throttle.ts';
 import { passwordVerifications } from '../src/modules/auth/password-check.ts';
@@ -16,18 +18,14 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-type Answer = { code?: string; message?: string };
-
 describe('concurrent wrong logins', () => {
   it(`40 wrong passwords at once: at most ${ACCOUNT_MAX_FAILURES} are verified (401), the others answer 429`, async () => {
     const captchas = await Promise.all(Array.from({ length: 40 }, () => solveCaptcha(server.url)));
     const before = passwordVerifications.count;
     const answers = await Promise.all(
       captchas.map((reCaptcha, i) =>
-        api<Answer>(server.url, null, 'POST', '/auth/customer', {
-          email: 'target@demo.local',
-          password: `wrong-${i}`,
-          reCaptcha,
+        callApi(server.url, null, ENDPOINTS.login, {
+          body: { email: 'target@demo.local', password: `wrong-${i}`, reCaptcha },
         }),
       ),
     );
@@ -46,7 +44,7 @@ describe('concurrent wrong logins', () => {
     const captchas = await Promise.all(Array.from({ length: IP_MAX_FAILURES + 10 }, () => solveCaptcha(server.url)));
     const answers = await Promise.all(
       captchas.map((reCaptcha, i) =>
-        api<Answer>(server.url, null, 'POST', '/auth/customer/verify-mfa', { trnxId: `none-${i}`, code: '123456', reCaptcha }),
+        callApi(server.url, null, ENDPOINTS.verifyMfa, { body: { trnxId: `none-${i}`, code: '123456', reCaptcha } }),
       ),
     );
     const statuses = answers.map((a) => a.status);

@@ -6,11 +6,12 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { senseway } from '@overtone/contract';
+import { ENDPOINTS, senseway } from '@overtone/contract';
 import { startPlant, type Plant } from '../../gateway-sim/src/plant.ts';
 import type { DeviceFaults } from '../../gateway-sim/src/plant-config.ts';
 import type { RunningServer } from '../src/server.ts';
-import { api, login, startTestServer } from './support/test-server.ts';
+import { login, startTestServer } from './support/test-server.ts';
+import { callApi } from './support/endpoint-client.ts';
 import { plantCredentials } from './support/edge.ts';
 import { connectGateway } from './support/gateway-client.ts';
 import { until } from './support/until.ts';
@@ -83,7 +84,7 @@ describe.each(CHUNK_STORES)('ingest with a misbehaving gateway (chunks in %s)', 
       credentials: plantCredentials(server),
     });
     token = await login(server.url);
-    const tree = await api<Array<{ _id: string; name: string }>>(server.url, token, 'GET', '/tree');
+    const tree = await callApi(server.url, token, ENDPOINTS.getTree);
     pointId = tree.body.find((n) => n.name === 'Inner race fault')!._id;
   });
   afterAll(async () => {
@@ -96,7 +97,10 @@ describe.each(CHUNK_STORES)('ingest with a misbehaving gateway (chunks in %s)', 
     plant.setFaults(DEVICE, faults);
     await server.ingest.idle();
     const before = await totals(server);
-    const res = await api<{ _id: string }>(server.url, token, 'POST', `/iot/${pointId}/measure`, { tags: [], gateway: GATEWAY });
+    const res = await callApi(server.url, token, ENDPOINTS.measurePoint, {
+      params: { pointId },
+      body: { tags: [], gateway: GATEWAY },
+    });
     expect(res.status).toBe(200);
     const id = res.body._id;
     const state = await settled(server, id, states, timeoutMs);
@@ -248,13 +252,13 @@ describe.each(CHUNK_STORES)('the server restarts in the middle of a measurement 
     });
     try {
       const token = await login(server.url);
-      const tree = await api<Array<{ _id: string; name: string }>>(server.url, token, 'GET', '/tree');
+      const tree = await callApi(server.url, token, ENDPOINTS.getTree);
       const pointId = tree.body.find((n) => n.name === 'Inner race fault')!._id;
       const before = await totals(server);
       plant.setFaults(DEVICE, { delayMs: 250 }); // 8 chunks + done over ~2.3 s
-      const res = await api<{ _id: string }>(server.url, token, 'POST', `/iot/${pointId}/measure`, {
-        tags: [],
-        gateway: GATEWAY,
+      const res = await callApi(server.url, token, ENDPOINTS.measurePoint, {
+        params: { pointId },
+        body: { tags: [], gateway: GATEWAY },
       });
       const id = res.body._id;
       await until(async () => {

@@ -163,7 +163,8 @@ describe('GET /measurement/{id}/signal', () => {
 describe('the browser’s domains equal the endpoint’s, in every body form', () => {
   const values = () => senseway.decodeTriaxial(stored, RANGE);
   /** An analysis' settings: its JSON body without the samples. */
-  type Settings<E extends Endpoint> = Omit<EndpointBody<E>, 'signal' | 'signal2'>;
+  /** An analysis' settings: its JSON form's body without the samples. */
+  type Settings<E extends Endpoint> = Omit<Extract<EndpointBody<E>, { signal: unknown }>, 'signal' | 'signal2'>;
   const spectrumSettings: Settings<typeof ENDPOINTS.computeSpectrum> = {
     window: 'hanning',
     mode: 'velocity',

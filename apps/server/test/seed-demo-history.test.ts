@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  senseway,
-  sleepSeconds,
-  trendResponse,
-  type FaultReportsResponse,
-  type MaintenanceRecord,
-  type TreeNode,
-} from '@overtone/contract';
+import { ENDPOINTS, senseway, sleepSeconds, trendResponse } from '@overtone/contract';
 import { DEMO_POINTS } from '../src/jobs/seed-demo.ts';
 import {
   DEMO_HISTORY_COUNT,
@@ -18,7 +11,8 @@ import {
   type DemoHistoryResult,
 } from '../src/jobs/seed-demo-history.ts';
 import type { AlarmEvaluator } from '../src/jobs/alarms/evaluator.ts';
-import { api, login, startTestServer } from './support/test-server.ts';
+import { login, startTestServer } from './support/test-server.ts';
+import { callApi } from './support/endpoint-client.ts';
 
 /**
  * The demo history (docs/demo-history.md) on a real test server: the template's demo tenant has
@@ -83,7 +77,7 @@ describe('seedDemoHistory', () => {
       expect(NOW.getTime() - ms[0]!.created_at.getTime()).toBeGreaterThan(29.9 * 86_400_000);
       for (let i = 1; i < ms.length; i++) expect(ms[i]!.created_at.getTime() - ms[i - 1]!.created_at.getTime()).toBe(32_768_000);
       // the PERIODIC measurements come from a periodic setting the point has (sleep code 30, the spec's "9 hours")
-      const periodic = await api<{ sleepAmount: number | null }>(server.url, token, 'GET', `/point/${pointOf[mac]}/periodic`);
+      const periodic = await callApi(server.url, token, ENDPOINTS.getPointPeriodic, { params: { id: pointOf[mac] } });
       expect(periodic.body.sleepAmount).toBe(30);
       const m = ms[0]!;
       // The simulator's profile: ±4 g (range 2), 12.8 kHz nominal (rate 9) → 12 kHz, 24 000 samples.
@@ -174,12 +168,10 @@ describe('seedDemoHistory', () => {
   });
 
   it('the trend endpoint answers every history value per source for the last 30 days', async () => {
-    const res = await api(
-      server.url,
-      token,
-      'GET',
-      `/point/${pointOf['CA:B8:31:00:00:02']}/trend?filters=VRMS_ISO10816,KURTOSIS`,
-    );
+    const res = await callApi(server.url, token, ENDPOINTS.getPointTrend, {
+      params: { id: pointOf['CA:B8:31:00:00:02'] },
+      query: { filters: 'VRMS_ISO10816,KURTOSIS' },
+    });
     expect(res.status).toBe(200);
     const body = trendResponse.parse(res.body);
     expect(body.hasMeasurement).toBe(true);
@@ -234,7 +226,7 @@ describe('seedDemoHistory', () => {
     const daysAgo = (NOW.getTime() - crossed.created_at.getTime()) / 86_400_000;
     expect(daysAgo).toBeGreaterThan(5);
     expect(daysAgo).toBeLessThan(25);
-    const tree = await api<TreeNode[]>(server.url, token, 'GET', '/tree');
+    const tree = await callApi(server.url, token, ENDPOINTS.getTree);
     const health = (mac: string) => tree.body.find((n) => n._id === pointOf[mac])?.health;
     expect(DEMO_POINTS.map((p) => health(p.mac))).toEqual(['healthy', 'attention', 'healthy', 'hazard']);
   }, 30_000);
@@ -247,7 +239,10 @@ describe('seedDemoHistory', () => {
 describe('the demo history through the diagnosis', () => {
   const machineReports = async (mac: string) =>
     (
-      await api<FaultReportsResponse>(server.url, token, 'GET', `/point/${pointOf[mac]}/fault-reports?pageSize=100`)
+      await callApi(server.url, token, ENDPOINTS.listPointFaultReports, {
+        params: { id: pointOf[mac] },
+        query: { pageSize: 100 },
+      })
     ).body.data.detectionReports.filter((r) => r.detectionType === 'machine');
 
   it('diagnoses every measurement of the history', async () => {
@@ -279,7 +274,7 @@ describe('the demo history through the diagnosis', () => {
   });
 
   it('the repair is a completed maintenance record whose verdict says improved and closed the outer-race report', async () => {
-    const res = await api<MaintenanceRecord[]>(server.url, token, 'GET', `/maintenances?pointId=${pointOf[DEMO_REPAIR.mac]}`);
+    const res = await callApi(server.url, token, ENDPOINTS.listMaintenances, { query: { pointId: pointOf[DEMO_REPAIR.mac] } });
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(1);
     const [record] = res.body;

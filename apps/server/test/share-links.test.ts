@@ -1,11 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateShareResponse, ShareLink } from '@overtone/contract';
+import { ENDPOINTS, type CreateShareBody, type EndpointBody } from '@overtone/contract';
 import { newId } from '../src/infra/ids.ts';
 import { hashToken } from '../src/modules/auth/session.ts';
 import { waveformKey } from '../src/modules/measurements/waveform.ts';
 import { photoPrefix } from '../src/modules/measurements/detail-repo.ts';
 import { shareClock } from '../src/modules/share/repo.ts';
 import { api, login, startTestServer } from './support/test-server.ts';
+import { callApi } from './support/endpoint-client.ts';
 import { createSecondTenant, OTHER_HOST } from './support/second-tenant.ts';
 import { demoCustomerId } from './support/users.ts';
 
@@ -64,11 +65,11 @@ async function insert(customer: string, at: string, point: string | null) {
   return id;
 }
 
-const create = (body: Record<string, unknown>, tok = token, host?: string) =>
-  api<CreateShareResponse>(server.url, tok, 'POST', '/temporaryToken/measurement', body, { host });
-/** A call of the token holder: the share token in the `token` header, no session. */
-const asHolder = <T = unknown>(shareToken: string, method: string, p: string, body?: unknown, host?: string) =>
-  api<T>(server.url, shareToken, method, p, body, { host });
+const create = (body: CreateShareBody, tok = token, host?: string) =>
+  callApi(server.url, tok, ENDPOINTS.createShareLink, { body, host });
+/** The token holder reads a shared measurement: the share token in the `token` header, no session. */
+const readShared = (shareToken: string | null, id: string, host?: string) =>
+  callApi(server.url, shareToken, ENDPOINTS.getSharedMeasurement, { params: { id }, host });
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -77,7 +78,7 @@ beforeAll(async () => {
   const other = await createSecondTenant(server);
   otherCustomerId = other.customerId;
   otherToken = await login(server.url, other.email, other.password, OTHER_HOST);
-  const tree = await api<Array<{ _id: string; name: string; nodeType: string }>>(server.url, token, 'GET', '/tree');
+  const tree = await callApi(server.url, token, ENDPOINTS.getTree);
   pointId = tree.body.find((n) => n.nodeType === 'point')!._id;
   const now = Date.now();
   shared = await insert(demoId, new Date(now - 3600e3).toISOString(), pointId);
@@ -115,7 +116,7 @@ describe('creating and listing share links', () => {
       .executeTakeFirstOrThrow();
     expect(row.token_hash).toBe(hashToken(res.body.token));
     expect(JSON.stringify(row)).not.toContain(res.body.token);
-    const list = await api<ShareLink[]>(server.url, token, 'GET', `/temporaryToken?measurementId=${shared}`);
+    const list = await callApi(server.url, token, ENDPOINTS.listShareLinks, { query: { measurementId: shared } });
     expect(list.body.map((l) => l._id)).toContain(res.body._id);
     expect(JSON.stringify(list.body)).not.toContain(res.body.token);
   });
@@ -134,7 +135,10 @@ describe('creating and listing share links', () => {
       expect(res.status, expiresIn).toBe(200);
       expect(Date.parse(res.body.expiresAt) - Date.parse(res.body.createdAt)).toBe(hours * 3600e3);
     }
-    expect((await create({ measurementId: shared, expiresIn: '2h' })).status).toBe(400);
+    // a lifetime the spec does not list
+    expect(
+      (await api(server.url, token, 'POST', '/temporaryToken/measurement', { measurementId: shared, expiresIn: '2h' })).status,
+    ).toBe(400);
   });
 
   it('refuses another customer’s or a missing measurement with the same 404', async () => {
@@ -148,87 +152,89 @@ describe('creating and listing share links', () => {
 describe('what a token holder may do', () => {
   it('reads the shared measurement only; other ids 404; writes and other endpoints 401', async () => {
     const link = (await create({ measurementId: shared })).body;
-    const scope = await asHolder(link.token, 'GET', '/share');
+    const scope = await callApi(server.url, link.token, ENDPOINTS.getShareScope);
     expect(scope).toMatchObject({ status: 200, body: { measurementId: shared, allowTrend: false, expiresAt: link.expiresAt } });
-    const detail = await asHolder<{ _id: string; data: Record<string, number[]> }>(
-      link.token,
-      'GET',
-      `/share/measurement/${shared}`,
-    );
+    const detail = await readShared(link.token, shared);
     expect(detail.status).toBe(200);
     expect(detail.body._id).toBe(shared);
     expect(detail.body.data.accelerometer_x).toHaveLength(2);
     // the token in the query string works too (the page URL's `token` parameter)
     expect(
-      (await api(server.url, null, 'GET', `/share/measurement/${shared}?token=${encodeURIComponent(link.token)}`)).status,
+      (await callApi(server.url, null, ENDPOINTS.getSharedMeasurement, { params: { id: shared }, query: { token: link.token } }))
+        .status,
     ).toBe(200);
 
     // another measurement, of the same customer and point, or of another customer: 404
-    expect(await asHolder(link.token, 'GET', `/share/measurement/${sibling}`)).toMatchObject({
+    expect(await readShared(link.token, sibling)).toMatchObject({
       status: 404,
       body: { code: 'MEASUREMENT_NOT_FOUND' },
     });
-    expect((await asHolder(link.token, 'GET', `/share/measurement/${foreign}`)).status).toBe(404);
+    expect((await readShared(link.token, foreign)).status).toBe(404);
     // the session routes do not know the token: reads, writes and any other endpoint are 401
-    expect((await asHolder(link.token, 'GET', `/measurement/${shared}`)).status).toBe(401);
-    expect((await asHolder(link.token, 'PUT', `/measurement/${shared}/favorite`, { favorite: true })).status).toBe(401);
-    expect((await asHolder(link.token, 'PUT', `/measurement/${shared}/note`, { note: 'x' })).status).toBe(401);
-    expect((await asHolder(link.token, 'DELETE', `/measurement/${shared}`)).status).toBe(401);
-    expect((await asHolder(link.token, 'POST', '/temporaryToken/measurement', { measurementId: shared })).status).toBe(401);
-    expect((await asHolder(link.token, 'GET', '/tree')).status).toBe(401);
-    expect((await asHolder(link.token, 'GET', '/measurement')).status).toBe(401);
+    const params = { id: shared };
+    expect((await callApi(server.url, link.token, ENDPOINTS.getMeasurement, { params })).status).toBe(401);
+    expect(
+      (await callApi(server.url, link.token, ENDPOINTS.setMeasurementFavorite, { params, body: { favorite: true } })).status,
+    ).toBe(401);
+    expect((await callApi(server.url, link.token, ENDPOINTS.setMeasurementNote, { params, body: { note: 'x' } })).status).toBe(
+      401,
+    );
+    expect((await callApi(server.url, link.token, ENDPOINTS.deleteMeasurement, { params })).status).toBe(401);
+    expect((await create({ measurementId: shared }, link.token)).status).toBe(401);
+    expect((await callApi(server.url, link.token, ENDPOINTS.getTree)).status).toBe(401);
+    expect((await callApi(server.url, link.token, ENDPOINTS.listMeasurements)).status).toBe(401);
     // no write exists in the /share family
-    expect((await asHolder(link.token, 'PUT', `/share/measurement/${shared}`, {})).status).toBe(404);
+    expect((await api(server.url, link.token, 'PUT', `/share/measurement/${shared}`, {})).status).toBe(404);
     // nothing without a token, or with a session token
-    expect((await api(server.url, null, 'GET', `/share/measurement/${shared}`)).body).toMatchObject({
-      code: 'SHARE_LINK_INVALID',
-    });
-    expect((await api(server.url, token, 'GET', `/share/measurement/${shared}`)).status).toBe(401);
+    expect((await readShared(null, shared)).body).toMatchObject({ code: 'SHARE_LINK_INVALID' });
+    expect((await readShared(token, shared)).status).toBe(401);
   });
 
   it('grants the extras only when allowed: trend, images, alarm transactions', async () => {
     const none = (await create({ measurementId: shared })).body.token;
     for (const p of ['trend', 'photo', 'point-image', 'alarm-transactions']) {
-      const res = await asHolder(none, 'GET', `/share/measurement/${shared}/${p}`);
+      const res = await api(server.url, none, 'GET', `/share/measurement/${shared}/${p}`);
       expect(res, p).toMatchObject({ status: 403, body: { code: 'SHARE_NOT_ALLOWED' } });
     }
     const all = (await create({ measurementId: shared, allowTrend: true, allowImage: true, allowAlarmTransactions: true })).body
       .token;
-    const trend = await asHolder<{ pointId: string; series: { source: string; points: { measurementId: string }[] }[] }>(
-      all,
-      'GET',
-      `/share/measurement/${shared}/trend?telemetry=GRMS&hours=168`,
-    );
+    const params = { id: shared };
+    const trend = await callApi(server.url, all, ENDPOINTS.getSharedPointTrend, {
+      params,
+      query: { telemetry: 'GRMS', hours: 168 },
+    });
     expect(trend.status).toBe(200);
     expect(trend.body.pointId).toBe(pointId);
     const ids = trend.body.series.find((s) => s.source === 'accelerometer_x')!.points.map((p) => p.measurementId);
     expect(ids).toEqual(expect.arrayContaining([shared, sibling]));
-    const photos = await asHolder<{ key: string; url: string }[]>(all, 'GET', `/share/measurement/${shared}/photo`);
+    const photos = await callApi(server.url, all, ENDPOINTS.listSharedMeasurementPhotos, { params });
     expect(photos.body.map((p) => p.key)).toEqual([photoPrefix(demoId, shared) + 'photo.jpg']);
-    expect((await asHolder(all, 'GET', `/share/measurement/${shared}/point-image`)).status).toBe(200);
-    expect((await asHolder(all, 'GET', `/share/measurement/${shared}/alarm-transactions?pageSize=25`)).body).toEqual({
+    expect((await callApi(server.url, all, ENDPOINTS.listSharedPointImages, { params })).status).toBe(200);
+    expect(
+      (await callApi(server.url, all, ENDPOINTS.listSharedAlarmTransactions, { params, query: { pageSize: 25 } })).body,
+    ).toEqual({
       total: 0,
       pageNumber: 1,
       pageSize: 25,
       transactions: [],
     });
     // an extra of another measurement: still 404
-    expect((await asHolder(all, 'GET', `/share/measurement/${sibling}/trend`)).status).toBe(404);
+    expect((await callApi(server.url, all, ENDPOINTS.getSharedPointTrend, { params: { id: sibling } })).status).toBe(404);
   });
 
   it('runs the analysis calls under /share with a valid token only', async () => {
     const link = (await create({ measurementId: shared })).body.token;
-    const body = {
+    const body: EndpointBody<typeof ENDPOINTS.computeSpectrum> = {
       signal: Array.from({ length: 256 }, (_, i) => Math.sin(i / 4)),
       samplingRate: 1000,
       window: 'hanning',
       half: true,
     };
-    const res = await asHolder<{ results: { x: number[]; y: number[] } }>(link, 'POST', '/share/vibration/signal/spectrum', body);
+    const res = await callApi(server.url, link, ENDPOINTS.computeSpectrumWithShareToken, { body });
     expect(res.status).toBe(200);
     expect(res.body.results.x.length).toBeGreaterThan(10);
-    expect((await api(server.url, null, 'POST', '/share/vibration/signal/spectrum', body)).status).toBe(401);
-    expect((await asHolder(link, 'POST', '/vibration/signal/spectrum', body)).status).toBe(401);
+    expect((await callApi(server.url, null, ENDPOINTS.computeSpectrumWithShareToken, { body })).status).toBe(401);
+    expect((await callApi(server.url, link, ENDPOINTS.computeSpectrum, { body })).status).toBe(401);
   });
 });
 
@@ -238,49 +244,50 @@ describe('expiry and revocation', () => {
     shareClock.now = () => new Date(t0);
     const link = (await create({ measurementId: shared, expiresIn: '15m' })).body;
     shareClock.now = () => new Date(t0 + 15 * 60e3 - 1000);
-    expect((await asHolder(link.token, 'GET', `/share/measurement/${shared}`)).status).toBe(200);
+    expect((await readShared(link.token, shared)).status).toBe(200);
     shareClock.now = () => new Date(t0 + 15 * 60e3);
-    expect(await asHolder(link.token, 'GET', `/share/measurement/${shared}`)).toMatchObject({
+    expect(await readShared(link.token, shared)).toMatchObject({
       status: 401,
       body: { code: 'SHARE_LINK_INVALID' },
     });
-    const list = await api<ShareLink[]>(server.url, token, 'GET', `/temporaryToken?measurementId=${shared}`);
+    const list = await callApi(server.url, token, ENDPOINTS.listShareLinks, { query: { measurementId: shared } });
     expect(list.body.map((l) => l._id)).not.toContain(link._id);
   });
 
   it('revokes at once; another customer cannot revoke (404) and its token never reads this customer', async () => {
     const link = (await create({ measurementId: shared })).body;
-    const other = await api(server.url, otherToken, 'DELETE', `/temporaryToken/${link._id}`, undefined, { host: OTHER_HOST });
+    const other = await callApi(server.url, otherToken, ENDPOINTS.revokeShareLink, {
+      params: { id: link._id },
+      host: OTHER_HOST,
+    });
     expect(other).toMatchObject({ status: 404, body: { code: 'SHARE_LINK_NOT_FOUND' } });
-    expect(
-      (await api<ShareLink[]>(server.url, otherToken, 'GET', '/temporaryToken', undefined, { host: OTHER_HOST })).body,
-    ).toEqual([]);
-    expect((await asHolder(link.token, 'GET', `/share/measurement/${shared}`)).status).toBe(200);
+    expect((await callApi(server.url, otherToken, ENDPOINTS.listShareLinks, { host: OTHER_HOST })).body).toEqual([]);
+    expect((await readShared(link.token, shared)).status).toBe(200);
     // the demo customer's token on the other customer's host: refused
-    expect((await asHolder(link.token, 'GET', `/share/measurement/${shared}`, undefined, OTHER_HOST)).status).toBe(401);
+    expect((await readShared(link.token, shared, OTHER_HOST)).status).toBe(401);
 
     // the other customer's token never reads the demo customer's data
     const theirs = (await create({ measurementId: foreign, allowTrend: true }, otherToken, OTHER_HOST)).body;
-    expect((await asHolder(theirs.token, 'GET', `/share/measurement/${foreign}`, undefined, OTHER_HOST)).status).toBe(200);
-    expect((await asHolder(theirs.token, 'GET', `/share/measurement/${shared}`, undefined, OTHER_HOST)).status).toBe(404);
-    expect((await asHolder(theirs.token, 'GET', `/share/measurement/${shared}`)).status).toBe(401);
-    expect((await asHolder(theirs.token, 'GET', `/share/measurement/${foreign}`)).status).toBe(401);
+    expect((await readShared(theirs.token, foreign, OTHER_HOST)).status).toBe(200);
+    expect((await readShared(theirs.token, shared, OTHER_HOST)).status).toBe(404);
+    expect((await readShared(theirs.token, shared)).status).toBe(401);
+    expect((await readShared(theirs.token, foreign)).status).toBe(401);
 
-    expect(await api(server.url, token, 'DELETE', `/temporaryToken/${link._id}`)).toMatchObject({
+    expect(await callApi(server.url, token, ENDPOINTS.revokeShareLink, { params: { id: link._id } })).toMatchObject({
       status: 200,
       body: { ok: true },
     });
-    expect(await asHolder(link.token, 'GET', `/share/measurement/${shared}`)).toMatchObject({
+    expect(await readShared(link.token, shared)).toMatchObject({
       status: 401,
       body: { code: 'SHARE_LINK_INVALID' },
     });
-    expect((await api(server.url, token, 'DELETE', `/temporaryToken/${link._id}`)).status).toBe(404);
+    expect((await callApi(server.url, token, ENDPOINTS.revokeShareLink, { params: { id: link._id } })).status).toBe(404);
   });
 
   it('goes with its measurement', async () => {
     const id = await insert(demoId, new Date().toISOString(), null);
     const link = (await create({ measurementId: id })).body;
-    expect((await api(server.url, token, 'DELETE', `/measurement/${id}`)).status).toBe(200);
-    expect((await asHolder(link.token, 'GET', `/share/measurement/${id}`)).status).toBe(401);
+    expect((await callApi(server.url, token, ENDPOINTS.deleteMeasurement, { params: { id } })).status).toBe(200);
+    expect((await readShared(link.token, id)).status).toBe(401);
   });
 });

@@ -2,7 +2,9 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, startTestServer } from './support/test-server.ts';
+import { ENDPOINTS } from '@overtone/contract';
+import { login, startTestServer } from './support/test-server.ts';
+import { callApi } from './support/endpoint-client.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const CLI = path.join(ROOT, 'apps/server/src/cli/tenant.ts');
@@ -99,9 +101,14 @@ describe('npm run tenant (against a PGlite DATA_DIR)', () => {
   it('the server serves the new customer on its host once enabled; the admin logs in with the mailed code and must set a password', async () => {
     let server = await startTestServer({ dataDir }, { persistent: true });
     try {
-      expect((await api(server.url, null, 'GET', '/customer/acme.test/summary', undefined, { host: 'acme.test' })).status).toBe(
-        404,
-      );
+      expect(
+        (
+          await callApi(server.url, null, ENDPOINTS.getCustomerSummaryByHost, {
+            params: { host: 'acme.test' },
+            host: 'acme.test',
+          })
+        ).status,
+      ).toBe(404);
     } finally {
       await server.close();
     }
@@ -109,22 +116,20 @@ describe('npm run tenant (against a PGlite DATA_DIR)', () => {
     server = await startTestServer({ dataDir }, { persistent: true });
     try {
       const onAcme = { host: 'www.acme.test' };
-      const summary = await api<{ name: string }>(server.url, null, 'GET', '/customer/www.acme.test/summary', undefined, onAcme);
+      const summary = await callApi(server.url, null, ENDPOINTS.getCustomerSummaryByHost, {
+        params: { host: 'www.acme.test' },
+        ...onAcme,
+      });
       expect(summary.body.name).toBe('Acme');
       const token = await login(server.url, 'ada@acme.test', generatedPassword, { host: 'www.acme.test', dataDir });
-      const me = await api<{ name: string; surname: string; role: string; permissions: string[]; passwordChanged: boolean }>(
-        server.url,
-        token,
-        'GET',
-        '/me',
-        undefined,
-        onAcme,
-      );
+      const me = await callApi(server.url, token, ENDPOINTS.getMe, onAcme);
       expect(me.body).toMatchObject({ name: 'Ada', surname: 'Lovelace', role: 'admin', passwordChanged: false });
       expect(me.body.permissions).toEqual(expect.arrayContaining(['createUser', 'updatePreferences', 'readMeasurement']));
-      expect((await api(server.url, token, 'GET', '/tree', undefined, onAcme)).status).toBe(403);
-      expect((await api(server.url, token, 'POST', '/me/password', { password: 'Acme-Chosen-Pw-1' }, onAcme)).status).toBe(200);
-      expect((await api(server.url, token, 'GET', '/tree', undefined, onAcme)).body).toEqual([]);
+      expect((await callApi(server.url, token, ENDPOINTS.getTree, onAcme)).status).toBe(403);
+      expect(
+        (await callApi(server.url, token, ENDPOINTS.setMyPassword, { body: { password: 'Acme-Chosen-Pw-1' }, ...onAcme })).status,
+      ).toBe(200);
+      expect((await callApi(server.url, token, ENDPOINTS.getTree, onAcme)).body).toEqual([]);
       const acme = await server.ctx.db.selectFrom('customers').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow();
       const defs = await server.ctx.db
         .selectFrom('telemetry_definitions')

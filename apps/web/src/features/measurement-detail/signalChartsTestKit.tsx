@@ -6,6 +6,7 @@ import i18n from '../../core/i18n';
 import { ALL, fakeApi, loginAs, renderAdmin, type ApiCall } from '../admin/adminTestKit';
 import { SignalCharts } from './SignalCharts';
 import { blankPoint } from '../points/blankPoint';
+import { blankMeasurement } from './blankMeasurement';
 import { charts, computed } from './signalChartsMocks';
 
 /** Fixtures and helpers of the SignalCharts tests (the module mocks: signalChartsMocks.ts). */
@@ -53,32 +54,17 @@ export const SKF_6205: Bearing = {
 export const MEASUREMENT_ID = '0000000000000000000000a1';
 export const POINT_ID = '0000000000000000000000b1';
 
-export const measurement: MeasurementDetail = {
+export const measurement: MeasurementDetail = blankMeasurement({
   _id: MEASUREMENT_ID,
-  createdAt: '2024-05-01T10:00:00.000Z',
-  user: null,
   point: { _id: POINT_ID, name: 'Motor', path: ['Plant', 'Motor'] },
-  gateway: 'CA:B8:28:00:00:01',
-  measurementType: 'MANUAL',
-  macAddress: 'CA:B8:31:00:00:02',
-  favorite: false,
-  tags: [],
-  upload: false,
-  partial: false,
-  error: null,
-  state: 'persisted',
-  note: '',
-  device: { type: 'SENSEWAY' },
   calibratedSamplingRate: FS,
-  startedAt: null,
   profile: { sampleSize: N, samplingRate: 7, accelerometerRange: { index: 1, value: 16 } },
   measurementData: [
     { key: 'accelerometer_x', unit: 'g' },
     { key: 'accelerometer_y', unit: 'g' },
   ],
   data: { accelerometer_x: sine(25), accelerometer_y: sine(25, Math.PI / 2) },
-  telemetry: [],
-} as MeasurementDetail;
+});
 
 export const point = blankPoint({
   _id: POINT_ID,
