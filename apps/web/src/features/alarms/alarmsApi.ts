@@ -2,7 +2,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   ENDPOINTS,
   type ALARM_TRANSACTION_LEVEL_FILTERS,
-  type AlarmTransactionsDetailResponse,
   type FrequencyPeakAlarmsBody,
   type MetricAlarmBody,
 } from '@overtone/contract';
@@ -103,8 +102,7 @@ export const transactionsQueryOf = (pointId: string, p: TransactionsParams) => (
 export const useAlarmTransactionsQuery = (pointId: string, p: TransactionsParams, enabled: boolean) =>
   useQuery({
     queryKey: [...alarmKeys.transactions(pointId), p],
-    // The answer's type given: with `keepPreviousData`, callEndpoint's would be inferred from it.
-    queryFn: ({ signal }): Promise<AlarmTransactionsDetailResponse> =>
+    queryFn: ({ signal }) =>
       callEndpoint(ENDPOINTS.listAlarmTransactions, { query: transactionsQueryOf(pointId, p) }, { signal }),
     enabled,
     placeholderData: keepPreviousData,

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import { ENDPOINTS, type Bearing, type CustomBearingBody, type PointFormInput, type S3PresignedPost } from '@overtone/contract';
+import { ENDPOINTS, type CustomBearingBody, type PointFormInput, type S3PresignedPost } from '@overtone/contract';
 import { callEndpoint } from '../../core/api/callEndpoint';
 import { customBearingBodyOf } from './bearingChoice';
 import { pointFormRecord } from './pointFormRecord';
@@ -26,8 +26,7 @@ export const usePointFormRecord = (id: string | null) =>
 export const useBearingOptions = (brand: string | null, text: string) =>
   useQuery({
     queryKey: ['bearingSpesifications', brand ?? '', text.trim()],
-    // The answer's type given: with `keepPreviousData`, callEndpoint's would be inferred from it.
-    queryFn: ({ signal }): Promise<Bearing[]> =>
+    queryFn: ({ signal }) =>
       callEndpoint(
         ENDPOINTS.listBearings,
         { query: { brand: brand ?? undefined, bearing_number: text.trim() || undefined } },

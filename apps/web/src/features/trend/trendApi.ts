@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, type MEASUREMENT_TYPES, type TrendQuery, type TrendResponse } from '@overtone/contract';
+import { ENDPOINTS, type MEASUREMENT_TYPES, type TrendQuery } from '@overtone/contract';
 import { callEndpoint } from '../../core/api/callEndpoint';
 
 /** What the panel asks the trend for (spec 001 §7 `GET /point/{id}/trend`). */
@@ -47,8 +47,7 @@ export function trendQueryOf(p: TrendParams): TrendQuery {
 export const useTrend = (pointId: string, p: TrendParams, enabled: boolean) =>
   useQuery({
     queryKey: ['trend', pointId, 'series', trendQueryOf(p)],
-    // the answer's type written out: with `keepPreviousData` it would be inferred from that function
-    queryFn: ({ signal }): Promise<TrendResponse> =>
+    queryFn: ({ signal }) =>
       callEndpoint(ENDPOINTS.getPointTrend, { params: { id: pointId }, query: trendQueryOf(p) }, { signal }),
     enabled,
     placeholderData: keepPreviousData,
