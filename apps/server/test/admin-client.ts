@@ -1,4 +1,6 @@
+import type { Endpoint } from '@overtone/contract';
 import { api, login, request, startTestServer } from './support/test-server.ts';
+import { callApi, type TestCall } from './support/endpoint-client.ts';
 import { TEST_PASSWORD } from './support/constants.ts';
 import { createSecondTenant } from './support/second-tenant.ts';
 import { demoCustomerId } from './support/users.ts';
@@ -7,13 +9,24 @@ import { translate } from '../src/infra/i18n.ts';
 /** Helpers of the admin-area API tests (users, roles, preferences, telemetry definitions, gateways, permissions). */
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 
-/** An API call as one caller: `path` below /api; answers the status and the parsed body. */
-export type Call = <T = Record<string, unknown>>(
-  method: string,
-  path: string,
-  body?: unknown,
-  headers?: Record<string, string>,
-) => Promise<{ status: number; body: T }>;
+/**
+ * An API call as one caller: `path` below /api; answers the status and the parsed body. A request
+ * the contract would refuse (a validation test) is made this way, with its path; any other goes
+ * through `endpoint`: the contract's entry, its params, query and body typed (support/endpoint-client.ts).
+ */
+export interface Call {
+  <T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{
+    status: number;
+    body: T;
+  }>;
+  /** The operation `e` of the endpoint table, as this caller (its token and host). */
+  endpoint<E extends Endpoint>(e: E, call?: Omit<TestCall<E>, 'host'>): ReturnType<typeof callApi<E>>;
+}
 
 /** The demo customer's host (tests reach the server on 127.0.0.1). */
 export const DEMO_HOST = '127.0.0.1';
@@ -23,7 +36,7 @@ export const DEMO_HOST = '127.0.0.1';
  * demo's). Messages come in English. A Buffer body is sent raw (give its `content-type` in `headers`).
  */
 export function caller(server: Server, token: string | null, host?: string): Call {
-  return async (method, path, body, headers = {}) => {
+  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     if (!Buffer.isBuffer(body)) return api(server.url, token, method, path, body, { host, headers });
     const res = await request(`${server.url}/api${path}`, method, {
       host,
@@ -32,6 +45,9 @@ export function caller(server: Server, token: string | null, host?: string): Cal
     });
     return { status: res.status, body: (res.text ? JSON.parse(res.text) : null) as never };
   };
+  return Object.assign(call, {
+    endpoint: <E extends Endpoint>(e: E, c: Omit<TestCall<E>, 'host'> = {}) => callApi(server.url, token, e, { ...c, host }),
+  }) as Call;
 }
 
 /** Logs in on a host (default the demo's) and returns the token; the user must have the second step off. */
