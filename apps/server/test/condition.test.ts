@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSIONS, conditionResponse, type ConditionResponse } from '@overtone/contract';
+import { ENDPOINTS, PERMISSIONS, conditionResponse } from '@overtone/contract';
 import { newId } from '../src/infra/ids.ts';
 import { insertTelemetryValues } from '../src/jobs/ingest/persist-measurement.ts';
 import type { AlarmEvaluator } from '../src/jobs/alarms/evaluator.ts';
@@ -10,6 +10,7 @@ import { caller, loginOn, startTwoTenants, type Call } from './admin-client.ts';
 import { insertPoint } from './support/points.ts';
 import { insertPersistedMeasurement, storeRecordingMeasurement } from './support/stored-measurements.ts';
 import { insertUser } from './support/users.ts';
+import { failureOf } from './support/endpoint-client.ts';
 
 /**
  * `GET /point/{id}/condition` (docs/condition-control.md) against the real server and database:
@@ -82,7 +83,7 @@ const report = (over: Partial<ReportState> & Pick<ReportState, 'id' | 'code' | '
 });
 
 const conditionOf = async (c: Call, id: string) => {
-  const res = await c<ConditionResponse>('GET', `/point/${id}/condition`);
+  const res = await c.endpoint(ENDPOINTS.getPointCondition, { params: { id } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return conditionResponse.parse(res.body);
 };
@@ -111,7 +112,7 @@ beforeAll(async () => {
       profile: null,
     })
     .execute();
-  expect((await call('GET', `/point/${point}/alarm`)).status).toBe(200); // the built-in ISO 10816 alarms (class II)
+  expect((await call.endpoint(ENDPOINTS.listMetricAlarms, { params: { id: point } })).status).toBe(200); // the built-in ISO 10816 alarms (class II)
   innerId = await storeRecording(point, 'cwru_105_IR007_0HP', 12000, at(3));
   normalId = await storeRecording(point, 'cwru_097_Normal_0HP', 48000, at(1));
   const gateway = await server.ctx.db
@@ -207,7 +208,7 @@ describe('GET /point/{id}/condition', () => {
 
   it('zones given values at the class boundaries, lists the alarms above healthy and the worst level per day', async () => {
     const p = await insertPoint(server, demoId, { name: 'CC hot', point: { motorPower: 10 } }); // class I: 0.71 / 1.8 / 4.5
-    expect((await call('GET', `/point/${p}/alarm`)).status).toBe(200);
+    expect((await call.endpoint(ENDPOINTS.listMetricAlarms, { params: { id: p } })).status).toBe(200);
     await storeValues(p, at(3), { x: 5, y: 0.5, z: 0.5 }); // x in D: critical
     const id = await storeValues(p, at(0), { x: 3, y: 0.71, z: 1 });
     const c = await conditionOf(call, p);
@@ -250,11 +251,11 @@ describe('GET /point/{id}/condition', () => {
   });
 
   it('answers another customer’s point exactly like a missing one', async () => {
-    const foreign = await other('GET', `/point/${point}/condition`);
-    const missing = await other('GET', `/point/${newId()}/condition`);
+    const foreign = await other.endpoint(ENDPOINTS.getPointCondition, { params: { id: point } });
+    const missing = await other.endpoint(ENDPOINTS.getPointCondition, { params: { id: newId() } });
     expect(foreign.status).toBe(404);
     expect(foreign.body).toEqual(missing.body);
-    expect(foreign.body).toMatchObject({ code: 'POINT_NOT_FOUND' });
+    expect(failureOf(foreign)).toMatchObject({ code: 'POINT_NOT_FOUND' });
   });
 
   it('needs readPoint; without readAlarm or readFaultReport those parts are null', async () => {
@@ -267,7 +268,8 @@ describe('GET /point/{id}/condition', () => {
     });
     const blind = caller(server, await loginOn(server, 'cc-blind@demo.local', 'Cond-Blind-1'));
     const partial = caller(server, await loginOn(server, 'cc-partial@demo.local', 'Cond-Partial-1'));
-    expect((await blind('GET', `/point/${point}/condition`)).status).toBe(403);
+    expect((await blind.endpoint(ENDPOINTS.getPointCondition, { params: { id: point } })).status).toBe(403);
+
     const c = await conditionOf(partial, point);
     expect(c.activeAlarms).toBeNull();
     expect(c.health.history).toBeNull();

@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import {
-  PERMISSIONS,
-  type AlarmCoverageResponse,
-  type AlarmOccurrenceResponse,
-  type DashboardReportsResponse,
-  type FaultDistributionResponse,
-  type PointHealthScoreResponse,
-  type PointRecoveryResponse,
-  type RecentPointHealthResponse,
-  type SystemHealthResponse,
-} from '@overtone/contract';
+import { ENDPOINTS, PERMISSIONS, type AlarmOccurrenceResponse } from '@overtone/contract';
 import { newId } from '../src/infra/ids.ts';
 import { loginOn, caller } from './admin-client.ts';
 import { insertPoint } from './support/points.ts';
 import { insertUser } from './support/users.ts';
 import {
   DAY,
+  END,
+  START,
   call,
   demoId,
   filter,
@@ -42,10 +34,7 @@ useDashboardFixture();
 
 describe('GET /dashboard/time-series/alarm-occurence', () => {
   it('counts level changes above healthy per day and per week', async () => {
-    const days = await call<AlarmOccurrenceResponse>(
-      'GET',
-      `/dashboard/time-series/alarm-occurence?dayCount=7&unit=day&points=${filter}`,
-    );
+    const days = await call.endpoint(ENDPOINTS.getAlarmOccurrence, { query: { dayCount: 7, unit: 'day', points: filter } });
     expect(days.status).toBe(200);
     expect(days.body).toHaveLength(7);
     const sum = (r: AlarmOccurrenceResponse) =>
@@ -59,21 +48,16 @@ describe('GET /dashboard/time-series/alarm-occurence', () => {
       );
     expect(sum(days.body)).toEqual({ attention: 1, hazard: 0, critical: 1 });
     expect(days.body[1]!.start).toBe(new Date(Date.parse(days.body[0]!.start) + DAY).toISOString());
-    const weeks = await call<AlarmOccurrenceResponse>(
-      'GET',
-      `/dashboard/time-series/alarm-occurence?dayCount=14&unit=week&points=${filter}`,
-    );
+    const weeks = await call.endpoint(ENDPOINTS.getAlarmOccurrence, { query: { dayCount: 14, unit: 'week', points: filter } });
     expect(weeks.body.length).toBeGreaterThanOrEqual(2);
     expect(sum(weeks.body)).toEqual({ attention: 1, hazard: 0, critical: 1 });
     // the default: 30 days
-    expect(
-      (await call<AlarmOccurrenceResponse>('GET', `/dashboard/time-series/alarm-occurence?points=${filter}`)).body,
-    ).toHaveLength(30);
+    expect((await call.endpoint(ENDPOINTS.getAlarmOccurrence, { query: { points: filter } })).body).toHaveLength(30);
   });
 
   it("leaves a gateway's disconnection alarm out: it is not a machine's", async () => {
     const total = async () =>
-      (await call<AlarmOccurrenceResponse>('GET', '/dashboard/time-series/alarm-occurence?dayCount=7')).body.reduce(
+      (await call.endpoint(ENDPOINTS.getAlarmOccurrence, { query: { dayCount: 7 } })).body.reduce(
         (n, d) => n + d.attention + d.hazard + d.critical,
         0,
       );
@@ -101,21 +85,18 @@ describe('GET /dashboard/time-series/alarm-occurence', () => {
 
 describe('points filter, tenants, permissions, bad input', () => {
   it('filters by points and ignores ids that are not the customer’s points', async () => {
-    const one = await call<PointHealthScoreResponse>('GET', `/dashboard/point-health-score?points=${pA},nosuch,${groupId}`);
+    const one = await call.endpoint(ENDPOINTS.getPointHealthScores, { query: { points: `${pA},nosuch,${groupId}` } });
     expect(one.body.map((p) => p.point._id)).toEqual([pA]);
-    const all = await call<PointHealthScoreResponse>('GET', '/dashboard/point-health-score');
+    const all = await call.endpoint(ENDPOINTS.getPointHealthScores);
     expect(all.body.length).toBeGreaterThan(4);
     expect(all.body.map((p) => p.point._id)).toEqual(expect.arrayContaining([pA, pB, pC, pD]));
-    const sqlish = await call<RecentPointHealthResponse>(
-      'GET',
-      `/dashboard/recent-point-health?points=${encodeURIComponent("' OR 1=1 --")}`,
-    );
+    const sqlish = await call.endpoint(ENDPOINTS.getRecentPointHealth, { query: { points: "' OR 1=1 --" } });
     expect(sqlish.body).toEqual({ healthy: 0, attention: 0, hazard: 0, critical: 0, unknown: 0 });
   });
 
   it('takes a filter of 2,000 checked points in the query (about 50 kB, over Node’s default 16 KiB of headers)', async () => {
     const ids = Array.from({ length: 1999 }, (_, i) => 'f'.repeat(8) + i.toString(16).padStart(16, '0'));
-    const res = await call<PointHealthScoreResponse>('GET', `/dashboard/point-health-score?points=${[...ids, pA].join(',')}`);
+    const res = await call.endpoint(ENDPOINTS.getPointHealthScores, { query: { points: [...ids, pA].join(',') } });
     expect(res.status).toBe(200);
     expect(res.body.map((p) => p.point._id)).toEqual([pA]);
   });
@@ -123,26 +104,22 @@ describe('points filter, tenants, permissions, bad input', () => {
   it('never shows another customer’s points, reports, alarms or maintenance', async () => {
     const otherPoint = await insertPoint(server, otherId, { name: 'Other pump' });
     const asked = `${filter},${otherPoint}`;
-    expect((await other<PointHealthScoreResponse>('GET', `/dashboard/point-health-score?points=${filter}`)).body).toEqual([]);
-    expect(
-      (await other<PointHealthScoreResponse>('GET', `/dashboard/point-health-score?points=${asked}`)).body.map(
-        (p) => p.point._id,
-      ),
-    ).toEqual([otherPoint]);
-    const own = (await other<PointHealthScoreResponse>('GET', '/dashboard/point-health-score')).body.map((p) => p.point._id);
+    const scores = async (points?: string) => (await other.endpoint(ENDPOINTS.getPointHealthScores, { query: { points } })).body;
+    expect(await scores(filter)).toEqual([]);
+    expect((await scores(asked)).map((p) => p.point._id)).toEqual([otherPoint]);
+    const own = (await scores()).map((p) => p.point._id);
     expect(own).not.toContain(pA);
-    expect((await other<SystemHealthResponse>('GET', `/dashboard/system-health?${interval('day', asked)}`)).body.points).toBe(0);
-    expect((await other<DashboardReportsResponse>('GET', '/dashboard/reports')).body.data).toMatchObject({
+    const day = (points: string) => ({ start: START, end: END, unit: 'day' as const, points });
+    expect((await other.endpoint(ENDPOINTS.getSystemHealth, { query: day(asked) })).body.points).toBe(0);
+    expect((await other.endpoint(ENDPOINTS.listDashboardReports)).body.data).toMatchObject({
       total: 0,
       answered: 0,
     });
-    expect((await other<FaultDistributionResponse>('GET', `/dashboard/fault-distribution?${interval('day', '')}`)).body).toEqual(
-      [],
-    );
-    expect((await other<PointRecoveryResponse>('GET', '/dashboard/point-recovery')).body.completed).toBe(0);
-    const occ = (await other<AlarmOccurrenceResponse>('GET', '/dashboard/time-series/alarm-occurence?dayCount=7')).body;
+    expect((await other.endpoint(ENDPOINTS.getFaultDistribution, { query: day('') })).body).toEqual([]);
+    expect((await other.endpoint(ENDPOINTS.getPointRecovery)).body.completed).toBe(0);
+    const occ = (await other.endpoint(ENDPOINTS.getAlarmOccurrence, { query: { dayCount: 7 } })).body;
     expect(occ.every((d) => d.attention + d.hazard + d.critical === 0)).toBe(true);
-    expect((await other<AlarmCoverageResponse>('GET', `/dashboard/alarm-coverage?points=${filter}`)).body).toMatchObject({
+    expect((await other.endpoint(ENDPOINTS.getAlarmCoverage, { query: { points: filter } })).body).toMatchObject({
       points: 0,
       coverage: null,
     });

@@ -2,9 +2,9 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DUCK_VOLTAGE_REFERENCES,
+  ENDPOINTS,
   duckConfigObject,
   scaleDuckVolts,
-  type CreateShareResponse,
   type DuckConfig,
   type DuckItem,
   type MeasurementDetail,
@@ -15,6 +15,7 @@ import { loadRecording } from '../../gateway-sim/src/recordings.ts';
 import { newId } from '../src/infra/ids.ts';
 import { waveformKey } from '../src/modules/measurements/waveform.ts';
 import { caller, startTwoTenants } from './admin-client.ts';
+import { failureOf } from './support/endpoint-client.ts';
 import { edgeCredentialsFor } from './support/edge.ts';
 import { until } from './support/until.ts';
 
@@ -77,8 +78,8 @@ beforeAll(async () => {
     .insertInto('gateways')
     .values({ id: newId(), customer_id: t.demoId, mac: DUCK, root: 'prod', last_seen_at: null })
     .execute();
-  duck = (await t.call<DuckItem[]>('GET', '/ducks')).body.find((d) => d.macAddress === DUCK)!;
-  const saved = await t.call('PUT', `/ducks/${duck._id}/config`, { config: CONFIG });
+  duck = (await t.call.endpoint(ENDPOINTS.listDucks)).body.find((d) => d.macAddress === DUCK)!;
+  const saved = await t.call.endpoint(ENDPOINTS.updateDuckConfig, { params: { id: duck._id }, body: { config: CONFIG } });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   sim = new SimDuck({
     mqttUrl: t.server.mqttUrl,
@@ -99,14 +100,14 @@ beforeAll(async () => {
     acquisitionSpeedup: 100,
   });
   await sim.start();
-  const res = await t.call<{ _id: string }>('POST', `/duck/${DUCK}/measure`, { tags: ['duck'] });
+  const res = await t.call.endpoint(ENDPOINTS.measureDuck, { params: { mac: DUCK }, body: { tags: ['duck'] } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const row = await until(async () => {
     const m = await t.server.ctx.db.selectFrom('measurements').selectAll().where('id', '=', res.body._id).executeTakeFirst();
     return m && ['persisted', 'partial', 'error'].includes(m.state) ? m : null;
   });
   expect(row.state, row.error ?? '').toBe('persisted');
-  const detail = await t.call<MeasurementDetail>('GET', `/measurement/${res.body._id}`);
+  const detail = await t.call.endpoint(ENDPOINTS.getMeasurement, { params: { id: res.body._id } });
   expect(detail.status, JSON.stringify(detail.body).slice(0, 500)).toBe(200);
   measured = detail.body;
 }, 60000);
@@ -129,17 +130,14 @@ describe('GET /measurement/{id} of a Duck measurement', () => {
   });
 
   it("its JSON download names each channel's unit and holds the same series", async () => {
-    const res = await t.call<{ units: Record<string, string>; data: Record<string, number[]> }>(
-      'GET',
-      `/measurement/${measured._id}/json`,
-    );
+    const res = await t.call.endpoint(ENDPOINTS.getMeasurementJson, { params: { id: measured._id } });
     expect(res.status).toBe(200);
     expect(res.body.units).toEqual({ channel_2: 'g', channel_1: 'g', channel_3: 'V', channel_4: 'A' });
     expect(res.body.data).toEqual(measured.data);
   });
 
   it('is in the measurement archive with its channels in their units (it used to end the archive early)', async () => {
-    const res = await t.call<{ url: string }>('GET', `/measurement/download?ids=${measured._id}`);
+    const res = await t.call.endpoint(ENDPOINTS.downloadMeasurements, { query: { ids: measured._id } });
     expect(res.status).toBe(200);
     const zip = await fetch(`${t.server.url}${res.body.url}`);
     expect(zip.status).toBe(200);
@@ -235,15 +233,15 @@ describe('GET /measurement/{id} of a Duck measurement', () => {
         duck_config: JSON.stringify(CONFIG),
       })
       .execute();
-    const res = await t.call<MeasurementDetail>('GET', `/measurement/${id}`);
+    const res = await t.call.endpoint(ENDPOINTS.getMeasurement, { params: { id } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ measurementData: [], data: {}, config: { voltageReference: 'internal' } });
   });
 
   it("answers 404 for another customer's Duck measurement", async () => {
-    const res = await t.other<{ code: string }>('GET', `/measurement/${measured._id}`);
+    const res = await t.other.endpoint(ENDPOINTS.getMeasurement, { params: { id: measured._id } });
     expect(res.status).toBe(404);
-    expect(res.body.code).toBe('MEASUREMENT_NOT_FOUND');
+    expect(failureOf(res).code).toBe('MEASUREMENT_NOT_FOUND');
   });
 });
 
@@ -271,7 +269,7 @@ describe('a tri-axial measurement', () => {
         waveform_key: key,
       })
       .execute();
-    const res = await t.call<MeasurementDetail>('GET', `/measurement/${id}`);
+    const res = await t.call.endpoint(ENDPOINTS.getMeasurement, { params: { id } });
     expect(res.status).toBe(200);
     expect(res.body.measurementData).toEqual([
       { key: 'accelerometer_x', unit: 'g' },
@@ -287,10 +285,11 @@ describe('a tri-axial measurement', () => {
 
 describe('GET /share/measurement/{id} of a Duck measurement', () => {
   it('answers the token holder the same detail as GET /measurement/{id}', async () => {
-    const link = await t.call<CreateShareResponse>('POST', '/temporaryToken/measurement', { measurementId: measured._id });
+    const link = await t.call.endpoint(ENDPOINTS.createShareLink, { body: { measurementId: measured._id } });
     expect(link.status, JSON.stringify(link.body)).toBe(200);
     const holder = caller(t.server, link.body.token);
-    const shared = await holder<MeasurementDetail & { pointSettings: unknown }>('GET', `/share/measurement/${measured._id}`);
+    const shared = await holder.endpoint(ENDPOINTS.getSharedMeasurement, { params: { id: measured._id } });
+
     expect(shared.status).toBe(200);
     // the share answer adds its point's chart settings (docs/share-links.md); the rest is the same
     const { pointSettings: _settings, ...detail } = shared.body;

@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  PERMISSIONS,
-  customerPreferences,
-  timeZoneOffsetMinutes,
-  type FaultReportsResponse,
-  type MaintenanceRecord,
-} from '@overtone/contract';
+import { ENDPOINTS, PERMISSIONS, customerPreferences, timeZoneOffsetMinutes, type EndpointBody } from '@overtone/contract';
 import { completedMaintenances } from '../src/modules/maintenance/repo.ts';
 import { formatApiDate } from '../src/modules/maintenance/service.ts';
 import { caller, loginOn, type Call } from './admin-client.ts';
@@ -16,6 +10,7 @@ import { publishRecordedMeasurement } from './support/recorded-measurement.ts';
 import { createSecondTenant } from './support/second-tenant.ts';
 import { startTestServer } from './support/test-server.ts';
 import { demoCustomerId, insertUser } from './support/users.ts';
+import { failureOf } from './support/endpoint-client.ts';
 
 /**
  * The maintenance calls (spec 001 §2 "Maintenance", §3, §4, §5, §7, §8; docs/maintenance.md) against
@@ -55,13 +50,16 @@ const pointOf = async (name: string) =>
       .where('customer_id', '=', demoId)
       .executeTakeFirstOrThrow()
   ).id;
-const list = async (pointId: string, as: Call = call) => as<MaintenanceRecord[]>('GET', `/maintenances?pointId=${pointId}`);
-const create = (body: Record<string, unknown>, as: Call = call) => as<{ _id: string }>('POST', '/maintenances', body);
+const list = async (pointId: string, as: Call = call) => as.endpoint(ENDPOINTS.listMaintenances, { query: { pointId } });
+const create = (body: EndpointBody<typeof ENDPOINTS.createMaintenance>, as: Call = call) =>
+  as.endpoint(ENDPOINTS.createMaintenance, { body });
+const update = (id: string, body: EndpointBody<typeof ENDPOINTS.updateMaintenance>, as: Call = call) =>
+  as.endpoint(ENDPOINTS.updateMaintenance, { params: { id }, body });
 const recordOf = async (pointId: string, id: string) => (await list(pointId)).body.find((r) => r._id === id)!;
 const machineReports = async (pointId: string) =>
-  (await call<FaultReportsResponse>('GET', `/point/${pointId}/fault-reports?status=all`)).body.data.detectionReports.filter(
-    (r) => r.detectionType === 'machine',
-  );
+  (
+    await call.endpoint(ENDPOINTS.listPointFaultReports, { params: { id: pointId }, query: { status: 'all' } })
+  ).body.data.detectionReports.filter((r) => r.detectionType === 'machine');
 /** Sets the demo customer's time zone. */
 async function setZone(zone: string) {
   const c = await server.ctx.db.selectFrom('customers').select('preferences').where('id', '=', demoId).executeTakeFirstOrThrow();
@@ -140,10 +138,7 @@ describe('maintenance records', () => {
     expect((await recordOf(normalPoint, id)).maintenanceStartDate).toBe('2026-05-01 02:00:00');
     await setZone('GMT+3');
 
-    const put = await call<MaintenanceRecord>('PUT', `/maintenances/${id}`, {
-      description: 'Aligned within 0.05 mm',
-      status: 'continues',
-    });
+    const put = await update(id, { description: 'Aligned within 0.05 mm', status: 'continues' });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({
       _id: id,
@@ -155,21 +150,18 @@ describe('maintenance records', () => {
   });
 
   it('completed and back: completedAt and a verdict appear, then are cleared', async () => {
-    const done = await call<MaintenanceRecord>('PUT', `/maintenances/${id}`, { description: 'done', status: 'completed' });
+    const done = await update(id, { description: 'done', status: 'completed' });
     expect(done.status).toBe(200);
     expect(done.body.completedAt).not.toBeNull();
     expect(done.body.verdict).not.toBeNull();
     // completed again: only the description changes, the completion stays
-    const again = await call<MaintenanceRecord>('PUT', `/maintenances/${id}`, {
-      description: 'done, noted',
-      status: 'completed',
-    });
+    const again = await update(id, { description: 'done, noted', status: 'completed' });
     expect(again.body).toMatchObject({
       description: 'done, noted',
       completedAt: done.body.completedAt,
       verdict: done.body.verdict,
     });
-    const back = await call<MaintenanceRecord>('PUT', `/maintenances/${id}`, { description: 'reopened', status: 'continues' });
+    const back = await update(id, { description: 'reopened', status: 'continues' });
     expect(back.body).toMatchObject({ status: 'continues', completedAt: null, verdict: null });
     const row = await server.ctx.db
       .selectFrom('maintenances')
@@ -206,16 +198,19 @@ describe('maintenance records', () => {
     const foreign = await list(normalPoint, other);
     expect(foreign.status).toBe(404);
     expect(foreign.body).toEqual((await list(missingPoint, other)).body);
-    const body = { pointId: normalPoint, title: 'x', status: 'continues', maintenanceStartDate: '2026-05-01 10:00:00' };
+    const body = {
+      pointId: normalPoint,
+      title: 'x',
+      status: 'continues' as const,
+      maintenanceStartDate: '2026-05-01 10:00:00',
+    };
     const post = await create(body, other);
     expect(post.status).toBe(404);
     expect(post.body).toEqual((await create({ ...body, pointId: missingPoint }, other)).body);
-    const put = await other('PUT', `/maintenances/${id}`, { description: 'hijack', status: 'completed' });
+    const put = await update(id, { description: 'hijack', status: 'completed' }, other);
     expect(put.status).toBe(404);
-    expect(put.body).toEqual(
-      (await other('PUT', `/maintenances/${missingPoint}`, { description: 'x', status: 'completed' })).body,
-    );
-    expect(put.body).toMatchObject({ code: 'MAINTENANCE_NOT_FOUND' });
+    expect(put.body).toEqual((await update(missingPoint, { description: 'x', status: 'completed' }, other)).body);
+    expect(failureOf(put)).toMatchObject({ code: 'MAINTENANCE_NOT_FOUND' });
     expect((await recordOf(normalPoint, id)).description).toBe('reopened');
     expect(await server.ctx.db.selectFrom('maintenances').select('id').where('title', '=', 'x').execute()).toEqual([]);
   });
@@ -230,14 +225,19 @@ describe('maintenance records', () => {
     const noRead = await as('readMaintenance');
     const noCreate = await as('createMaintenance');
     const noUpdate = await as('updateMaintenance');
-    const body = { pointId: normalPoint, title: 'perm', status: 'continues', maintenanceStartDate: '2026-05-02 10:00:00' };
+    const body = {
+      pointId: normalPoint,
+      title: 'perm',
+      status: 'continues' as const,
+      maintenanceStartDate: '2026-05-02 10:00:00',
+    };
     expect((await list(normalPoint, noRead)).status).toBe(403);
     expect((await list(normalPoint, noCreate)).status).toBe(200);
     expect((await create(body, noCreate)).status).toBe(403);
     expect((await create(body, noUpdate)).status).toBe(200);
-    const put = { description: 'perm', status: 'continues' };
-    expect((await noUpdate('PUT', `/maintenances/${id}`, put)).status).toBe(403);
-    expect((await noRead('PUT', `/maintenances/${id}`, put)).status).toBe(200);
+    const put = { description: 'perm', status: 'continues' as const };
+    expect((await update(id, put, noUpdate)).status).toBe(403);
+    expect((await update(id, put, noRead)).status).toBe(200);
   });
 });
 

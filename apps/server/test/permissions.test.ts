@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ENDPOINTS,
   PERMISSIONS,
   TELEMETRY_READERS,
   TELEMETRY_SOURCE_READERS,
   type Permission,
   type Role,
-  type User,
 } from '@overtone/contract';
 import type { Access } from '../src/modules/auth/access.ts';
 import { startTestServer } from './support/test-server.ts';
@@ -26,16 +26,18 @@ let probeRole: Role;
 beforeAll(async () => {
   server = await startTestServer();
   call = caller(server, await loginOn(server, 'admin@demo.local', TEST_PASSWORD));
-  probeRole = (await call<Role>('POST', '/role', { name: 'PROBE', permissions: [] })).body;
-  const probe = await call<User>('POST', '/users', {
-    name: 'Permission',
-    surname: 'Probe',
-    email: 'probe@demo.local',
-    role: probeRole._id,
-    // An admin: the admin-only password reset must then depend on its permission alone.
-    userType: 'admin',
-    password: 'Probe-Password-1',
-    mfaEnabled: false,
+  probeRole = (await call.endpoint(ENDPOINTS.createRole, { body: { name: 'PROBE', permissions: [] } })).body;
+  const probe = await call.endpoint(ENDPOINTS.createUser, {
+    body: {
+      name: 'Permission',
+      surname: 'Probe',
+      email: 'probe@demo.local',
+      role: probeRole._id,
+      // An admin: the admin-only password reset must then depend on its permission alone.
+      userType: 'admin',
+      password: 'Probe-Password-1',
+      mfaEnabled: false,
+    },
   });
   expect(probe.status, JSON.stringify(probe.body)).toBe(200);
   await passwordChosen(server, probe.body._id);
@@ -62,7 +64,10 @@ function routesByPermissions() {
 }
 
 const setProbePermissions = async (permissions: readonly string[]) => {
-  const res = await call('PUT', `/role/${probeRole._id}`, { name: probeRole.name, permissions });
+  const res = await call.endpoint(ENDPOINTS.updateRole, {
+    params: { id: probeRole._id },
+    body: { name: probeRole.name, permissions: [...permissions] },
+  });
   expect(res.status).toBe(200);
 };
 const probe = (route: { method: string; url: string }) =>
@@ -113,9 +118,12 @@ describe('every permission a route declares is enforced by the server', () => {
 
   it('the admin password reset also needs the caller to be an admin', async () => {
     await setProbePermissions(PERMISSIONS);
-    const me = (await call<User[]>('GET', '/users')).body.find((u) => u.email === 'probe@demo.local')!;
+    const me = (await call.endpoint(ENDPOINTS.listUsers)).body.find((u) => u.email === 'probe@demo.local')!;
     const { _id, createdAt: _, ...fields } = me;
-    expect((await call('PUT', `/users/${_id}`, { ...fields, userType: 'user' })).status).toBe(200);
+    expect(
+      (await call.endpoint(ENDPOINTS.updateUser, { params: { id: _id }, body: { ...fields, userType: 'user' } })).status,
+    ).toBe(200);
+
     const res = await probe({ method: 'POST', url: '/api/user/:id/password' });
     expect(res.statusCode).toBe(403);
   });
