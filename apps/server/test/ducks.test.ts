@@ -4,6 +4,7 @@ import {
   decodeDuckWord,
   DUCK_SENSOR_TYPES,
   encodeDuckWord,
+  ENDPOINTS,
   scaleDuckVolts,
   type DuckConfig,
   type DuckItem,
@@ -14,6 +15,7 @@ import { loadRecording } from '../../gateway-sim/src/recordings.ts';
 import { newId } from '../src/infra/ids.ts';
 import { caller, loginOn, passwordChosen, startTwoTenants, type Call } from './admin-client.ts';
 import { edgeCredentialsFor } from './support/edge.ts';
+import { failureOf } from './support/endpoint-client.ts';
 import { until } from './support/until.ts';
 
 /**
@@ -57,24 +59,31 @@ beforeAll(async () => {
     .insertInto('gateways')
     .values({ id: newId(), customer_id: t.otherId, mac: OTHER_DUCK, root: 'prod', last_seen_at: null })
     .execute();
-  const list = await t.call<DuckItem[]>('GET', '/ducks');
+  const list = await t.call.endpoint(ENDPOINTS.listDucks);
   duck = list.body.find((d) => d.macAddress === DUCK)!;
 });
 afterAll(async () => t?.server.close());
+
+/** `PUT /ducks/{id}/config` as `who` (the demo's Duck). */
+const saveConfig = (who: Call, cfg: DuckConfig) =>
+  who.endpoint(ENDPOINTS.updateDuckConfig, { params: { id: duck._id }, body: { config: cfg } });
+/** `POST /duck/{mac}/measure` as `who`, without tags. */
+const measure = (who: Call, mac: string) => who.endpoint(ENDPOINTS.measureDuck, { params: { mac }, body: {} });
 
 describe('GET /ducks', () => {
   it("lists the customer's Ducks with the default configuration, and only its own", async () => {
     expect(duck).toMatchObject({ macAddress: DUCK, trigger: null, repeatInterval: null });
     expect(duck.config).toEqual({ voltageReference: 'external', sampleSize: 1000, samplingRate: 1200, sensors: [] });
-    const other = await t.other<DuckItem[]>('GET', '/ducks');
+    const other = await t.other.endpoint(ENDPOINTS.listDucks);
     expect(other.body.map((d) => d.macAddress)).toEqual([OTHER_DUCK]);
   });
 });
 
 describe('PUT /ducks/{id}/config', () => {
   it('stores a valid config and computes groupCode from the channel orders in selection order', async () => {
-    const res = await t.call<DuckItem>('PUT', `/ducks/${duck._id}/config`, {
-      config: config({
+    const res = await saveConfig(
+      t.call,
+      config({
         sensors: [
           sensor({
             channels: [
@@ -92,10 +101,10 @@ describe('PUT /ducks/{id}/config', () => {
           }),
         ],
       }),
-    });
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.config.sensors.map((s) => s.groupCode)).toEqual(['3|1', '5']);
-    const again = await t.call<DuckItem[]>('GET', '/ducks');
+    const again = await t.call.endpoint(ENDPOINTS.listDucks);
     expect(again.body.find((d) => d.macAddress === DUCK)!.config.sensors[1].groupCode).toBe('5');
   });
 
@@ -164,34 +173,35 @@ describe('PUT /ducks/{id}/config', () => {
       config({ sampleSize: 100, samplingRate: 300 }),
       config({ sampleSize: 20000, samplingRate: 4800, sensors: [sensor({ minMaxVoltage: [-2.5, 2.5] })] }),
     ])
-      expect((await t.call('PUT', `/ducks/${duck._id}/config`, { config: cfg })).status).toBe(200);
+      expect((await saveConfig(t.call, cfg)).status).toBe(200);
   });
 
   it("answers 404 for another customer's Duck, by id and by MAC, and leaves it unchanged", async () => {
-    const theirs = (await t.other<DuckItem[]>('GET', '/ducks')).body[0];
+    const theirs = (await t.other.endpoint(ENDPOINTS.listDucks)).body[0];
     for (const id of [theirs._id, OTHER_DUCK, 'nope']) {
-      const res = await t.call<{ code: string }>('PUT', `/ducks/${id}/config`, { config: config() });
+      const res = await t.call.endpoint(ENDPOINTS.updateDuckConfig, { params: { id }, body: { config: config() } });
       expect(res.status).toBe(404);
-      expect(res.body.code).toBe('DUCK_NOT_FOUND');
+      expect(failureOf(res).code).toBe('DUCK_NOT_FOUND');
     }
-    expect((await t.other<DuckItem[]>('GET', '/ducks')).body[0].config.sensors).toEqual([]);
+    expect((await t.other.endpoint(ENDPOINTS.listDucks)).body[0].config.sensors).toEqual([]);
   });
 });
 
 describe('periodic, sensors and option lists', () => {
   it('GET, PUT and DELETE /ducks/{id}/periodic keep data.repeatInterval in seconds', async () => {
-    expect((await t.call('GET', `/ducks/${duck._id}/periodic`)).body).toEqual({ data: { repeatInterval: null } });
-    expect((await t.call('PUT', `/ducks/${duck._id}/periodic`, { period: 3600 })).body).toEqual({
+    const params = { id: duck._id };
+    expect((await t.call.endpoint(ENDPOINTS.getDuckPeriodic, { params })).body).toEqual({ data: { repeatInterval: null } });
+    expect((await t.call.endpoint(ENDPOINTS.setDuckPeriodic, { params, body: { period: 3600 } })).body).toEqual({
       data: { repeatInterval: 3600 },
     });
-    expect((await t.call('GET', `/ducks/${duck._id}/periodic`)).body).toEqual({ data: { repeatInterval: 3600 } });
+    expect((await t.call.endpoint(ENDPOINTS.getDuckPeriodic, { params })).body).toEqual({ data: { repeatInterval: 3600 } });
     expect((await t.call('PUT', `/ducks/${duck._id}/periodic`, { period: 30 })).status).toBe(400);
-    expect((await t.call('DELETE', `/ducks/${duck._id}/periodic`)).body).toEqual({ data: { repeatInterval: null } });
-    expect((await t.other('PUT', `/ducks/${duck._id}/periodic`, { period: 3600 })).status).toBe(404);
+    expect((await t.call.endpoint(ENDPOINTS.deleteDuckPeriodic, { params })).body).toEqual({ data: { repeatInterval: null } });
+    expect((await t.other.endpoint(ENDPOINTS.setDuckPeriodic, { params, body: { period: 3600 } })).status).toBe(404);
   });
 
   it('GET /sensors lists the sensor types with unit and channel codes', async () => {
-    const res = await t.call<{ name: string; unit: string; channels: string[] }[]>('GET', '/sensors');
+    const res = await t.call.endpoint(ENDPOINTS.listSensorTypes);
     expect(res.status).toBe(200);
     expect(res.body.map((s) => s.name)).toEqual(DUCK_SENSOR_TYPES.map((s) => s.name));
     expect(res.body.find((s) => s.name === 'current')).toEqual({
@@ -202,7 +212,7 @@ describe('periodic, sensors and option lists', () => {
   });
 
   it('GET /deviceConfigurations/0 holds the spec option lists; other ids are 404', async () => {
-    const res = await t.call<Record<string, never>>('GET', '/deviceConfigurations/0');
+    const res = await t.call.endpoint(ENDPOINTS.getDuckConfigurationOptions, { params: { id: '0' } });
     expect(res.body).toMatchObject({
       _id: '0',
       duck: {
@@ -215,7 +225,7 @@ describe('periodic, sensors and option lists', () => {
         channels: [1, 2, 3, 4, 5, 6, 7, 8],
       },
     });
-    expect((await t.call('GET', '/deviceConfigurations/1')).status).toBe(404);
+    expect((await t.call.endpoint(ENDPOINTS.getDuckConfigurationOptions, { params: { id: '1' } })).status).toBe(404);
   });
 });
 
@@ -261,14 +271,14 @@ describe('POST /duck/{mac}/measure', () => {
   });
 
   it('answers 409 DUCK_NOT_CONFIGURED without sensor channels, 404 for an unknown or foreign Duck', async () => {
-    await t.call('PUT', `/ducks/${duck._id}/config`, { config: config({ sensors: [] }) });
-    expect((await t.call<{ code: string }>('POST', `/duck/${DUCK}/measure`, {})).body.code).toBe('DUCK_NOT_CONFIGURED');
-    expect((await t.call('POST', `/duck/${OTHER_DUCK}/measure`, {})).status).toBe(404);
-    expect((await t.other('POST', `/duck/${DUCK}/measure`, {})).status).toBe(404);
+    await saveConfig(t.call, config({ sensors: [] }));
+    expect(failureOf(await measure(t.call, DUCK)).code).toBe('DUCK_NOT_CONFIGURED');
+    expect((await measure(t.call, OTHER_DUCK)).status).toBe(404);
+    expect((await measure(t.other, DUCK)).status).toBe(404);
   });
 
   it('publishes the JSON measure command on the real broker, Duck as its own gateway', async () => {
-    await t.call('PUT', `/ducks/${duck._id}/config`, { config: measureConfig });
+    await saveConfig(t.call, measureConfig);
     // the Duck's own connection (it is its own gateway): it sees the commands to itself
     const client = await mqtt.connectAsync(t.server.mqttUrl, {
       reconnectPeriod: 0,
@@ -277,7 +287,7 @@ describe('POST /duck/{mac}/measure', () => {
     const got: { topic: string; payload: string }[] = [];
     client.on('message', (topic, payload) => got.push({ topic, payload: payload.toString() }));
     await client.subscribeAsync(`prod/gateway/${DUCK}/device/${DUCK}/measure/+`, { qos: 1 });
-    const res = await t.call<{ _id: string }>('POST', `/duck/${DUCK.toLowerCase()}/measure`, { tags: ['duck'] });
+    const res = await t.call.endpoint(ENDPOINTS.measureDuck, { params: { mac: DUCK.toLowerCase() }, body: { tags: ['duck'] } });
     expect(res.status).toBe(200);
     const msg = await until(async () => got.find((g) => g.topic.endsWith(`/measure/${res.body._id}`)));
     await client.endAsync();
@@ -305,7 +315,7 @@ describe('POST /duck/{mac}/measure', () => {
   });
 
   it('ingests a simulated Duck measurement: persisted, channel telemetry scaled to the sensor unit', async () => {
-    await t.call('PUT', `/ducks/${duck._id}/config`, { config: measureConfig });
+    await saveConfig(t.call, measureConfig);
     const recording = await loadRecording(bundledRecordingsDir, 'cwru-105');
     const sim = new SimDuck({
       mqttUrl: t.server.mqttUrl,
@@ -327,7 +337,7 @@ describe('POST /duck/{mac}/measure', () => {
     });
     await sim.start();
     try {
-      const res = await t.call<{ _id: string }>('POST', `/duck/${DUCK}/measure`, {});
+      const res = await measure(t.call, DUCK);
       const db = t.server.ctx.db;
       const m = await until(async () => {
         const row = await db.selectFrom('measurements').selectAll().where('id', '=', res.body._id).executeTakeFirst();
@@ -363,37 +373,45 @@ describe('permissions', () => {
   let limited: Call;
   let roleId: string;
   beforeAll(async () => {
-    roleId = (await t.call<{ _id: string }>('POST', '/role', { name: 'DUCK READER', permissions: ['readGateway'] })).body._id;
-    const user = await t.call<{ _id: string }>('POST', '/users', {
-      name: 'Duck',
-      surname: 'Reader',
-      email: 'duck.reader@demo.local',
-      role: roleId,
-      userType: 'user',
-      password: 'Duck-Reader-Pass-1',
-      mfaEnabled: false,
+    roleId = (await t.call.endpoint(ENDPOINTS.createRole, { body: { name: 'DUCK READER', permissions: ['readGateway'] } })).body
+      ._id;
+    const user = await t.call.endpoint(ENDPOINTS.createUser, {
+      body: {
+        name: 'Duck',
+        surname: 'Reader',
+        email: 'duck.reader@demo.local',
+        role: roleId,
+        userType: 'user',
+        password: 'Duck-Reader-Pass-1',
+        mfaEnabled: false,
+      },
     });
     expect(user.status, JSON.stringify(user.body)).toBe(200);
     await passwordChosen(t.server, user.body._id);
     limited = caller(t.server, await loginOn(t.server, 'duck.reader@demo.local', 'Duck-Reader-Pass-1'));
   });
+  /** The test role's permissions (`PUT /role/{id}`). */
+  const setPermissions = (permissions: string[]) =>
+    t.call.endpoint(ENDPOINTS.updateRole, { params: { id: roleId }, body: { name: 'DUCK READER', permissions } });
 
   it('readGateway reads, but changing needs updateGateway and measuring createMeasurement', async () => {
-    expect((await limited('GET', '/ducks')).status).toBe(200);
-    expect((await limited('GET', '/sensors')).status).toBe(200);
-    expect((await limited('GET', `/ducks/${duck._id}/periodic`)).status).toBe(200);
-    expect((await limited('PUT', `/ducks/${duck._id}/config`, { config: config() })).status).toBe(403);
-    expect((await limited('PUT', `/ducks/${duck._id}/periodic`, { period: 3600 })).status).toBe(403);
-    expect((await limited('POST', `/duck/${DUCK}/measure`, {})).status).toBe(403);
-    await t.call('PUT', `/role/${roleId}`, { name: 'DUCK READER', permissions: [] });
-    expect((await limited('GET', '/ducks')).status).toBe(403);
+    expect((await limited.endpoint(ENDPOINTS.listDucks)).status).toBe(200);
+    expect((await limited.endpoint(ENDPOINTS.listSensorTypes)).status).toBe(200);
+    expect((await limited.endpoint(ENDPOINTS.getDuckPeriodic, { params: { id: duck._id } })).status).toBe(200);
+    expect((await saveConfig(limited, config())).status).toBe(403);
+    expect((await limited.endpoint(ENDPOINTS.setDuckPeriodic, { params: { id: duck._id }, body: { period: 3600 } })).status).toBe(
+      403,
+    );
+    expect((await measure(limited, DUCK)).status).toBe(403);
+    await setPermissions([]);
+    expect((await limited.endpoint(ENDPOINTS.listDucks)).status).toBe(403);
   });
 
   it('adding a sensor needs addSensor; saving or changing the saved sensors needs updateGateway only', async () => {
-    expect((await t.call('PUT', `/ducks/${duck._id}/config`, { config: config() })).status).toBe(200);
-    await t.call('PUT', `/role/${roleId}`, { name: 'DUCK READER', permissions: ['readGateway', 'updateGateway'] });
+    expect((await saveConfig(t.call, config())).status).toBe(200);
+    await setPermissions(['readGateway', 'updateGateway']);
     const renamed = config({ sensors: [sensor({ displayName: 'Motor NDE' })] });
-    expect((await limited('PUT', `/ducks/${duck._id}/config`, { config: renamed })).status).toBe(200);
+    expect((await saveConfig(limited, renamed)).status).toBe(200);
     const current = sensor({
       name: 'current',
       displayName: 'Phase L1',
@@ -402,14 +420,14 @@ describe('permissions', () => {
       channels: [{ order: 5, channel: 'current_l1' }],
     });
     const more = config({ sensors: [sensor({ displayName: 'Motor NDE' }), current] });
-    const refused = await limited<{ message: string }>('PUT', `/ducks/${duck._id}/config`, { config: more });
+    const refused = await saveConfig(limited, more);
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toBeTruthy();
-    expect((await t.call<DuckItem[]>('GET', '/ducks')).body.find((d) => d.macAddress === DUCK)!.config.sensors).toHaveLength(1);
-    await t.call('PUT', `/role/${roleId}`, { name: 'DUCK READER', permissions: ['readGateway', 'updateGateway', 'addSensor'] });
-    expect((await limited('PUT', `/ducks/${duck._id}/config`, { config: more })).status).toBe(200);
+    expect(failureOf(refused).message).toBeTruthy();
+    expect((await t.call.endpoint(ENDPOINTS.listDucks)).body.find((d) => d.macAddress === DUCK)!.config.sensors).toHaveLength(1);
+    await setPermissions(['readGateway', 'updateGateway', 'addSensor']);
+    expect((await saveConfig(limited, more)).status).toBe(200);
     // removing one needs no addSensor
-    await t.call('PUT', `/role/${roleId}`, { name: 'DUCK READER', permissions: ['readGateway', 'updateGateway'] });
-    expect((await limited('PUT', `/ducks/${duck._id}/config`, { config: renamed })).status).toBe(200);
+    await setPermissions(['readGateway', 'updateGateway']);
+    expect((await saveConfig(limited, renamed)).status).toBe(200);
   });
 });

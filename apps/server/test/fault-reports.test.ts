@@ -1,20 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  PERMISSIONS,
-  customerPreferences,
-  REPORT_LANGUAGES,
-  type ConfirmationStatsResponse,
-  type FaultReport,
-  type FaultReportsResponse,
-  type TreeNode,
-  type UnansweredEvaluationsResponse,
-} from '@overtone/contract';
+import { ENDPOINTS, PERMISSIONS, customerPreferences, REPORT_LANGUAGES } from '@overtone/contract';
 import { kinematicsInputsOf, writeReports } from '../src/modules/fault-reports/diagnosis-repo.ts';
 import type { ReportState } from '../src/modules/fault-reports/lifecycle.ts';
 import { startTwoTenants, loginOn, caller, type Call } from './admin-client.ts';
 import { insertPoint } from './support/points.ts';
 import { newId } from '../src/infra/ids.ts';
 import { insertUser } from './support/users.ts';
+import { failureOf } from './support/endpoint-client.ts';
 
 /**
  * The fault-report calls (spec 001 §6, §7; docs/fault-reports.md) against the real server and
@@ -69,13 +61,11 @@ const report = (over: Partial<ReportState> & Pick<ReportState, 'id' | 'pointId'>
   ...over,
 });
 
-const tree = async () => (await call<TreeNode[]>('GET', '/tree')).body;
+const tree = async () => (await call.endpoint(ENDPOINTS.getTree)).body;
 const badge = async (point: string) => (await tree()).find((n) => n._id === point)?.unansweredEvaluationsCount;
 const counts = async () =>
   Object.fromEntries(
-    (
-      await call<UnansweredEvaluationsResponse>('GET', '/fault-reports/unanswered-evaluations-count')
-    ).body.data.detectionReports.map((r) => [r.point, r.count]),
+    (await call.endpoint(ENDPOINTS.countUnansweredEvaluations)).body.data.detectionReports.map((r) => [r.point, r.count]),
   );
 
 beforeAll(async () => {
@@ -118,7 +108,7 @@ afterAll(async () => server?.close());
 
 describe('GET /point/{id}/fault-reports and /fault-reports/{id}', () => {
   it('lists the point’s reports newest first with the spec fields, texts in the request language', async () => {
-    const res = await call<FaultReportsResponse>('GET', `/point/${p1}/fault-reports`);
+    const res = await call.endpoint(ENDPOINTS.listPointFaultReports, { params: { id: p1 } });
     expect(res.status).toBe(200);
     expect(res.body.data.total).toBe(2);
     const [first, second] = res.body.data.detectionReports;
@@ -145,39 +135,47 @@ describe('GET /point/{id}/fault-reports and /fault-reports/{id}', () => {
     expect(second!.evidence[0]).toMatchObject({ kind: 'BPFI', measurementId: M1 });
     expect(first).toMatchObject({ status: 'closed', closedReason: 'healthy', timeToStopMonths: 3 });
 
-    const de = await call<FaultReportsResponse>('GET', `/point/${p1}/fault-reports`, undefined, { language: 'de' });
+    const de = await call.endpoint(ENDPOINTS.listPointFaultReports, { params: { id: p1 }, language: 'de' });
     expect(de.body.data.detectionReports[1]!.name).toEqual(second!.name);
     expect(de.body.data.detectionReports[1]!.description).not.toBe(second!.description);
 
-    const paged = await call<FaultReportsResponse>('GET', `/point/${p1}/fault-reports?pageSize=1&pageNumber=2`);
+    const paged = await call.endpoint(ENDPOINTS.listPointFaultReports, {
+      params: { id: p1 },
+      query: { pageSize: 1, pageNumber: 2 },
+    });
     expect(paged.body.data).toMatchObject({ total: 2 });
     expect(paged.body.data.detectionReports.map((r) => r.id)).toEqual([ir]);
-    const open = await call<FaultReportsResponse>('GET', `/point/${p1}/fault-reports?status=open`);
+    const open = await call.endpoint(ENDPOINTS.listPointFaultReports, { params: { id: p1 }, query: { status: 'open' } });
     expect(open.body.data.detectionReports.map((r) => r.id)).toEqual([ir]);
     expect((await call('GET', `/point/${p1}/fault-reports?pageSize=0`)).status).toBe(400);
   });
 
   it('answers one report', async () => {
-    const res = await call<FaultReport>('GET', `/fault-reports/${ir}`);
+    const res = await call.endpoint(ENDPOINTS.getFaultReport, { params: { id: ir } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: ir, code: 'bearing_failure:inner_race' });
-    expect((await call('GET', `/fault-reports/${newId()}`)).status).toBe(404);
+    expect((await call.endpoint(ENDPOINTS.getFaultReport, { params: { id: newId() } })).status).toBe(404);
   });
 
   it('answers another customer’s report or point 404 exactly like a missing one', async () => {
-    const missing = await call('GET', `/fault-reports/${newId()}`);
-    const foreign = await other('GET', `/fault-reports/${ir}`);
+    const missing = await call.endpoint(ENDPOINTS.getFaultReport, { params: { id: newId() } });
+    const foreign = await other.endpoint(ENDPOINTS.getFaultReport, { params: { id: ir } });
     expect(foreign).toEqual(missing);
     expect(foreign.body).toMatchObject({ code: 'FAULT_REPORT_NOT_FOUND' });
-    expect((await other('GET', `/point/${p1}/fault-reports`)).body).toEqual(
-      (await other('GET', '/point/no-such-point/fault-reports')).body,
+    expect((await other.endpoint(ENDPOINTS.listPointFaultReports, { params: { id: p1 } })).body).toEqual(
+      (await other.endpoint(ENDPOINTS.listPointFaultReports, { params: { id: 'no-such-point' } })).body,
     );
-    expect((await other('GET', `/point/${p1}/fault-reports`)).status).toBe(404);
-    expect((await other('GET', `/point/${p1}/fault-reports/confirmations`)).status).toBe(404);
+    expect((await other.endpoint(ENDPOINTS.listPointFaultReports, { params: { id: p1 } })).status).toBe(404);
+    expect((await other.endpoint(ENDPOINTS.getPointFaultReportConfirmations, { params: { id: p1 } })).status).toBe(404);
     expect(
-      (await other('PUT', `/fault-reports/${ir}/evaluation`, { questions: [{ code: 'fault_confirmed', answer: 'no' }] })).status,
+      (
+        await other.endpoint(ENDPOINTS.evaluateFaultReport, {
+          params: { id: ir },
+          body: { questions: [{ code: 'fault_confirmed', answer: 'no' }] },
+        })
+      ).status,
     ).toBe(404);
-    expect((await other<UnansweredEvaluationsResponse>('GET', '/fault-reports/unanswered-evaluations-count')).body.data).toEqual({
+    expect((await other.endpoint(ENDPOINTS.countUnansweredEvaluations)).body.data).toEqual({
       detectionReports: [],
     });
     expect(await counts()).toMatchObject({ [p1]: 2 }); // the foreign PUT changed nothing
@@ -210,7 +208,7 @@ describe('permissions', () => {
       expect((await reader('GET', path)).status, path).toBe(200);
     }
     const body = { questions: [{ code: 'fault_confirmed', answer: 'yes' }] };
-    expect((await reader('PUT', `/fault-reports/${ir}/evaluation`, body)).status).toBe(403);
+    expect((await reader.endpoint(ENDPOINTS.evaluateFaultReport, { params: { id: ir }, body })).status).toBe(403);
     expect(noUpdate.userId).toBeTruthy();
     expect(await counts()).toMatchObject({ [p1]: 2 });
   });
@@ -219,13 +217,16 @@ describe('permissions', () => {
 describe('PUT /fault-reports/{id}/evaluation', () => {
   it('refuses a missing mandatory answer, a bad yes/no and an unknown question with 400 errors:[{msg}]', async () => {
     const put = (questions: { code: string; answer: string }[]) =>
-      call<{ errors: { msg: string; param?: string }[] }>('PUT', `/fault-reports/${ir}/evaluation`, { questions });
+      call.endpoint(ENDPOINTS.evaluateFaultReport, { params: { id: ir }, body: { questions } });
     const missing = await put([{ code: 'comments', answer: 'looked fine' }]);
     expect(missing.status).toBe(400);
-    expect(missing.body.errors).toEqual([{ msg: 'Please answer this question', param: 'questions.fault_confirmed' }]);
+    expect(failureOf(missing).errors).toEqual([{ msg: 'Please answer this question', param: 'questions.fault_confirmed' }]);
     const bad = await put([{ code: 'fault_confirmed', answer: 'maybe' }]);
     expect(bad.status).toBe(400);
-    expect(bad.body.errors[0]).toEqual({ msg: 'This answer is not valid for this question', param: 'questions.fault_confirmed' });
+    expect(failureOf(bad).errors![0]).toEqual({
+      msg: 'This answer is not valid for this question',
+      param: 'questions.fault_confirmed',
+    });
     expect(
       (
         await put([
@@ -236,10 +237,12 @@ describe('PUT /fault-reports/{id}/evaluation', () => {
     ).toBe(400);
     expect(
       (
-        await put([
-          { code: 'fault_confirmed', answer: 'yes' },
-          { code: 'comments', answer: 'x'.repeat(2001) },
-        ])
+        await call('PUT', `/fault-reports/${ir}/evaluation`, {
+          questions: [
+            { code: 'fault_confirmed', answer: 'yes' },
+            { code: 'comments', answer: 'x'.repeat(2001) },
+          ],
+        })
       ).status,
     ).toBe(400);
     expect((await call('PUT', `/fault-reports/${ir}/evaluation`, { questions: [] })).status).toBe(400);
@@ -252,11 +255,14 @@ describe('PUT /fault-reports/{id}/evaluation', () => {
     expect(await badge(p1)).toBe(2);
     expect(await badge(p2)).toBe(1);
 
-    const no = await call<FaultReport>('PUT', `/fault-reports/${ir}/evaluation`, {
-      questions: [
-        { code: 'fault_confirmed', answer: 'no' },
-        { code: 'comments', answer: 'Bearing inspected: no damage' },
-      ],
+    const no = await call.endpoint(ENDPOINTS.evaluateFaultReport, {
+      params: { id: ir },
+      body: {
+        questions: [
+          { code: 'fault_confirmed', answer: 'no' },
+          { code: 'comments', answer: 'Bearing inspected: no damage' },
+        ],
+      },
     });
     expect(no.status).toBe(200);
     expect(no.body.isAnswered).toBe(true);
@@ -268,8 +274,9 @@ describe('PUT /fault-reports/{id}/evaluation', () => {
     expect(fp).toMatchObject([{ report_id: ir, fault: 'bearing_failure', bearing_component: 'inner_race', score: 3.5 }]);
 
     // answered again: the count does not drop a second time; "yes" keeps it as a label, not a false positive
-    const yes = await call<FaultReport>('PUT', `/fault-reports/${ir}/evaluation`, {
-      questions: [{ code: 'fault_confirmed', answer: 'yes' }],
+    const yes = await call.endpoint(ENDPOINTS.evaluateFaultReport, {
+      params: { id: ir },
+      body: { questions: [{ code: 'fault_confirmed', answer: 'yes' }] },
     });
     expect(yes.body.evaluation).toMatchObject({ confirmed: true });
     expect(await counts()).toEqual({ [p1]: 1, [p2]: 1 });
@@ -278,14 +285,19 @@ describe('PUT /fault-reports/{id}/evaluation', () => {
 
     // the closed report counts too until it is answered
     expect(
-      (await call('PUT', `/fault-reports/${ub}/evaluation`, { questions: [{ code: 'fault_confirmed', answer: 'no' }] })).status,
+      (
+        await call.endpoint(ENDPOINTS.evaluateFaultReport, {
+          params: { id: ub },
+          body: { questions: [{ code: 'fault_confirmed', answer: 'no' }] },
+        })
+      ).status,
     ).toBe(200);
     expect(await counts()).toEqual({ [p2]: 1 });
     expect(await badge(p1)).toBe(0);
   });
 
   it('counts confirmations per fault, per point and per customer', async () => {
-    const res = await call<ConfirmationStatsResponse>('GET', `/point/${p1}/fault-reports/confirmations`);
+    const res = await call.endpoint(ENDPOINTS.getPointFaultReportConfirmations, { params: { id: p1 } });
     expect(res.status).toBe(200);
     expect(res.body.data.point).toEqual([
       { fault: 'bearing_failure', total: 1, confirmed: 1, notConfirmed: 0, unanswered: 0 },
@@ -315,10 +327,7 @@ describe('the mainsFrequencyHz preference', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0]!.param).toBe('mainsFrequencyHz');
-    const ok = await call<{ preferences: { mainsFrequencyHz: number } }>('PUT', '/preferences', {
-      ...body,
-      mainsFrequencyHz: 60,
-    });
+    const ok = await call.endpoint(ENDPOINTS.updatePreferences, { body: { ...body, mainsFrequencyHz: 60 } });
     expect(ok.status).toBe(200);
     expect(ok.body.preferences.mainsFrequencyHz).toBe(60);
     expect((await kinematicsInputsOf(server.ctx.db, p1)).mainsHz).toBe(60);

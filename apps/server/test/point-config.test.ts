@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pointConfig, type DeviceItem, type Point, type PointConfig } from '@overtone/contract';
+import { ENDPOINTS, pointConfig, type Endpoint } from '@overtone/contract';
 import { DEMO_GATEWAY, DEMO_POINTS, DEMO_PROFILE } from '../src/jobs/seed-demo.ts';
 import { caller, loginOn, startTwoTenants, validationText, type Call } from './admin-client.ts';
 import { insertUser } from './support/users.ts';
 import { TEST_PASSWORD } from './support/constants.ts';
+import type { TestCall } from './support/endpoint-client.ts';
 
 let server: Awaited<ReturnType<typeof startTwoTenants>>['server'];
 let call: Call;
@@ -22,12 +23,13 @@ const PROFILE = {
   samplingRateIndex: 7,
   accelerometerRangeIndex: 2,
   sensorSelectionIndex: 1,
-  window: 'hamming',
+  window: 'hamming' as const,
 };
 type Errors = { errors: { msg: string; param?: string }[] };
 
-const config = async (who: Call, method: string, path: string, body?: unknown) => {
-  const res = await who<PointConfig>(method, path, body);
+/** A point-config operation that must answer 200: the configuration it answers, parsed. */
+const config = async <E extends Endpoint>(who: Call, e: E, c: Omit<TestCall<E>, 'host'>) => {
+  const res = await who.endpoint(e, c);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return pointConfig.parse(res.body);
 };
@@ -55,7 +57,7 @@ afterAll(async () => server?.close());
 
 describe('PUT/DELETE /point/{id}/device', () => {
   it('GET /point/{id}/config shows the seeded device and profile', async () => {
-    const c = await config(call, 'GET', `/point/${points[0]}/config`);
+    const c = await config(call, ENDPOINTS.getPointConfig, { params: { id: points[0] } });
     expect(c.device).toMatchObject({ macAddress: DEMO_POINTS[0].mac, gateway: DEMO_GATEWAY, kind: 'SENSEWAY' });
     expect(c.profile).toEqual(DEMO_PROFILE);
     expect(c.channelGroups).toEqual([]);
@@ -77,7 +79,10 @@ describe('PUT/DELETE /point/{id}/device', () => {
     const badGw = await call<Errors>('PUT', `/point/${points[0]}/device`, { macAddress: 'CA:B8:31:00:70:01', gateway: 'gw-1' });
     expect(badGw.body.errors).toEqual([{ msg: MAC_MESSAGE, param: 'gateway' }]);
     expect(
-      await call('PUT', `/point/${points[0]}/device`, { macAddress: 'CA:B8:31:00:70:01', gateway: OTHER_GATEWAY }),
+      await call.endpoint(ENDPOINTS.setPointDevice, {
+        params: { id: points[0] },
+        body: { macAddress: 'CA:B8:31:00:70:01', gateway: OTHER_GATEWAY },
+      }),
     ).toMatchObject({
       status: 404,
       body: { code: 'GATEWAY_NOT_FOUND' },
@@ -85,56 +90,73 @@ describe('PUT/DELETE /point/{id}/device', () => {
   });
 
   it('replacing the device moves the profile to the new one; the old one goes back to the registry', async () => {
-    const c = await config(call, 'PUT', `/point/${points[0]}/device`, { macAddress: 'ca:b8:31:00:70:01', gateway: DEMO_GATEWAY });
+    const c = await config(call, ENDPOINTS.setPointDevice, {
+      params: { id: points[0] },
+      body: { macAddress: 'ca:b8:31:00:70:01', gateway: DEMO_GATEWAY },
+    });
     expect(c.device).toMatchObject({ macAddress: 'CA:B8:31:00:70:01', gateway: DEMO_GATEWAY, type: 'SENSEWAY' });
     expect(c.profile).toEqual(DEMO_PROFILE);
-    const old = (await call<DeviceItem[]>('GET', `/device?macAddress=${DEMO_POINTS[0].mac}`)).body[0];
+    const old = (await call.endpoint(ENDPOINTS.listDevices, { query: { macAddress: DEMO_POINTS[0].mac } })).body[0];
     expect(old.point).toBeNull();
-    const fresh = (await call<DeviceItem[]>('GET', '/device?macAddress=CA:B8:31:00:70:01')).body[0];
+    const fresh = (await call.endpoint(ENDPOINTS.listDevices, { query: { macAddress: 'CA:B8:31:00:70:01' } })).body[0];
     expect(fresh.point?._id).toBe(points[0]);
     // The point record (GET /point/{id}) and the measure command read the same device and profile.
-    const p = (await call<Point>('GET', `/point/${points[0]}`)).body;
+    const p = (await call.endpoint(ENDPOINTS.getPoint, { params: { id: points[0] } })).body;
     expect(p.device?.macAddress).toBe('CA:B8:31:00:70:01');
     expect(p.profile).toEqual(DEMO_PROFILE);
     // Saving the same device again (gateway null: any gateway) keeps everything else.
-    const again = await config(call, 'PUT', `/point/${points[0]}/device`, { macAddress: 'CA:B8:31:00:70:01', gateway: null });
+    const again = await config(call, ENDPOINTS.setPointDevice, {
+      params: { id: points[0] },
+      body: { macAddress: 'CA:B8:31:00:70:01', gateway: null },
+    });
     expect(again.device?.gateway).toBeNull();
     expect(again.profile).toEqual(DEMO_PROFILE);
   });
 
   it('a device is attached to one point at a time: 409 DEVICE_IN_USE; triggers and other customers’ devices are refused', async () => {
-    expect(await call('PUT', `/point/${points[1]}/device`, { macAddress: 'CA:B8:31:00:70:01' })).toMatchObject({
+    expect(
+      await call.endpoint(ENDPOINTS.setPointDevice, { params: { id: points[1] }, body: { macAddress: 'CA:B8:31:00:70:01' } }),
+    ).toMatchObject({
       status: 409,
       body: { code: 'DEVICE_IN_USE' },
     });
-    expect(await call('PUT', `/point/${points[1]}/device`, { macAddress: 'CA:B8:25:00:70:02' })).toMatchObject({
+    expect(
+      await call.endpoint(ENDPOINTS.setPointDevice, { params: { id: points[1] }, body: { macAddress: 'CA:B8:25:00:70:02' } }),
+    ).toMatchObject({
       status: 409,
       body: { code: 'DEVICE_KIND_MISMATCH' },
     });
     // registered to the other customer (claimed by its admin; a scan registers nothing)
-    expect((await other('POST', '/device', { macAddress: 'CA:B8:31:00:70:99' })).status).toBe(200);
-    expect(await call('PUT', `/point/${points[1]}/device`, { macAddress: 'CA:B8:31:00:70:99' })).toMatchObject({
+    expect((await other.endpoint(ENDPOINTS.createDevice, { body: { macAddress: 'CA:B8:31:00:70:99' } })).status).toBe(200);
+    expect(
+      await call.endpoint(ENDPOINTS.setPointDevice, { params: { id: points[1] }, body: { macAddress: 'CA:B8:31:00:70:99' } }),
+    ).toMatchObject({
       status: 409,
       body: { code: 'DEVICE_REGISTERED' },
     });
     // Nothing changed on the refused point.
-    expect((await config(call, 'GET', `/point/${points[1]}/config`)).device?.macAddress).toBe(DEMO_POINTS[1].mac);
+    expect((await config(call, ENDPOINTS.getPointConfig, { params: { id: points[1] } })).device?.macAddress).toBe(
+      DEMO_POINTS[1].mac,
+    );
   });
 
   it('DELETE detaches: the point has no device, profile nor channel groups; the device stays in the registry without point', async () => {
-    const c = await config(call, 'DELETE', `/point/${points[2]}/device`);
+    const c = await config(call, ENDPOINTS.removePointDevice, { params: { id: points[2] } });
     expect(c).toEqual({ device: null, profile: null, channelGroups: [] });
-    expect((await call<DeviceItem[]>('GET', `/device?macAddress=${DEMO_POINTS[2].mac}`)).body[0].point).toBeNull();
+    expect((await call.endpoint(ENDPOINTS.listDevices, { query: { macAddress: DEMO_POINTS[2].mac } })).body[0].point).toBeNull();
     // Idempotent, and the freed device can go to another point.
-    expect((await call('DELETE', `/point/${points[2]}/device`)).status).toBe(200);
-    const moved = await config(call, 'PUT', `/point/${points[2]}/device`, { macAddress: DEMO_POINTS[0].mac });
+    expect((await call.endpoint(ENDPOINTS.removePointDevice, { params: { id: points[2] } })).status).toBe(200);
+    const moved = await config(call, ENDPOINTS.setPointDevice, {
+      params: { id: points[2] },
+      body: { macAddress: DEMO_POINTS[0].mac },
+    });
     expect(moved).toMatchObject({ device: { macAddress: DEMO_POINTS[0].mac }, profile: null });
   });
 });
 
 describe('PUT/DELETE /point/{id}/profile', () => {
   it('stores the indices as the point’s profile', async () => {
-    const c = await config(call, 'PUT', `/point/${points[2]}/profile`, PROFILE);
+    const c = await config(call, ENDPOINTS.setPointProfile, { params: { id: points[2] }, body: PROFILE });
     expect(c.profile).toEqual({
       sampleSize: 2000,
       samplingRate: 7,
@@ -142,11 +164,10 @@ describe('PUT/DELETE /point/{id}/profile', () => {
       sensorSelection: 1,
       window: 'hamming',
     });
-    expect((await call<Point>('GET', `/point/${points[2]}`)).body.profile?.sampleSize).toBe(2000);
-    const defaults = await config(call, 'PUT', `/point/${points[2]}/profile`, {
-      sampleSize: 1000,
-      samplingRateIndex: 5,
-      accelerometerRangeIndex: 1,
+    expect((await call.endpoint(ENDPOINTS.getPoint, { params: { id: points[2] } })).body.profile?.sampleSize).toBe(2000);
+    const defaults = await config(call, ENDPOINTS.setPointProfile, {
+      params: { id: points[2] },
+      body: { sampleSize: 1000, samplingRateIndex: 5, accelerometerRangeIndex: 1 },
     });
     expect(defaults.profile).toMatchObject({ sensorSelection: 0, window: 'hanning' });
   });
@@ -170,38 +191,56 @@ describe('PUT/DELETE /point/{id}/profile', () => {
     await bad({ sensorSelectionIndex: 4 }, 'sensorSelectionIndex');
     await bad({ window: 'kaiser' }, 'window');
     for (const sampleSize of [10, 50000])
-      expect((await call('PUT', `/point/${points[2]}/profile`, { ...PROFILE, sampleSize })).status).toBe(200);
+      expect(
+        (await call.endpoint(ENDPOINTS.setPointProfile, { params: { id: points[2] }, body: { ...PROFILE, sampleSize } })).status,
+      ).toBe(200);
   });
 
   it('needs a device (409 NO_DEVICE); DELETE clears it', async () => {
-    await config(call, 'DELETE', `/point/${points[3]}/device`);
-    expect(await call('PUT', `/point/${points[3]}/profile`, PROFILE)).toMatchObject({ status: 409, body: { code: 'NO_DEVICE' } });
-    const c = await config(call, 'DELETE', `/point/${points[2]}/profile`);
+    await config(call, ENDPOINTS.removePointDevice, { params: { id: points[3] } });
+    expect(await call.endpoint(ENDPOINTS.setPointProfile, { params: { id: points[3] }, body: PROFILE })).toMatchObject({
+      status: 409,
+      body: { code: 'NO_DEVICE' },
+    });
+    const c = await config(call, ENDPOINTS.removePointProfile, { params: { id: points[2] } });
     expect(c.profile).toBeNull();
     expect(c.device).not.toBeNull();
-    expect((await call<Point>('GET', `/point/${points[2]}`)).body.profile).toBeNull();
+    expect((await call.endpoint(ENDPOINTS.getPoint, { params: { id: points[2] } })).body.profile).toBeNull();
   });
 });
 
 describe('PUT /point/{id}/channelGroup', () => {
   it('stores DUCKV1 group codes on a point with a duck; refuses a point with a sensor or without device', async () => {
-    expect(await call('PUT', `/point/${points[1]}/channelGroup`, { channelGroups: '1|2|3' })).toMatchObject({
+    expect(
+      await call.endpoint(ENDPOINTS.setPointChannelGroups, { params: { id: points[1] }, body: { channelGroups: '1|2|3' } }),
+    ).toMatchObject({
       status: 409,
       body: { code: 'DEVICE_KIND_MISMATCH' },
     });
-    expect(await call('PUT', `/point/${points[3]}/channelGroup`, { channelGroups: '1|2|3' })).toMatchObject({
+    expect(
+      await call.endpoint(ENDPOINTS.setPointChannelGroups, { params: { id: points[3] }, body: { channelGroups: '1|2|3' } }),
+    ).toMatchObject({
       status: 409,
       body: { code: 'NO_DEVICE' },
     });
-    const duck = await config(call, 'PUT', `/point/${points[3]}/device`, { macAddress: 'CA:B8:DA:00:70:03', gateway: null });
+    const duck = await config(call, ENDPOINTS.setPointDevice, {
+      params: { id: points[3] },
+      body: { macAddress: 'CA:B8:DA:00:70:03', gateway: null },
+    });
     expect(duck.device).toMatchObject({ kind: 'DUCK', type: 'DUCKV1' });
-    expect((await config(call, 'PUT', `/point/${points[3]}/channelGroup`, { channelGroups: '1|2|3' })).channelGroups).toEqual([
-      '1|2|3',
-    ]);
     expect(
-      (await config(call, 'PUT', `/point/${points[3]}/channelGroup`, { channelGroups: ['4', '5|6', '4'] })).channelGroups,
+      (await config(call, ENDPOINTS.setPointChannelGroups, { params: { id: points[3] }, body: { channelGroups: '1|2|3' } }))
+        .channelGroups,
+    ).toEqual(['1|2|3']);
+    expect(
+      (
+        await config(call, ENDPOINTS.setPointChannelGroups, {
+          params: { id: points[3] },
+          body: { channelGroups: ['4', '5|6', '4'] },
+        })
+      ).channelGroups,
     ).toEqual(['4', '5|6']);
-    expect((await config(call, 'GET', `/point/${points[3]}/config`)).channelGroups).toEqual(['4', '5|6']);
+    expect((await config(call, ENDPOINTS.getPointConfig, { params: { id: points[3] } })).channelGroups).toEqual(['4', '5|6']);
   });
 
   it('validates each code as channel orders 1 … 8, each once, joined by |', async () => {
@@ -216,7 +255,7 @@ describe('PUT /point/{id}/channelGroup', () => {
 
 describe('tenancy and permissions', () => {
   it('another customer’s point answers 404 on every call and nothing changes', async () => {
-    const before = await config(call, 'GET', `/point/${points[1]}/config`);
+    const before = await config(call, ENDPOINTS.getPointConfig, { params: { id: points[1] } });
     for (const [method, path, body] of [
       ['GET', 'config', undefined],
       ['PUT', 'device', { macAddress: 'CA:B8:31:00:70:50' }],
@@ -228,17 +267,30 @@ describe('tenancy and permissions', () => {
       const res = await other(method, `/point/${points[1]}/${path}`, body);
       expect(res, `${method} ${path}`).toMatchObject({ status: 404, body: { code: 'POINT_NOT_FOUND' } });
     }
-    expect(await config(call, 'GET', `/point/${points[1]}/config`)).toEqual(before);
-    expect((await call('PUT', '/point/000000000000000000000000/device', { macAddress: 'CA:B8:31:00:70:50' })).status).toBe(404);
+    expect(await config(call, ENDPOINTS.getPointConfig, { params: { id: points[1] } })).toEqual(before);
+    expect(
+      (
+        await call.endpoint(ENDPOINTS.setPointDevice, {
+          params: { id: '000000000000000000000000' },
+          body: { macAddress: 'CA:B8:31:00:70:50' },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('updatePointConfig saves, deletePointConfig deletes, readPoint only reads', async () => {
-    expect((await editor('PUT', `/point/${points[1]}/profile`, PROFILE)).status).toBe(200);
-    expect((await editor('DELETE', `/point/${points[1]}/profile`)).status).toBe(403);
-    expect((await editor('DELETE', `/point/${points[1]}/device`)).status).toBe(403);
-    expect((await reader('PUT', `/point/${points[1]}/profile`, PROFILE)).status).toBe(403);
-    expect((await reader('PUT', `/point/${points[1]}/device`, { macAddress: DEMO_POINTS[1].mac })).status).toBe(403);
-    expect((await reader('PUT', `/point/${points[1]}/channelGroup`, { channelGroups: '1' })).status).toBe(403);
-    expect((await reader('GET', `/point/${points[1]}/config`)).status).toBe(200);
+    expect((await editor.endpoint(ENDPOINTS.setPointProfile, { params: { id: points[1] }, body: PROFILE })).status).toBe(200);
+    expect((await editor.endpoint(ENDPOINTS.removePointProfile, { params: { id: points[1] } })).status).toBe(403);
+    expect((await editor.endpoint(ENDPOINTS.removePointDevice, { params: { id: points[1] } })).status).toBe(403);
+    expect((await reader.endpoint(ENDPOINTS.setPointProfile, { params: { id: points[1] }, body: PROFILE })).status).toBe(403);
+    expect(
+      (await reader.endpoint(ENDPOINTS.setPointDevice, { params: { id: points[1] }, body: { macAddress: DEMO_POINTS[1].mac } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await reader.endpoint(ENDPOINTS.setPointChannelGroups, { params: { id: points[1] }, body: { channelGroups: '1' } }))
+        .status,
+    ).toBe(403);
+    expect((await reader.endpoint(ENDPOINTS.getPointConfig, { params: { id: points[1] } })).status).toBe(200);
   });
 });

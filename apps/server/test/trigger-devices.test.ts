@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt from 'mqtt';
-import { senseway, type TriggerItem } from '@overtone/contract';
+import { ENDPOINTS, senseway } from '@overtone/contract';
 import { startPlant, type Plant } from '../../gateway-sim/src/plant.ts';
 import { newId } from '../src/infra/ids.ts';
 import { DEMO_POINTS } from '../src/jobs/seed-demo.ts';
 import { caller, loginOn, passwordChosen, startTwoTenants, type Call } from './admin-client.ts';
 import { edgeCredentialsFor, plantCredentials } from './support/edge.ts';
 import { until } from './support/until.ts';
+import { failureOf } from './support/endpoint-client.ts';
 
 /**
  * Sensors on triggers from the trigger's side (spec 001 §7, spec 002 §7: `POST /trigger/{id}/device
@@ -23,9 +24,6 @@ const LOOSE = 'CA:B8:31:00:50:05';
 const DUCK = 'CA:B8:DA:00:50:01';
 const [NORMAL, INNER, BALL] = DEMO_POINTS;
 
-type Assigned = { _id: string; macAddress: string; point: { _id: string; name: string } };
-type Trigger = TriggerItem & { assignedDevices: Assigned[] };
-type PointTriggers = { triggers: { macAddress: string }[] };
 type Bad = { errors: { msg: string; param?: string }[] };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -64,11 +62,11 @@ beforeAll(async () => {
       device(otherId, OTHER_SENSOR, 'SENSEWAY'),
     ])
     .execute();
-  const triggers = (await call<Trigger[]>('GET', '/trigger')).body;
+  const triggers = (await call.endpoint(ENDPOINTS.listTriggers)).body;
   triggerId = triggers.find((t) => t.macAddress === TRIGGER)!._id;
   secondId = triggers.find((t) => t.macAddress === SECOND)!._id;
-  otherTriggerId = (await other<Trigger[]>('GET', '/trigger')).body.find((t) => t.macAddress === OTHER_TRIGGER)!._id;
-  const tree = (await call<{ _id: string; name: string }[]>('GET', '/tree')).body;
+  otherTriggerId = (await other.endpoint(ENDPOINTS.listTriggers)).body.find((t) => t.macAddress === OTHER_TRIGGER)!._id;
+  const tree = (await call.endpoint(ENDPOINTS.getTree)).body;
   ballPoint = tree.find((n) => n.name === BALL.name)!._id;
   innerPoint = tree.find((n) => n.name === INNER.name)!._id;
   ballSensorId = (await server.ctx.db.selectFrom('devices').select('id').where('mac', '=', BALL.mac).executeTakeFirstOrThrow())
@@ -86,9 +84,9 @@ afterAll(async () => {
 });
 
 const triggerOf = async (who: Call, mac: string) =>
-  (await who<Trigger[]>('GET', '/trigger')).body.find((t) => t.macAddress === mac)!;
+  (await who.endpoint(ENDPOINTS.listTriggers)).body.find((t) => t.macAddress === mac)!;
 const pointTriggers = async (pointId: string) =>
-  (await call<PointTriggers>('GET', `/point/${pointId}/trigger`)).body.triggers.map((t) => t.macAddress);
+  (await call.endpoint(ENDPOINTS.getPointTrigger, { params: { id: pointId } })).body.triggers.map((t) => t.macAddress);
 const assignments = () =>
   server.ctx.db
     .selectFrom('point_triggers')
@@ -119,7 +117,10 @@ const triggered = () =>
 describe('POST /trigger/{id}/device and DELETE /trigger/{id}/device/{mac}', () => {
   it('assigns a sensor: the answer and GET /trigger list it, and the point card (GET /point/{id}/trigger) agrees', async () => {
     expect((await triggerOf(call, TRIGGER)).assignedDevices).toEqual([]);
-    const res = await call<Trigger>('POST', `/trigger/${triggerId}/device`, { macAddress: BALL.mac.toLowerCase() });
+    const res = await call.endpoint(ENDPOINTS.addTriggerDevice, {
+      params: { id: triggerId },
+      body: { macAddress: BALL.mac.toLowerCase() },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const ball = { _id: ballSensorId, macAddress: BALL.mac, point: { _id: ballPoint, name: BALL.name } };
     expect(res.body).toEqual({ _id: triggerId, macAddress: TRIGGER, status: null, assignedDevices: [ball], credentials: null });
@@ -127,16 +128,23 @@ describe('POST /trigger/{id}/device and DELETE /trigger/{id}/device/{mac}', () =
     expect((await triggerOf(call, SECOND)).assignedDevices).toEqual([]);
     expect(await pointTriggers(ballPoint)).toEqual([TRIGGER]);
     // Idempotent; the trigger may be named by MAC (any case).
-    const again = await call<Trigger>('POST', `/trigger/${TRIGGER.toLowerCase()}/device`, { macAddress: BALL.mac });
+    const again = await call.endpoint(ENDPOINTS.addTriggerDevice, {
+      params: { id: TRIGGER.toLowerCase() },
+      body: { macAddress: BALL.mac },
+    });
     expect(again.status).toBe(200);
     expect(again.body.assignedDevices).toEqual([ball]);
     expect(await assignments()).toEqual([{ point_id: ballPoint, trigger_mac: TRIGGER }]);
   });
 
   it('the other way round: a trigger assigned in the point card shows its sensor in GET /trigger', async () => {
-    expect((await call('PUT', `/point/${innerPoint}/trigger`, { trigger: TRIGGER })).status).toBe(200);
+    expect(
+      (await call.endpoint(ENDPOINTS.setPointTrigger, { params: { id: innerPoint }, body: { trigger: TRIGGER } })).status,
+    ).toBe(200);
     expect((await triggerOf(call, TRIGGER)).assignedDevices.map((d) => d.macAddress)).toEqual([INNER.mac, BALL.mac]);
-    expect((await call('DELETE', `/point/${innerPoint}/trigger`, { trigger: TRIGGER })).status).toBe(200);
+    expect(
+      (await call.endpoint(ENDPOINTS.deletePointTrigger, { params: { id: innerPoint }, body: { trigger: TRIGGER } })).status,
+    ).toBe(200);
     expect((await triggerOf(call, TRIGGER)).assignedDevices.map((d) => d.macAddress)).toEqual([BALL.mac]);
   });
 
@@ -175,19 +183,21 @@ describe('POST /trigger/{id}/device and DELETE /trigger/{id}/device/{mac}', () =
     });
     expect(newer.shadow.reported.eventType).toBe('trigger');
     // the answer of an assignment carries it too; the other customer's trigger stays N/A
-    expect((await call<Trigger>('DELETE', `/trigger/${secondId}/device/${LOOSE}`)).body.status).toEqual(newer);
+    expect((await call.endpoint(ENDPOINTS.removeTriggerDevice, { params: { id: secondId, mac: LOOSE } })).body.status).toEqual(
+      newer,
+    );
     expect((await triggerOf(other, OTHER_TRIGGER)).status).toBeNull();
   });
 
   it('unassigns (the MAC in any case): GET /trigger and the point card no longer list it, events no longer measure', async () => {
-    const res = await call<Trigger>('DELETE', `/trigger/${triggerId}/device/${BALL.mac.toLowerCase()}`);
+    const res = await call.endpoint(ENDPOINTS.removeTriggerDevice, { params: { id: triggerId, mac: BALL.mac.toLowerCase() } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ _id: triggerId, assignedDevices: [] });
     expect((await triggerOf(call, TRIGGER)).assignedDevices).toEqual([]);
     expect(await pointTriggers(ballPoint)).toEqual([]);
     // Idempotent, also by the trigger's MAC; a sensor on no point is on no trigger.
-    expect((await call<Trigger>('DELETE', `/trigger/${TRIGGER}/device/${BALL.mac}`)).status).toBe(200);
-    expect((await call<Trigger>('DELETE', `/trigger/${triggerId}/device/${LOOSE}`)).status).toBe(200);
+    expect((await call.endpoint(ENDPOINTS.removeTriggerDevice, { params: { id: TRIGGER, mac: BALL.mac } })).status).toBe(200);
+    expect((await call.endpoint(ENDPOINTS.removeTriggerDevice, { params: { id: triggerId, mac: LOOSE } })).status).toBe(200);
     const before = (await triggered()).length;
     await fire(TRIGGER, 'dev-evt-2');
     await server.ingest.idle();
@@ -196,24 +206,26 @@ describe('POST /trigger/{id}/device and DELETE /trigger/{id}/device/{mac}', () =
   });
 
   it('a sensor on another trigger is moved; unassigning from a trigger it is not on changes nothing', async () => {
-    await call('POST', `/trigger/${triggerId}/device`, { macAddress: BALL.mac });
-    const moved = await call<Trigger>('POST', `/trigger/${secondId}/device`, { macAddress: BALL.mac });
+    await call.endpoint(ENDPOINTS.addTriggerDevice, { params: { id: triggerId }, body: { macAddress: BALL.mac } });
+    const moved = await call.endpoint(ENDPOINTS.addTriggerDevice, { params: { id: secondId }, body: { macAddress: BALL.mac } });
     expect(moved.status).toBe(200);
     expect(moved.body.assignedDevices.map((d) => d.macAddress)).toEqual([BALL.mac]);
     expect((await triggerOf(call, TRIGGER)).assignedDevices).toEqual([]);
     expect(await pointTriggers(ballPoint)).toEqual([SECOND]);
-    expect((await call<Trigger>('DELETE', `/trigger/${triggerId}/device/${BALL.mac}`)).body.assignedDevices).toEqual([]);
+    expect(
+      (await call.endpoint(ENDPOINTS.removeTriggerDevice, { params: { id: triggerId, mac: BALL.mac } })).body.assignedDevices,
+    ).toEqual([]);
     expect(await pointTriggers(ballPoint)).toEqual([SECOND]);
     // A point the card gave two triggers keeps only the one it is assigned to here.
-    await call('PUT', `/point/${ballPoint}/trigger`, { trigger: TRIGGER });
+    await call.endpoint(ENDPOINTS.setPointTrigger, { params: { id: ballPoint }, body: { trigger: TRIGGER } });
     expect((await pointTriggers(ballPoint)).sort()).toEqual([TRIGGER, SECOND]);
-    await call('POST', `/trigger/${triggerId}/device`, { macAddress: BALL.mac });
+    await call.endpoint(ENDPOINTS.addTriggerDevice, { params: { id: triggerId }, body: { macAddress: BALL.mac } });
     expect(await pointTriggers(ballPoint)).toEqual([TRIGGER]);
     // Unassigning leaves the point's other triggers alone.
-    await call('PUT', `/point/${ballPoint}/trigger`, { trigger: SECOND });
-    await call('DELETE', `/trigger/${secondId}/device/${BALL.mac}`);
+    await call.endpoint(ENDPOINTS.setPointTrigger, { params: { id: ballPoint }, body: { trigger: SECOND } });
+    await call.endpoint(ENDPOINTS.removeTriggerDevice, { params: { id: secondId, mac: BALL.mac } });
     expect(await pointTriggers(ballPoint)).toEqual([TRIGGER]);
-    await call('DELETE', `/trigger/${triggerId}/device/${BALL.mac}`);
+    await call.endpoint(ENDPOINTS.removeTriggerDevice, { params: { id: triggerId, mac: BALL.mac } });
     expect(await assignments()).toEqual([]);
   });
 
@@ -241,14 +253,11 @@ describe('POST /trigger/{id}/device and DELETE /trigger/{id}/device/{mac}', () =
       expect(res.status, `${method} ${trigger} ${mac}`).toBe(404);
       expect(res.body).toEqual(body);
     }
-    const de = await call<{ message: string }>(
-      'POST',
-      `/trigger/${otherTriggerId}/device`,
-      { macAddress: BALL.mac },
-      {
-        language: 'de',
-      },
-    );
+    const de = await call.endpoint(ENDPOINTS.addTriggerDevice, {
+      params: { id: otherTriggerId },
+      body: { macAddress: BALL.mac },
+      language: 'de',
+    });
     expect(de.body).toEqual({ message: 'Trigger-Gerät nicht gefunden', code: 'TRIGGER_NOT_FOUND' });
     expect(await assignments()).toEqual([]);
     expect((await triggerOf(other, OTHER_TRIGGER)).assignedDevices).toEqual([]);
@@ -297,34 +306,44 @@ describe('POST /trigger/{id}/device and DELETE /trigger/{id}/device/{mac}', () =
   });
 
   it('a sensor attached to no point answers 409 DEVICE_NOT_ON_POINT with its own message (the assignment is stored on the point)', async () => {
-    const res = await call<{ message: string; code: string }>('POST', `/trigger/${triggerId}/device`, { macAddress: LOOSE });
+    const res = await call.endpoint(ENDPOINTS.addTriggerDevice, { params: { id: triggerId }, body: { macAddress: LOOSE } });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({
       message: 'The sensor is not attached to a point; attach it to a point first',
       code: 'DEVICE_NOT_ON_POINT',
     });
-    const tr = await call<{ message: string }>('POST', `/trigger/${triggerId}/device`, { macAddress: LOOSE }, { language: 'tr' });
-    expect(tr.body.message).toBe('Sensör bir noktaya bağlı değil; önce onu bir noktaya bağlayın');
+    const tr = await call.endpoint(ENDPOINTS.addTriggerDevice, {
+      params: { id: triggerId },
+      body: { macAddress: LOOSE },
+      language: 'tr',
+    });
+    expect(failureOf(tr).message).toBe('Sensör bir noktaya bağlı değil; önce onu bir noktaya bağlayın');
     expect(await assignments()).toEqual([]);
   });
 
   it('permissions: readGateway lists, assigning and unassigning need updateGateway', async () => {
-    const role = await call<{ _id: string }>('POST', '/role', { name: 'TRIGGER DEVICE READER', permissions: ['readGateway'] });
-    const user = await call<{ _id: string }>('POST', '/users', {
-      name: 'Trigger',
-      surname: 'Reader',
-      email: 'trigger.device.reader@demo.local',
-      role: role.body._id,
-      userType: 'user',
-      password: 'Trigger-Reader-Pass-1',
-      mfaEnabled: false,
+    const role = await call.endpoint(ENDPOINTS.createRole, {
+      body: { name: 'TRIGGER DEVICE READER', permissions: ['readGateway'] },
+    });
+    const user = await call.endpoint(ENDPOINTS.createUser, {
+      body: {
+        name: 'Trigger',
+        surname: 'Reader',
+        email: 'trigger.device.reader@demo.local',
+        role: role.body._id,
+        userType: 'user',
+        password: 'Trigger-Reader-Pass-1',
+        mfaEnabled: false,
+      },
     });
     expect(user.status, JSON.stringify(user.body)).toBe(200);
     await passwordChosen(server, user.body._id);
     const reader = caller(server, await loginOn(server, 'trigger.device.reader@demo.local', 'Trigger-Reader-Pass-1'));
-    expect((await reader('GET', '/trigger')).status).toBe(200);
-    expect((await reader('POST', `/trigger/${triggerId}/device`, { macAddress: BALL.mac })).status).toBe(403);
-    expect((await reader('DELETE', `/trigger/${triggerId}/device/${BALL.mac}`)).status).toBe(403);
+    expect((await reader.endpoint(ENDPOINTS.listTriggers)).status).toBe(200);
+    expect(
+      (await reader.endpoint(ENDPOINTS.addTriggerDevice, { params: { id: triggerId }, body: { macAddress: BALL.mac } })).status,
+    ).toBe(403);
+    expect((await reader.endpoint(ENDPOINTS.removeTriggerDevice, { params: { id: triggerId, mac: BALL.mac } })).status).toBe(403);
     expect(await assignments()).toEqual([]);
   });
 });

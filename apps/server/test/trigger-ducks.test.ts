@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt from 'mqtt';
-import { duckMeasureCommand, senseway, type DuckConfig, type DuckItem, type TriggerItem } from '@overtone/contract';
+import { duckMeasureCommand, ENDPOINTS, senseway, type DuckConfig, type DuckItem } from '@overtone/contract';
 import { SimDuck } from '../../gateway-sim/src/duck.ts';
 import { bundledRecordingsDir } from '../../gateway-sim/src/plant.ts';
 import { loadRecording } from '../../gateway-sim/src/recordings.ts';
@@ -90,11 +90,13 @@ beforeAll(async () => {
       { id: newId(), customer_id: otherId, mac: OTHER_DUCK, root: 'prod', last_seen_at: null },
     ])
     .execute();
-  triggerId = (await call<TriggerItem[]>('GET', '/trigger')).body.find((t) => t.macAddress === TRIGGER)!._id;
-  otherTriggerId = (await other<TriggerItem[]>('GET', '/trigger')).body.find((t) => t.macAddress === OTHER_TRIGGER)!._id;
-  duck = (await call<DuckItem[]>('GET', '/ducks')).body.find((d) => d.macAddress === DUCK)!;
-  otherDuck = (await other<DuckItem[]>('GET', '/ducks')).body.find((d) => d.macAddress === OTHER_DUCK)!;
-  expect((await call('PUT', `/ducks/${duck._id}/config`, { config: CONFIG })).status).toBe(200);
+  triggerId = (await call.endpoint(ENDPOINTS.listTriggers)).body.find((t) => t.macAddress === TRIGGER)!._id;
+  otherTriggerId = (await other.endpoint(ENDPOINTS.listTriggers)).body.find((t) => t.macAddress === OTHER_TRIGGER)!._id;
+  duck = (await call.endpoint(ENDPOINTS.listDucks)).body.find((d) => d.macAddress === DUCK)!;
+  otherDuck = (await other.endpoint(ENDPOINTS.listDucks)).body.find((d) => d.macAddress === OTHER_DUCK)!;
+  expect((await call.endpoint(ENDPOINTS.updateDuckConfig, { params: { id: duck._id }, body: { config: CONFIG } })).status).toBe(
+    200,
+  );
 
   commands = [];
   listener = await mqtt.connectAsync(server.mqttUrl, { reconnectPeriod: 0, ...serverMqttOptions(server) });
@@ -148,13 +150,16 @@ const duckMeasurements = () =>
 
 describe('POST /trigger/{id}/duck and DELETE /trigger/{id}/duck', () => {
   it('assigns a Duck to a trigger; GET /ducks shows the trigger', async () => {
-    const res = await call<DuckItem>('POST', `/trigger/${triggerId}/duck`, { duck: duck._id });
+    const res = await call.endpoint(ENDPOINTS.addTriggerDuck, { params: { id: triggerId }, body: { duck: duck._id } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ _id: duck._id, macAddress: DUCK, trigger: triggerId });
-    const list = await call<DuckItem[]>('GET', '/ducks');
+    const list = await call.endpoint(ENDPOINTS.listDucks);
     expect(list.body.find((d) => d.macAddress === DUCK)!.trigger).toBe(triggerId);
     // Idempotent; the trigger and the Duck may also be named by MAC (any case).
-    const again = await call<DuckItem>('POST', `/trigger/${TRIGGER.toLowerCase()}/duck`, { duck: DUCK.toLowerCase() });
+    const again = await call.endpoint(ENDPOINTS.addTriggerDuck, {
+      params: { id: TRIGGER.toLowerCase() },
+      body: { duck: DUCK.toLowerCase() },
+    });
     expect(again.status).toBe(200);
     expect(again.body.trigger).toBe(triggerId);
   });
@@ -176,12 +181,14 @@ describe('POST /trigger/{id}/duck and DELETE /trigger/{id}/duck', () => {
   });
 
   it('unassigns: the list shows no trigger, events no longer make the Duck measure', async () => {
-    const res = await call<DuckItem>('DELETE', `/trigger/${triggerId}/duck`, { duck: duck._id });
+    const res = await call.endpoint(ENDPOINTS.removeTriggerDuck, { params: { id: triggerId }, body: { duck: duck._id } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.trigger).toBeNull();
-    expect((await call<DuckItem[]>('GET', '/ducks')).body.find((d) => d.macAddress === DUCK)!.trigger).toBeNull();
+    expect((await call.endpoint(ENDPOINTS.listDucks)).body.find((d) => d.macAddress === DUCK)!.trigger).toBeNull();
     // Idempotent.
-    expect((await call<DuckItem>('DELETE', `/trigger/${triggerId}/duck`, { duck: DUCK })).body.trigger).toBeNull();
+    expect(
+      (await call.endpoint(ENDPOINTS.removeTriggerDuck, { params: { id: triggerId }, body: { duck: DUCK } })).body.trigger,
+    ).toBeNull();
     const before = commands.length;
     await fire(TRIGGER, 'evt-2');
     await server.ingest.idle();
@@ -203,10 +210,16 @@ describe('POST /trigger/{id}/duck and DELETE /trigger/{id}/duck', () => {
         profile: null,
       })
       .execute();
-    await call('POST', `/trigger/${triggerId}/duck`, { duck: duck._id });
-    expect((await call<DuckItem>('POST', `/trigger/${second}/duck`, { duck: duck._id })).body.trigger).toBe(second);
-    expect((await call<DuckItem>('DELETE', `/trigger/${triggerId}/duck`, { duck: duck._id })).body.trigger).toBe(second);
-    expect((await call<DuckItem>('DELETE', `/trigger/${second}/duck`, { duck: duck._id })).body.trigger).toBeNull();
+    await call.endpoint(ENDPOINTS.addTriggerDuck, { params: { id: triggerId }, body: { duck: duck._id } });
+    expect(
+      (await call.endpoint(ENDPOINTS.addTriggerDuck, { params: { id: second }, body: { duck: duck._id } })).body.trigger,
+    ).toBe(second);
+    expect(
+      (await call.endpoint(ENDPOINTS.removeTriggerDuck, { params: { id: triggerId }, body: { duck: duck._id } })).body.trigger,
+    ).toBe(second);
+    expect(
+      (await call.endpoint(ENDPOINTS.removeTriggerDuck, { params: { id: second }, body: { duck: duck._id } })).body.trigger,
+    ).toBeNull();
   });
 
   it("another customer's trigger or Duck answers 404 {message}, like an unknown one, and changes nothing", async () => {
@@ -232,7 +245,9 @@ describe('POST /trigger/{id}/duck and DELETE /trigger/{id}/duck', () => {
       .select('id')
       .where('mac', '=', 'CA:B8:31:00:00:01')
       .executeTakeFirstOrThrow();
-    expect((await call('POST', `/trigger/${sensor.id}/duck`, { duck: duck._id })).status).toBe(404);
+    expect((await call.endpoint(ENDPOINTS.addTriggerDuck, { params: { id: sensor.id }, body: { duck: duck._id } })).status).toBe(
+      404,
+    );
     const ducks = await server.ctx.db
       .selectFrom('ducks')
       .select(['mac', 'trigger_id'])
@@ -264,23 +279,29 @@ describe('POST /trigger/{id}/duck and DELETE /trigger/{id}/duck', () => {
   });
 
   it('permissions: readGateway lists, assigning and unassigning need updateGateway', async () => {
-    const role = await call<{ _id: string }>('POST', '/role', { name: 'TRIGGER READER', permissions: ['readGateway'] });
-    const user = await call<{ _id: string }>('POST', '/users', {
-      name: 'Trigger',
-      surname: 'Reader',
-      email: 'trigger.reader@demo.local',
-      role: role.body._id,
-      userType: 'user',
-      password: 'Trigger-Reader-Pass-1',
-      mfaEnabled: false,
+    const role = await call.endpoint(ENDPOINTS.createRole, { body: { name: 'TRIGGER READER', permissions: ['readGateway'] } });
+    const user = await call.endpoint(ENDPOINTS.createUser, {
+      body: {
+        name: 'Trigger',
+        surname: 'Reader',
+        email: 'trigger.reader@demo.local',
+        role: role.body._id,
+        userType: 'user',
+        password: 'Trigger-Reader-Pass-1',
+        mfaEnabled: false,
+      },
     });
     expect(user.status, JSON.stringify(user.body)).toBe(200);
     await passwordChosen(server, user.body._id);
     const reader = caller(server, await loginOn(server, 'trigger.reader@demo.local', 'Trigger-Reader-Pass-1'));
-    expect((await reader('GET', '/trigger')).status).toBe(200);
-    expect((await reader('GET', '/ducks')).status).toBe(200);
-    expect((await reader('POST', `/trigger/${triggerId}/duck`, { duck: duck._id })).status).toBe(403);
-    expect((await reader('DELETE', `/trigger/${triggerId}/duck`, { duck: duck._id })).status).toBe(403);
+    expect((await reader.endpoint(ENDPOINTS.listTriggers)).status).toBe(200);
+    expect((await reader.endpoint(ENDPOINTS.listDucks)).status).toBe(200);
+    expect(
+      (await reader.endpoint(ENDPOINTS.addTriggerDuck, { params: { id: triggerId }, body: { duck: duck._id } })).status,
+    ).toBe(403);
+    expect(
+      (await reader.endpoint(ENDPOINTS.removeTriggerDuck, { params: { id: triggerId }, body: { duck: duck._id } })).status,
+    ).toBe(403);
   });
 });
 
@@ -304,7 +325,7 @@ describe('the periodic schedule of a Duck (scheduler)', () => {
   it('measures the Duck as PERIODIC every interval (time factor 120: 60 s → 0.5 s) and stops when it is switched off', async () => {
     const start = (await duckMeasurements()).length;
     const t0 = Date.now();
-    expect((await call('PUT', `/ducks/${duck._id}/periodic`, { period: 60 })).status).toBe(200);
+    expect((await call.endpoint(ENDPOINTS.setDuckPeriodic, { params: { id: duck._id }, body: { period: 60 } })).status).toBe(200);
     const rows = await until(async () => {
       const m = (await duckMeasurements()).slice(start).filter((r) => r.state === 'persisted');
       return m.length >= 3 ? m : null;
@@ -321,7 +342,7 @@ describe('the periodic schedule of a Duck (scheduler)', () => {
     expect(schedule).toMatchObject({ scheduled_interval_s: 60, failed_at: null, fail_reason: null });
     expect(schedule.last_run_at).not.toBeNull();
 
-    expect((await call('DELETE', `/ducks/${duck._id}/periodic`)).status).toBe(200);
+    expect((await call.endpoint(ENDPOINTS.deleteDuckPeriodic, { params: { id: duck._id } })).status).toBe(200);
     await sleep(300);
     const stopped = (await duckMeasurements()).length;
     await sleep(1500);
@@ -330,15 +351,19 @@ describe('the periodic schedule of a Duck (scheduler)', () => {
   });
 
   it('records a failed run (a Duck without sensor channels: DUCK_NOT_CONFIGURED) and keeps the schedule', async () => {
-    expect((await call('PUT', `/ducks/${otherDuck._id}/periodic`, { period: 60 })).status).toBe(404);
-    const bare = (await other<DuckItem[]>('GET', '/ducks')).body.find((d) => d.macAddress === OTHER_DUCK)!;
-    expect((await other('PUT', `/ducks/${bare._id}/periodic`, { period: 60 })).status).toBe(200);
+    expect((await call.endpoint(ENDPOINTS.setDuckPeriodic, { params: { id: otherDuck._id }, body: { period: 60 } })).status).toBe(
+      404,
+    );
+    const bare = (await other.endpoint(ENDPOINTS.listDucks)).body.find((d) => d.macAddress === OTHER_DUCK)!;
+    expect((await other.endpoint(ENDPOINTS.setDuckPeriodic, { params: { id: bare._id }, body: { period: 60 } })).status).toBe(
+      200,
+    );
     const failed = await until(async () => {
       const s = await duckSchedule(server.ctx.db, bare._id);
       return s.failed_at ? s : null;
     });
     expect(failed.fail_reason).toBe('DUCK_NOT_CONFIGURED');
     expect(failed.next_run_at).not.toBeNull();
-    await other('DELETE', `/ducks/${bare._id}/periodic`);
+    await other.endpoint(ENDPOINTS.deleteDuckPeriodic, { params: { id: bare._id } });
   });
 });
