@@ -286,7 +286,7 @@ describe('measurement_values (the value filter’s table, migration 0011)', () =
               ...(min !== null ? { minValueActive: true, minValue: min } : {}),
               ...(max !== null ? { maxValueActive: true, maxValue: max } : {}),
               ...(rows === 'tagged' ? { tags: 'odd' } : {}),
-              ...(rows === 'periodic' ? { measurementType: 'PERIODIC' } : {}),
+              ...(rows === 'periodic' ? { measurementType: 'PERIODIC' as const } : {}),
               ...(rows === 'partial' ? { partial: true } : {}),
               ...(rows === 'favorite' ? { favorite: true } : {}),
             };

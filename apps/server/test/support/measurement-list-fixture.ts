@@ -1,4 +1,6 @@
 import { beforeAll, afterAll } from 'vitest';
+import { ENDPOINTS, type EndpointQuery } from '@overtone/contract';
+import { callApi } from './endpoint-client.ts';
 import { newId } from '../../src/infra/ids.ts';
 import { waveformKey } from '../../src/modules/measurements/waveform.ts';
 import { api, login, startTestServer } from './test-server.ts';
@@ -91,12 +93,9 @@ export async function insert(r: Row): Promise<string> {
 }
 
 export type List = { total: number; totalExact?: boolean; measurements: { _id: string; user: unknown; point: unknown }[] };
-export const list = async (query: Record<string, string | number | boolean>, tok = token, host?: string) => {
-  const qs = new URLSearchParams(
-    Object.entries({ ...RANGE, pageSize: 75, ...query }).map(([k, v]): [string, string] => [k, String(v)]),
-  );
-  return api<List>(server.url, tok, 'GET', `/measurement?${qs}`, undefined, { host });
-};
+/** `GET /measurement` (listMeasurements) in the fixture's date range, 75 a page unless `query` says otherwise. */
+export const list = (query: EndpointQuery<typeof ENDPOINTS.listMeasurements>, tok: string | null = token, host?: string) =>
+  callApi(server.url, tok, ENDPOINTS.listMeasurements, { query: { ...RANGE, pageSize: 75, ...query }, host });
 export const ids = (res: { body: List }) => res.body.measurements.map((m) => m._id).sort();
 
 export const m: Record<string, string> = {};
