@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSIONS, type Role, type User } from '@overtone/contract';
-import { api, login, startTestServer } from './support/test-server.ts';
+import { ENDPOINTS, PERMISSIONS, type Endpoint, type EndpointBody, type User } from '@overtone/contract';
+import { callApi, failureOf, type TestCall } from './support/endpoint-client.ts';
+import { login, startTestServer } from './support/test-server.ts';
 import { insertUser } from './support/users.ts';
 
 /**
@@ -25,12 +26,13 @@ const MANAGER_PERMISSIONS = [
   'updateRole',
   'deleteRole',
 ];
-type Answer = { code?: string; message?: string };
+/** A call of the endpoint table as the user of `token`. */
 const as =
   (token: string) =>
-  <T = Answer>(method: string, p: string, body?: unknown) =>
-    api<T>(server.url, token, method, p, body);
-const newUser = (role: string, extra: Record<string, unknown> = {}) => ({
+  <E extends Endpoint>(e: E, call?: TestCall<E>) =>
+    callApi(server.url, token, e, call);
+type NewUser = EndpointBody<typeof ENDPOINTS.createUser>;
+const newUser = (role: string, extra: Partial<NewUser> = {}): NewUser => ({
   name: 'New',
   surname: 'User',
   email: `u${Math.random().toString(36).slice(2, 10)}@demo.local`,
@@ -49,8 +51,8 @@ const fieldsOf = (u: User) => ({
   role: u.role,
   mfaEnabled: u.mfaEnabled,
 });
-const users = async () => (await as(admin)<User[]>('GET', '/users')).body;
-const roles = async () => (await as(admin)<Role[]>('GET', '/role')).body;
+const users = async () => (await as(admin)(ENDPOINTS.listUsers)).body;
+const roles = async () => (await as(admin)(ENDPOINTS.listRoles)).body;
 const forbidden = (code: string) => ({ status: 403, body: { code } });
 
 beforeAll(async () => {
@@ -71,80 +73,100 @@ afterAll(async () => server?.close());
 
 describe('a non-admin holding createUser / updateUser / updateRole cannot escalate', () => {
   it('createUser with the ADMIN role, or as an admin: 403 ADMIN_ONLY', async () => {
-    expect(await as(manager)('POST', '/users', newUser(adminRoleId))).toMatchObject(forbidden('ADMIN_ONLY'));
-    expect(await as(manager)('POST', '/users', newUser(managerRoleId, { userType: 'admin' }))).toMatchObject(
+    expect(await as(manager)(ENDPOINTS.createUser, { body: newUser(adminRoleId) })).toMatchObject(forbidden('ADMIN_ONLY'));
+    expect(await as(manager)(ENDPOINTS.createUser, { body: newUser(managerRoleId, { userType: 'admin' }) })).toMatchObject(
       forbidden('ADMIN_ONLY'),
     );
-    const res = await as(manager)('POST', '/users', newUser(adminRoleId));
-    expect(res.body.message).toBe('Only an administrator can change administrators or the ADMIN role');
+    const res = await as(manager)(ENDPOINTS.createUser, { body: newUser(adminRoleId) });
+    expect(failureOf(res).message).toBe('Only an administrator can change administrators or the ADMIN role');
   });
 
   it('createUser with a role holding a permission the caller lacks: 403 GRANT_NOT_HELD', async () => {
-    const strong = await as(admin)<Role>('POST', '/role', { name: 'STRONG', permissions: ['readPoint', 'readUser'] });
+    const strong = await as(admin)(ENDPOINTS.createRole, { body: { name: 'STRONG', permissions: ['readPoint', 'readUser'] } });
     expect(strong.status).toBe(200);
-    expect(await as(manager)('POST', '/users', newUser(strong.body._id))).toMatchObject(forbidden('GRANT_NOT_HELD'));
+    expect(await as(manager)(ENDPOINTS.createUser, { body: newUser(strong.body._id) })).toMatchObject(
+      forbidden('GRANT_NOT_HELD'),
+    );
     // Its own role is fine.
-    expect((await as(manager)('POST', '/users', newUser(managerRoleId))).status).toBe(200);
+    expect((await as(manager)(ENDPOINTS.createUser, { body: newUser(managerRoleId) })).status).toBe(200);
   });
 
   it('updateUser moving oneself onto the ADMIN role (or making oneself an admin): 403 ADMIN_ONLY', async () => {
     const me = (await users()).find((u) => u._id === managerId)!;
-    expect(await as(manager)('PUT', `/users/${managerId}`, { ...fieldsOf(me), role: adminRoleId })).toMatchObject(
-      forbidden('ADMIN_ONLY'),
-    );
-    expect(await as(manager)('PUT', `/users/${managerId}`, { ...fieldsOf(me), userType: 'admin' })).toMatchObject(
-      forbidden('ADMIN_ONLY'),
-    );
+    expect(
+      await as(manager)(ENDPOINTS.updateUser, { params: { id: managerId }, body: { ...fieldsOf(me), role: adminRoleId } }),
+    ).toMatchObject(forbidden('ADMIN_ONLY'));
+    expect(
+      await as(manager)(ENDPOINTS.updateUser, { params: { id: managerId }, body: { ...fieldsOf(me), userType: 'admin' } }),
+    ).toMatchObject(forbidden('ADMIN_ONLY'));
     const after = (await users()).find((u) => u._id === managerId)!;
     expect([after.role, after.userType]).toEqual([managerRoleId, 'user']);
   });
 
   it('updateRole giving one’s own role every permission: 403 GRANT_NOT_HELD, the role unchanged', async () => {
-    const res = await as(manager)('PUT', `/role/${managerRoleId}`, { name: 'MANAGER', permissions: [...PERMISSIONS] });
+    const res = await as(manager)(ENDPOINTS.updateRole, {
+      params: { id: managerRoleId },
+      body: { name: 'MANAGER', permissions: [...PERMISSIONS] },
+    });
     expect(res).toMatchObject(forbidden('GRANT_NOT_HELD'));
-    expect(res.body.message).toBe('You cannot grant permissions you do not hold yourself');
+    expect(failureOf(res).message).toBe('You cannot grant permissions you do not hold yourself');
     expect((await roles()).find((r) => r._id === managerRoleId)!.permissions.sort()).toEqual([...MANAGER_PERMISSIONS].sort());
-    expect(await as(manager)('POST', '/role', { name: 'SNEAKY', permissions: ['deletePoint'] })).toMatchObject(
+    expect(await as(manager)(ENDPOINTS.createRole, { body: { name: 'SNEAKY', permissions: ['deletePoint'] } })).toMatchObject(
       forbidden('GRANT_NOT_HELD'),
     );
   });
 
   it('emptying the ADMIN role or moving the admin onto a lesser role: 403 ADMIN_ONLY', async () => {
     expect(
-      await as(manager)('PUT', `/role/${adminRoleId}`, { name: 'ADMIN', permissions: [...PERMISSIONS], user: [] }),
-    ).toMatchObject(forbidden('ADMIN_ONLY'));
-    expect(
-      await as(manager)('PUT', `/role/${managerRoleId}`, {
-        name: 'MANAGER',
-        permissions: MANAGER_PERMISSIONS,
-        user: [managerId, demoAdminId],
+      await as(manager)(ENDPOINTS.updateRole, {
+        params: { id: adminRoleId },
+        body: { name: 'ADMIN', permissions: [...PERMISSIONS], user: [] },
       }),
     ).toMatchObject(forbidden('ADMIN_ONLY'));
-    expect(await as(manager)('DELETE', `/role/${adminRoleId}`)).toMatchObject(forbidden('ADMIN_ONLY'));
+    expect(
+      await as(manager)(ENDPOINTS.updateRole, {
+        params: { id: managerRoleId },
+        body: {
+          name: 'MANAGER',
+          permissions: MANAGER_PERMISSIONS,
+          user: [managerId, demoAdminId],
+        },
+      }),
+    ).toMatchObject(forbidden('ADMIN_ONLY'));
+    expect(await as(manager)(ENDPOINTS.deleteRole, { params: { id: adminRoleId } })).toMatchObject(forbidden('ADMIN_ONLY'));
     expect((await roles()).find((r) => r._id === adminRoleId)!.user).toContain(demoAdminId);
   });
 
   it('deleting or editing the admin: 403 ADMIN_ONLY', async () => {
     const demoAdmin = (await users()).find((u) => u._id === demoAdminId)!;
-    expect(await as(manager)('DELETE', `/users/${demoAdminId}`)).toMatchObject(forbidden('ADMIN_ONLY'));
-    expect(await as(manager)('PUT', `/users/${demoAdminId}`, { ...fieldsOf(demoAdmin), email: 'mine@demo.local' })).toMatchObject(
-      forbidden('ADMIN_ONLY'),
-    );
+    expect(await as(manager)(ENDPOINTS.deleteUser, { params: { id: demoAdminId } })).toMatchObject(forbidden('ADMIN_ONLY'));
+    expect(
+      await as(manager)(ENDPOINTS.updateUser, {
+        params: { id: demoAdminId },
+        body: { ...fieldsOf(demoAdmin), email: 'mine@demo.local' },
+      }),
+    ).toMatchObject(forbidden('ADMIN_ONLY'));
   });
 });
 
 describe('the customer keeps an admin', () => {
   it('an admin cannot empty the ADMIN role, take its permissions, rename or delete it: 403 LAST_ADMIN', async () => {
     expect(
-      await as(admin)('PUT', `/role/${adminRoleId}`, { name: 'ADMIN', permissions: [...PERMISSIONS], user: [] }),
+      await as(admin)(ENDPOINTS.updateRole, {
+        params: { id: adminRoleId },
+        body: { name: 'ADMIN', permissions: [...PERMISSIONS], user: [] },
+      }),
     ).toMatchObject(forbidden('LAST_ADMIN'));
-    expect(await as(admin)('PUT', `/role/${adminRoleId}`, { name: 'ADMIN', permissions: ['readUser'] })).toMatchObject(
-      forbidden('LAST_ADMIN'),
-    );
-    expect(await as(admin)('PUT', `/role/${adminRoleId}`, { name: 'BOSS', permissions: [...PERMISSIONS] })).toMatchObject(
-      forbidden('LAST_ADMIN'),
-    );
-    expect(await as(admin)('DELETE', `/role/${adminRoleId}`)).toMatchObject(forbidden('LAST_ADMIN'));
+    expect(
+      await as(admin)(ENDPOINTS.updateRole, { params: { id: adminRoleId }, body: { name: 'ADMIN', permissions: ['readUser'] } }),
+    ).toMatchObject(forbidden('LAST_ADMIN'));
+    expect(
+      await as(admin)(ENDPOINTS.updateRole, {
+        params: { id: adminRoleId },
+        body: { name: 'BOSS', permissions: [...PERMISSIONS] },
+      }),
+    ).toMatchObject(forbidden('LAST_ADMIN'));
+    expect(await as(admin)(ENDPOINTS.deleteRole, { params: { id: adminRoleId } })).toMatchObject(forbidden('LAST_ADMIN'));
     const adminRole = (await roles()).find((r) => r._id === adminRoleId)!;
     expect(adminRole.user).toContain(demoAdminId);
     expect(adminRole.permissions).toEqual(expect.arrayContaining([...PERMISSIONS]));
@@ -158,32 +180,45 @@ describe('the customer keeps an admin', () => {
       permissions: MANAGER_PERMISSIONS,
     });
     const deputy = await login(server.url, 'deputy@demo.local', 'Deputy-Password-1');
-    const deleted = await as(deputy)('DELETE', `/users/${demoAdminId}`);
+    const deleted = await as(deputy)(ENDPOINTS.deleteUser, { params: { id: demoAdminId } });
     expect(deleted).toMatchObject(forbidden('LAST_ADMIN'));
-    expect(deleted.body.message).toBe('The last administrator cannot be removed or demoted, nor the ADMIN role emptied');
+    expect(failureOf(deleted).message).toBe('The last administrator cannot be removed or demoted, nor the ADMIN role emptied');
     const demoAdmin = (await users()).find((u) => u._id === demoAdminId)!;
-    expect(await as(admin)('PUT', `/users/${demoAdminId}`, { ...fieldsOf(demoAdmin), userType: 'user' })).toMatchObject(
-      forbidden('LAST_ADMIN'),
-    );
-    expect(await as(admin)('PUT', `/users/${demoAdminId}`, { ...fieldsOf(demoAdmin), role: managerRoleId })).toMatchObject(
-      forbidden('LAST_ADMIN'),
-    );
+    expect(
+      await as(admin)(ENDPOINTS.updateUser, { params: { id: demoAdminId }, body: { ...fieldsOf(demoAdmin), userType: 'user' } }),
+    ).toMatchObject(forbidden('LAST_ADMIN'));
+    expect(
+      await as(admin)(ENDPOINTS.updateUser, {
+        params: { id: demoAdminId },
+        body: { ...fieldsOf(demoAdmin), role: managerRoleId },
+      }),
+    ).toMatchObject(forbidden('LAST_ADMIN'));
     expect((await users()).find((u) => u._id === demoAdminId)).toMatchObject({ userType: 'admin', role: adminRoleId });
   });
 
   it('with a second admin on the ADMIN role, an admin may be demoted and deleted', async () => {
-    const second = await as(admin)<User>('POST', '/users', newUser(adminRoleId, { userType: 'admin' }));
+    const second = await as(admin)(ENDPOINTS.createUser, { body: newUser(adminRoleId, { userType: 'admin' }) });
     expect(second.status).toBe(200);
     const demoAdmin = (await users()).find((u) => u._id === demoAdminId)!;
-    expect((await as(admin)('PUT', `/users/${second.body._id}`, { ...fieldsOf(second.body), userType: 'user' })).status).toBe(
-      200,
-    );
-    expect(await as(admin)('PUT', `/users/${demoAdminId}`, { ...fieldsOf(demoAdmin), userType: 'user' })).toMatchObject(
-      forbidden('LAST_ADMIN'),
-    );
-    expect((await as(admin)('PUT', `/users/${second.body._id}`, { ...fieldsOf(second.body), userType: 'admin' })).status).toBe(
-      200,
-    );
-    expect((await as(admin)('DELETE', `/users/${second.body._id}`)).status).toBe(200);
+    expect(
+      (
+        await as(admin)(ENDPOINTS.updateUser, {
+          params: { id: second.body._id },
+          body: { ...fieldsOf(second.body), userType: 'user' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      await as(admin)(ENDPOINTS.updateUser, { params: { id: demoAdminId }, body: { ...fieldsOf(demoAdmin), userType: 'user' } }),
+    ).toMatchObject(forbidden('LAST_ADMIN'));
+    expect(
+      (
+        await as(admin)(ENDPOINTS.updateUser, {
+          params: { id: second.body._id },
+          body: { ...fieldsOf(second.body), userType: 'admin' },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await as(admin)(ENDPOINTS.deleteUser, { params: { id: second.body._id } })).status).toBe(200);
   });
 });

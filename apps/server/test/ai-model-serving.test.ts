@@ -1,11 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { AXIS_KEYS, aiPredictionList, senseway, type AiPrediction } from '@overtone/contract';
+import { AXIS_KEYS, ENDPOINTS, aiPredictionList, senseway, type AiPrediction } from '@overtone/contract';
 import type { DspTask } from '../src/jobs/dsp/dsp-tasks.ts';
 import { startPredictionWarmer } from '../src/jobs/ai-predictions/warmer.ts';
 import { shippedModels } from '../src/modules/ai-models/model.ts';
 import { predictRecord, PREDICTIONS_PER_REQUEST, type PointContext } from '../src/modules/ai-models/service.ts';
-import { api } from './support/test-server.ts';
+import { callApi } from './support/endpoint-client.ts';
 import { recordingBytes } from './support/recordings.ts';
 import {
   MODEL,
@@ -175,7 +175,7 @@ describe('serving: DSP pool, request cap, warmer (docs/ai-model.md "Serving")', 
     const health: { status: number; ms: number }[] = [];
     while (!done) {
       const h0 = performance.now();
-      const h = await api(server.url, null, 'GET', '/health');
+      const h = await callApi(server.url, null, ENDPOINTS.getHealth);
       health.push({ status: h.status, ms: performance.now() - h0 });
       await new Promise((r) => setTimeout(r, 20));
     }

@@ -1,13 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { alarmTransactionsDetailResponse, type MetricAlarm } from '@overtone/contract';
+import { alarmTransactionsDetailResponse, ENDPOINTS } from '@overtone/contract';
 import { newId } from '../src/infra/ids.ts';
 import { login } from './support/test-server.ts';
 import { OTHER_HOST } from './support/second-tenant.ts';
 import { insertUser } from './support/users.ts';
+import { failureOf } from './support/endpoint-client.ts';
 import {
   MISSING,
   TOP,
   call,
+  callAs,
   demoId,
   newPoint,
   otherId,
@@ -47,19 +49,21 @@ describe('permissions (spec 001 §6) and tenant isolation', () => {
   });
 
   it('readAlarm only: reads, but 403 on create, update, delete and the frequency-peak save', async () => {
-    const list = await call<MetricAlarm[]>('GET', `/point/${pointId}/alarm`, undefined, readOnly);
+    const list = await callAs(ENDPOINTS.listMetricAlarms, { params: { id: pointId } }, readOnly);
     expect(list.status).toBe(200);
-    const id = list.body[0]!._id;
-    expect((await call('POST', `/point/${pointId}/alarm`, TOP, readOnly)).status).toBe(403);
-    expect((await call('PUT', `/point/${pointId}/alarm/${id}`, TOP, readOnly)).status).toBe(403);
-    expect((await call('DELETE', `/point/${pointId}/alarm/${id}`, undefined, readOnly)).status).toBe(403);
-    expect((await call('POST', `/point/${pointId}/frequencyPeakAlarm`, { alarms: [] }, readOnly)).status).toBe(403);
-    const denied = await call<{ message: string }>('POST', `/point/${pointId}/alarm`, TOP, readOnly);
-    expect(denied.body.message).toBe('Access Denied');
+    const alarm = { id: pointId, alarmId: list.body[0]!._id };
+    expect((await callAs(ENDPOINTS.createMetricAlarm, { params: { id: pointId }, body: TOP }, readOnly)).status).toBe(403);
+    expect((await callAs(ENDPOINTS.updateMetricAlarm, { params: alarm, body: TOP }, readOnly)).status).toBe(403);
+    expect((await callAs(ENDPOINTS.deleteMetricAlarm, { params: alarm }, readOnly)).status).toBe(403);
+    expect(
+      (await callAs(ENDPOINTS.replaceFrequencyPeakAlarms, { params: { id: pointId }, body: { alarms: [] } }, readOnly)).status,
+    ).toBe(403);
+    const denied = await callAs(ENDPOINTS.createMetricAlarm, { params: { id: pointId }, body: TOP }, readOnly);
+    expect(failureOf(denied).message).toBe('Access Denied');
   });
 
   it("another tenant's point and alarms answer 404, like missing ones", async () => {
-    const mine = (await call<MetricAlarm[]>('GET', `/point/${pointId}/alarm`)).body[0]!._id;
+    const mine = (await callAs(ENDPOINTS.listMetricAlarms, { params: { id: pointId } })).body[0]!._id;
     const asOther = (method: string, p: string, body?: unknown) => call(method, p, body, otherToken, OTHER_HOST);
     expect((await asOther('GET', `/point/${pointId}/alarm`)).status).toBe(404);
     expect((await asOther('POST', `/point/${pointId}/alarm`, TOP)).status).toBe(404);
@@ -71,9 +75,9 @@ describe('permissions (spec 001 §6) and tenant isolation', () => {
     // Its own point with my alarm's id: still 404 (the alarm is looked up on that point only).
     expect((await asOther('GET', `/point/${otherPointId}/alarm/${mine}`)).status).toBe(404);
     expect((await asOther('DELETE', `/point/${otherPointId}/alarm/${mine}`)).status).toBe(404);
-    expect((await call('GET', `/point/${MISSING}/alarm`)).status).toBe(404);
+    expect((await callAs(ENDPOINTS.listMetricAlarms, { params: { id: MISSING } })).status).toBe(404);
     // My alarm is untouched.
-    expect((await call('GET', `/point/${pointId}/alarm/${mine}`)).status).toBe(200);
+    expect((await callAs(ENDPOINTS.getMetricAlarm, { params: { id: pointId, alarmId: mine } })).status).toBe(200);
   });
 
   it('alarm transactions are listed only for the caller’s customer, filtered by points and level, paged', async () => {
@@ -101,7 +105,7 @@ describe('permissions (spec 001 §6) and tenant isolation', () => {
         row(otherId, otherPointId, 2, '2025-01-04T00:00:00Z'),
       ])
       .execute();
-    const page = await call('GET', `/alarm-transactions?pageSize=10&pageNumber=1&points=${pointId}`);
+    const page = await callAs(ENDPOINTS.listAlarmTransactions, { query: { pageSize: 10, pageNumber: 1, points: pointId } });
     const body = alarmTransactionsDetailResponse.parse(page.body);
     expect(body.total).toBe(3);
     expect(body.transactions.map((t) => [t.level.name, t.score])).toEqual([
@@ -116,23 +120,25 @@ describe('permissions (spec 001 §6) and tenant isolation', () => {
       kind: 'metric',
     });
     const critical = alarmTransactionsDetailResponse.parse(
-      (await call('GET', `/alarm-transactions?levelName=critical&points=${pointId}`)).body,
+      (await callAs(ENDPOINTS.listAlarmTransactions, { query: { levelName: 'critical', points: pointId } })).body,
     );
     expect(critical.transactions.map((t) => t.level)).toEqual([{ name: 'critical', order: 3 }]);
     const all = alarmTransactionsDetailResponse.parse(
-      (await call('GET', `/alarm-transactions?levelName=all&points=${pointId}`)).body,
+      (await callAs(ENDPOINTS.listAlarmTransactions, { query: { levelName: 'all', points: pointId } })).body,
     );
     expect(all.total).toBe(3);
     // Another customer's point id in the filter matches nothing of theirs.
-    const leak = alarmTransactionsDetailResponse.parse((await call('GET', `/alarm-transactions?points=${otherPointId}`)).body);
+    const leak = alarmTransactionsDetailResponse.parse(
+      (await callAs(ENDPOINTS.listAlarmTransactions, { query: { points: otherPointId } })).body,
+    );
     expect(leak.total).toBe(0);
     const theirs = alarmTransactionsDetailResponse.parse(
-      (await call('GET', '/alarm-transactions', undefined, otherToken, OTHER_HOST)).body,
+      (await callAs(ENDPOINTS.listAlarmTransactions, { host: OTHER_HOST }, otherToken)).body,
     );
     expect(theirs.transactions.map((t) => t.level.name)).toEqual(['hazard']);
     expect((await call<Bad>('GET', '/alarm-transactions?pageSize=7')).status).toBe(400);
     const page2 = alarmTransactionsDetailResponse.parse(
-      (await call('GET', `/alarm-transactions?pageSize=10&pageNumber=2&points=${pointId}`)).body,
+      (await callAs(ENDPOINTS.listAlarmTransactions, { query: { pageSize: 10, pageNumber: 2, points: pointId } })).body,
     );
     expect(page2).toMatchObject({ total: 3, pageNumber: 2, transactions: [] });
   });
@@ -141,7 +147,7 @@ describe('permissions (spec 001 §6) and tenant isolation', () => {
 describe('the evaluator the server starts (server.ts)', () => {
   it('evaluates a measurement it is notified of and the point’s tree health follows', async () => {
     const p = await newPoint(demoId);
-    await call('POST', `/point/${p}/alarm`, { ...TOP, name: 'wired' });
+    await callAs(ENDPOINTS.createMetricAlarm, { params: { id: p }, body: { ...TOP, name: 'wired' } });
     const id = newId();
     const at = new Date('2025-05-01T00:00:00Z');
     await server.ctx.db
@@ -188,7 +194,9 @@ describe('the evaluator the server starts (server.ts)', () => {
         .health;
     }
     expect(health).toBe('critical');
-    const page = alarmTransactionsDetailResponse.parse((await call('GET', `/alarm-transactions?points=${p}`)).body);
+    const page = alarmTransactionsDetailResponse.parse(
+      (await callAs(ENDPOINTS.listAlarmTransactions, { query: { points: p } })).body,
+    );
     expect(page.transactions.map((t) => [t.name, t.level.name, t.score, t.measurementId])).toEqual([
       ['wired', 'critical', 9, id],
     ]);

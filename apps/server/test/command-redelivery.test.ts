@@ -7,8 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type mqtt from 'mqtt';
-import { senseway } from '@overtone/contract';
-import { api, login, startTestServer } from './support/test-server.ts';
+import { ENDPOINTS, senseway } from '@overtone/contract';
+import { callApi } from './support/endpoint-client.ts';
+import { login, startTestServer } from './support/test-server.ts';
 import { connectGateway } from './support/gateway-client.ts';
 import { until } from './support/until.ts';
 import { COMMAND_ANSWER_TIMEOUT_MS, noteConnectionDropped } from '../src/modules/iot/command-redelivery.ts';
@@ -24,7 +25,7 @@ const CLIENT_ID = 'senseway-cab828000001';
 beforeAll(async () => {
   server = await startTestServer();
   token = await login(server.url);
-  const tree = await api<Array<{ _id: string; name: string }>>(server.url, token, 'GET', '/tree');
+  const tree = await callApi(server.url, token, ENDPOINTS.getTree);
   pointId = tree.body.find((n) => n.name === 'Inner race fault')!._id;
 });
 afterAll(async () => {
@@ -55,7 +56,10 @@ const droppedAt = async () =>
       .executeTakeFirstOrThrow()
   ).connection_dropped_at;
 async function requestMeasurement(): Promise<string> {
-  const res = await api<{ _id: string }>(server.url, token, 'POST', `/iot/${pointId}/measure`, { tags: [], gateway: GATEWAY });
+  const res = await callApi(server.url, token, ENDPOINTS.measurePoint, {
+    params: { pointId },
+    body: { tags: [], gateway: GATEWAY },
+  });
   expect(res.status).toBe(200);
   return res.body._id;
 }

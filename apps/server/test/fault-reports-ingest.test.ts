@@ -4,9 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FaultReport, FaultReportsResponse, TreeNode } from '@overtone/contract';
+import { ENDPOINTS, type FaultReport } from '@overtone/contract';
 import { faultName } from '../src/modules/fault-reports/catalogue.ts';
-import { api, login, startTestServer } from './support/test-server.ts';
+import { callApi } from './support/endpoint-client.ts';
+import { login, startTestServer } from './support/test-server.ts';
 import { connectGateway } from './support/gateway-client.ts';
 import { publishRecordedMeasurement } from './support/recorded-measurement.ts';
 
@@ -37,9 +38,9 @@ const measure = (device: string, stem: string, start: number) =>
   });
 
 const reportsOf = async (point: string) =>
-  (await api<FaultReportsResponse>(server.url, token, 'GET', `/point/${point}/fault-reports`)).body.data.detectionReports;
+  (await callApi(server.url, token, ENDPOINTS.listPointFaultReports, { params: { id: point } })).body.data.detectionReports;
 const badge = async (point: string) =>
-  (await api<TreeNode[]>(server.url, token, 'GET', '/tree')).body.find((n) => n._id === point)!.unansweredEvaluationsCount;
+  (await callApi(server.url, token, ENDPOINTS.getTree)).body.find((n) => n._id === point)!.unansweredEvaluationsCount;
 const pointOf = async (name: string) =>
   (await server.ctx.db.selectFrom('tree_nodes').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 
@@ -122,8 +123,9 @@ describe('fault reports from ingested measurements', () => {
 
   it('"not confirmed" drops the badge once and suppresses the same pattern next time', async () => {
     const before = await badge(innerPoint);
-    const put = await api<FaultReport>(server.url, token, 'PUT', `/fault-reports/${report.id}/evaluation`, {
-      questions: [{ code: 'fault_confirmed', answer: 'no' }],
+    const put = await callApi(server.url, token, ENDPOINTS.evaluateFaultReport, {
+      params: { id: report.id },
+      body: { questions: [{ code: 'fault_confirmed', answer: 'no' }] },
     });
     expect(put.status).toBe(200);
     expect(await badge(innerPoint)).toBe(before - 1);

@@ -7,8 +7,9 @@
  * bench/ingest.bench.ts, not here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { senseway } from '@overtone/contract';
-import { api, login, startTestServer } from './support/test-server.ts';
+import { ENDPOINTS, senseway } from '@overtone/contract';
+import { callApi } from './support/endpoint-client.ts';
+import { login, startTestServer } from './support/test-server.ts';
 import { connectGateway } from './support/gateway-client.ts';
 import { sineChunks } from './support/sine-chunks.ts';
 
@@ -45,7 +46,7 @@ describe('ingest of a burst of 100 measurements', () => {
     const probe = (async () => {
       while (probing) {
         const t0 = performance.now();
-        const r = await api(server.url, token, 'GET', '/tree');
+        const r = await callApi(server.url, token, ENDPOINTS.getTree);
         expect(r.status).toBe(200);
         latencies.push(performance.now() - t0);
         await new Promise((r) => setTimeout(r, 20));

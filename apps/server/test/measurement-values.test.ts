@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { unzipSync, strFromU8 } from 'fflate';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { measurementFilterQuery } from '@overtone/contract';
+import { ENDPOINTS, measurementFilterQuery } from '@overtone/contract';
 import { newId } from '../src/infra/ids.ts';
 import { listMeasurements } from '../src/modules/measurements/repo.ts';
 import { insertFinalMeasurement, persistFinalMeasurement, type TelemetryRow } from '../src/jobs/ingest/persist-measurement.ts';
-import { api } from './support/test-server.ts';
+import { callApi } from './support/endpoint-client.ts';
 
 import {
   server,
@@ -82,8 +82,7 @@ describe('measurement_values (the value filter’s table, migration 0011)', () =
     const vrms = { telemetry: 'VRMS_TEST', minValueActive: true, minValue: 4.5, maxValueActive: true, maxValue: 5.5 };
     expect(ids(await list({ ...vrms, startDate: '', endDate: '' }))).toEqual([id]);
     for (const range of [YEAR_2019, {}]) {
-      const query = new URLSearchParams(Object.entries({ ...vrms, ...range }).map(([k, x]): [string, string] => [k, String(x)]));
-      const res = await api<{ url: string }>(server.url, token, 'GET', `/measurement/download?${query}`);
+      const res = await callApi(server.url, token, ENDPOINTS.downloadMeasurements, { query: { ...vrms, ...range } });
       const zip = unzipSync(new Uint8Array(await (await fetch(`${server.url}${res.body.url}`)).arrayBuffer()));
       expect(
         strFromU8(zip['index.csv'])
@@ -230,7 +229,9 @@ describe('measurement_values (the value filter’s table, migration 0011)', () =
     const byApi = await insert({ at: '2019-05-01T10:00:00Z', grms: [1, 2, 3] });
     const byCascade = await insert({ at: '2019-05-02T10:00:00Z', grms: [1, 2, 3] });
     const moved = await insert({ at: '2019-05-03T10:00:00Z', grms: [1, 2, 3] });
-    expect((await api(server.url, token, 'DELETE', '/measurements', { ids: [byApi] })).body).toEqual({ deleted: 1 });
+    expect((await callApi(server.url, token, ENDPOINTS.deleteMeasurements, { body: { ids: [byApi] } })).body).toEqual({
+      deleted: 1,
+    });
     await server.ctx.db.deleteFrom('measurements').where('id', '=', byCascade).execute();
     expect(await kept(byApi)).toEqual([]);
     expect(await kept(byCascade)).toEqual([]);

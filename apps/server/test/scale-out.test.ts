@@ -11,7 +11,7 @@
  */
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { senseway } from '@overtone/contract';
+import { ENDPOINTS, senseway } from '@overtone/contract';
 import type { AppContext } from '../src/context.ts';
 import { startPlant, type Plant } from '../../gateway-sim/src/plant.ts';
 import { plantCredentials } from './support/edge.ts';
@@ -19,7 +19,8 @@ import { connectGateway } from './support/gateway-client.ts';
 import { scaleOutMissing, startScaleOutParts, type ScaleOutParts } from './support/scale-out.ts';
 import { startServerProcess } from './support/server-process.ts';
 import { sineChunks } from './support/sine-chunks.ts';
-import { api, login, startTestServer } from './support/test-server.ts';
+import { callApi } from './support/endpoint-client.ts';
+import { login, startTestServer } from './support/test-server.ts';
 import { until } from './support/until.ts';
 
 const missing = scaleOutMissing();
@@ -130,7 +131,7 @@ describe.skipIf(missing)('two instances on PostgreSQL, Mosquitto and S3', () => 
       const token = await login(a.url);
       const [m] = await query<{ id: string }>('SELECT id FROM measurements WHERE object_id = $1', [ids[5]]);
       for (const server of [a, b]) {
-        const detail = await api<{ data: { accelerometer_x: number[] } }>(server.url, token, 'GET', `/measurement/${m.id}`);
+        const detail = await callApi(server.url, token, ENDPOINTS.getMeasurement, { params: { id: m.id } });
         expect(detail.status).toBe(200);
         expect(detail.body.data.accelerometer_x).toHaveLength(SAMPLES);
       }
@@ -147,9 +148,9 @@ describe.skipIf(missing)('two instances on PostgreSQL, Mosquitto and S3', () => 
       acquisitionSpeedup: 1000,
     });
     const token = await login(b.url);
-    const tree = await api<Array<{ _id: string; name: string }>>(b.url, token, 'GET', '/tree');
+    const tree = await callApi(b.url, token, ENDPOINTS.getTree);
     const pointId = tree.body.find((n) => n.name === 'Inner race fault')!._id;
-    const signed = await api<{ url: string }>(b.url, token, 'GET', '/iot/sigv4');
+    const signed = await callApi(b.url, token, ENDPOINTS.getBrokerUrl);
     expect(new URL(signed.body.url).port).toBe(new URL(b.url).port);
     const browser = await mqtt.connectAsync(signed.body.url, { reconnectPeriod: 0, connectTimeout: 5000 });
     try {
@@ -165,17 +166,15 @@ describe.skipIf(missing)('two instances on PostgreSQL, Mosquitto and S3', () => 
       // another customer's (or nobody's) gateway is refused, as with the embedded broker
       expect(await suback(senseway.topics.liveFilter('prod', 'CA:B8:28:99:99:99', 'CA:B8:31:99:99:99'))).toBe(128);
       await until(async () => {
-        const r = await api<{ data: { data: Array<{ status: string }> } }>(
-          b.url,
-          token,
-          'GET',
-          '/iot/device/CA:B8:31:00:00:02/routingLookup',
-        );
+        const r = await callApi(b.url, token, ENDPOINTS.getDeviceRoutingLookup, { params: { id: 'CA:B8:31:00:00:02' } });
         return r.body.data?.data.some((s) => s.status === 'ready');
       }, 15_000);
 
       // the command goes out through A; the browser, on B, sees it accepted and persisted
-      const res = await api<{ _id: string }>(a.url, token, 'POST', `/iot/${pointId}/measure`, { tags: [], gateway: GATEWAY });
+      const res = await callApi(a.url, token, ENDPOINTS.measurePoint, {
+        params: { pointId },
+        body: { tags: [], gateway: GATEWAY },
+      });
       expect(res.status).toBe(200);
       const id = res.body._id;
       await until(async () => events.some((e) => e.includes('/persisted ') && e.includes(id)), 20_000);
@@ -183,7 +182,7 @@ describe.skipIf(missing)('two instances on PostgreSQL, Mosquitto and S3', () => 
       expect(events.filter((e) => e.startsWith(`${row.object_id}/`)).map((e) => e.split(' ')[0])).toEqual(
         expect.arrayContaining([`${row.object_id}/accepted`, `${row.object_id}/persisted`]),
       );
-      const detail = await api<{ state?: string; data?: { state?: string } }>(b.url, token, 'GET', `/measurement/${id}`);
+      const detail = await callApi(b.url, token, ENDPOINTS.getMeasurement, { params: { id } });
       expect(detail.status).toBe(200);
     } finally {
       await browser.endAsync();
@@ -208,22 +207,16 @@ describe.skipIf(missing)('two instances on PostgreSQL, Mosquitto and S3', () => 
     try {
       // the demo's four sensors measure their recordings, commanded through A and B in turn
       const token = await login(a.url);
-      const tree = await api<Array<{ _id: string; name: string }>>(a.url, token, 'GET', '/tree');
+      const tree = await callApi(a.url, token, ENDPOINTS.getTree);
       const points = ['Normal baseline', 'Inner race fault', 'Ball fault', 'Outer race fault'].map(
         (name) => tree.body.find((p) => p.name === name)!._id,
       );
       const ids: string[] = [];
       for (let i = 0; i < n; i++) {
-        const res = await api<{ _id: string }>(
-          i % 2 ? b.url : a.url,
-          token,
-          'POST',
-          `/iot/${points[i % points.length]}/measure`,
-          {
-            tags: [],
-            gateway: GATEWAY,
-          },
-        );
+        const res = await callApi(i % 2 ? b.url : a.url, token, ENDPOINTS.measurePoint, {
+          params: { pointId: points[i % points.length] },
+          body: { tags: [], gateway: GATEWAY },
+        });
         expect(res.status).toBe(200);
         ids.push(res.body._id);
       }

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { senseway, type MeasurementDetail } from '@overtone/contract';
+import { ENDPOINTS, senseway } from '@overtone/contract';
 import { newId } from '../src/infra/ids.ts';
 import { createS3Storage } from '../src/infra/storage-s3.ts';
 import { waveformKey } from '../src/modules/measurements/waveform.ts';
 import { startS3, type TestS3 } from './support/s3.ts';
+import { callApi } from './support/endpoint-client.ts';
 import { api, login, startTestServer } from './support/test-server.ts';
 import { demoCustomerId } from './support/users.ts';
 import { insertMeasurement } from './support/points.ts';
@@ -54,7 +55,7 @@ describe('a server on S3 (S3_* set)', () => {
     const server = await startTestServer({ s3: s3.config });
     try {
       const token = await login(server.url);
-      const health = await api<{ storage: boolean }>(server.url, null, 'GET', '/health');
+      const health = await callApi(server.url, null, ENDPOINTS.getHealth);
       expect(health.status).toBe(200);
       expect(health.body.storage).toBe(true);
       const customerId = await demoCustomerId(server);
@@ -66,7 +67,7 @@ describe('a server on S3 (S3_* set)', () => {
       expect(fs.existsSync(path.join(s3.dir, 'overtone', key + '._S3rver_object'))).toBe(true);
       expect(fs.existsSync(path.join(server.dataDir, 'objects', key))).toBe(false);
 
-      const detail = await api<MeasurementDetail>(server.url, token, 'GET', `/measurement/${id}`);
+      const detail = await callApi(server.url, token, ENDPOINTS.getMeasurement, { params: { id } });
       expect(detail.status).toBe(200);
       expect(detail.body.data.accelerometer_x).toHaveLength(2048);
       expect(detail.body.data.accelerometer_x![1]).toBeCloseTo(senseway.gPerCount(2) * counts[3]!, 9);

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, solveCaptcha, startTestServer } from './support/test-server.ts';
+import { ENDPOINTS, type Session } from '@overtone/contract';
+import { callApi, failureOf } from './support/endpoint-client.ts';
+import { solveCaptcha, startTestServer } from './support/test-server.ts';
 import { demoCustomerId, insertUser } from './support/users.ts';
 import { ACCOUNT_MAX_FAILURES, IP_MAX_FAILURES, WINDOW_MS } from '../src/modules/auth/throttle.ts';
 
@@ -15,16 +17,11 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-type Answer = { message?: string; code?: string; wrongPassword?: boolean; token?: string };
 const attempt = async (email: string, password: string, language?: string) =>
-  api<Answer>(
-    server.url,
-    null,
-    'POST',
-    '/auth/customer',
-    { email, password, reCaptcha: await solveCaptcha(server.url) },
-    { language },
-  );
+  callApi(server.url, null, ENDPOINTS.login, {
+    body: { email, password, reCaptcha: await solveCaptcha(server.url) },
+    language,
+  });
 
 /** Moves every recorded attempt `ms` into the past (instead of waiting for the window). */
 const age = (ms: number) =>
@@ -71,7 +68,7 @@ describe('failed logins are counted in the database and throttled', () => {
     await age(WINDOW_MS + 1000);
     const res = await attempt('victim@demo.local', 'Victim-Password-1');
     expect(res.status).toBe(200);
-    expect(res.body.token).toBeTruthy();
+    expect((res.body as Session).token).toBeTruthy();
   });
 
   it(`refuses an address after ${IP_MAX_FAILURES} failures in 15 minutes, on login and on the second step`, async () => {
@@ -88,13 +85,11 @@ describe('failed logins are counted in the database and throttled', () => {
     const blocked = await attempt('bystander@demo.local', 'Bystander-Password-1');
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    const mfa = await api<Answer>(server.url, null, 'POST', '/auth/customer/verify-mfa', {
-      trnxId: 'anything',
-      code: '123456',
-      reCaptcha: await solveCaptcha(server.url),
+    const mfa = await callApi(server.url, null, ENDPOINTS.verifyMfa, {
+      body: { trnxId: 'anything', code: '123456', reCaptcha: await solveCaptcha(server.url) },
     });
     expect(mfa.status).toBe(429);
-    expect(mfa.body.code).toBe('TOO_MANY_ATTEMPTS');
+    expect(failureOf(mfa).code).toBe('TOO_MANY_ATTEMPTS');
   });
 
   it('deletes attempts older than a day', async () => {

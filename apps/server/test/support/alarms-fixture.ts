@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
-import { type MetricAlarmInput } from '@overtone/contract';
+import { type Endpoint, type MetricAlarmInput } from '@overtone/contract';
 import { api, login, startTestServer } from './test-server.ts';
+import { callApi, type TestCall } from './endpoint-client.ts';
 import { insertPoint } from './points.ts';
 import { createSecondTenant, OTHER_HOST } from './second-tenant.ts';
 import { demoCustomerId } from './users.ts';
@@ -26,8 +27,11 @@ export const TOP: MetricAlarmInput = {
   properties: { frequencyRange: null },
   threshold: { attention: [-1, 2], hazard: [-1, 5], critical: [-1, 8] },
 };
+/** A request by path: for what the contract refuses on purpose (validation) and tables of several operations. */
 export const call = <T>(method: string, p: string, body?: unknown, tok = token, host?: string) =>
   api<T>(server.url, tok, method, p, body, { host });
+/** A call of an endpoint of the contract's table (typed from its schemas), as the demo admin unless told. */
+export const callAs = <E extends Endpoint>(e: E, c: TestCall<E> = {}, tok = token) => callApi(server.url, tok, e, c);
 export type Bad = { errors: { msg: string; param?: string }[] };
 
 /** Registers the fixture's beforeAll and afterAll in the calling test file. */
