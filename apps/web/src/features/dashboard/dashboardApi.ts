@@ -16,27 +16,22 @@ export const ALARM_INTENSITY_DAYS = { day: 30, week: 182 } as const;
 export type AlarmIntensityUnit = keyof typeof ALARM_INTENSITY_DAYS;
 
 /**
- * Runs one (silent) dashboard call: a failure is logged as 'Error loading data' with its path and
- * rethrown, so the card shows its empty state.
- */
-async function logged<T>(path: string, load: () => Promise<T>): Promise<T> {
-  try {
-    return await load();
-  } catch (e) {
-    if (!(e instanceof DOMException && e.name === 'AbortError')) console.error('Error loading data', path, e);
-    throw e;
-  }
-}
-
-/**
  * One dashboard call. A failure shows no toast (spec 001 §8): it is logged as 'Error loading data'
- * and rethrown, so the card shows its empty state. A 401 still ends the session (API client).
+ * with its path and rethrown, so the card shows its empty state. A 401 still ends the session (API
+ * client).
  */
-export const loadDashboard = <E extends Endpoint>(
+async function loadDashboard<E extends Endpoint>(
   e: E,
   query: EndpointQuery<E>,
   signal?: AbortSignal,
-): Promise<EndpointAnswer<E>> => logged(e.path, () => callEndpoint(e, { query }, { signal, silent: true }));
+): Promise<EndpointAnswer<E>> {
+  try {
+    return await callEndpoint(e, { query }, { signal, silent: true });
+  } catch (err) {
+    if (!(err instanceof DOMException && err.name === 'AbortError')) console.error('Error loading data', e.path, err);
+    throw err;
+  }
+}
 
 /** How often a shown dashboard reads its data again, ms. */
 export const DASHBOARD_REFRESH_MS = 60_000;
@@ -66,8 +61,8 @@ const useDashboardLoad = <T>(
 };
 
 /** A dashboard card's call (the contract's endpoint table) as a dashboard query. */
-const useDashboardQuery = <E extends Endpoint>(e: E, query: EndpointQuery<E> & Record<string, QueryValue>) =>
-  useDashboardLoad(e.path, query, (signal) => loadDashboard(e, query, signal));
+const useDashboardQuery = <E extends Endpoint>(e: E, query: EndpointQuery<E> & Record<string, QueryValue>, enabled = true) =>
+  useDashboardLoad(e.path, query, (signal) => loadDashboard(e, query, signal), enabled);
 
 const windowQuery = (w: DashboardWindow, points: string | undefined) => ({ start: w.start, end: w.end, unit: w.unit, points });
 
@@ -107,13 +102,5 @@ export const useAlarmOccurrence = (unit: AlarmIntensityUnit, points?: string) =>
  * `GET /alarm-transactions?pageSize=10&pageNumber=1&points`: the 10 most recent level changes of
  * the filtered points (spec 001 §2, §9). Needs readAlarm on the server: `enabled` false without it.
  */
-export const useRecentAlarmTransactions = (points: string | undefined, enabled: boolean) => {
-  const e = ENDPOINTS.listAlarmTransactions;
-  const query = { ...DASHBOARD_PAGE, points };
-  return useDashboardLoad(
-    e.path,
-    query,
-    (signal) => logged(e.path, () => callEndpoint(e, { query }, { signal, silent: true })),
-    enabled,
-  );
-};
+export const useRecentAlarmTransactions = (points: string | undefined, enabled: boolean) =>
+  useDashboardQuery(ENDPOINTS.listAlarmTransactions, { ...DASHBOARD_PAGE, points }, enabled);

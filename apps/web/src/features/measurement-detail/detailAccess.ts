@@ -38,13 +38,3 @@ export const DetailAccessContext = createContext<DetailAccess>(detailAccess(() =
 
 /** The access of the measurement page being shown. */
 export const useDetailAccess = () => useContext(DetailAccessContext);
-
-/**
- * Prefix of the API paths the page calls (docs/share-links.md): a share token is not a session, so
- * in read-only mode the measurement, its photos, alarm transactions and the analysis calls go to the
- * `/share` family (`/vibration/signal/spectrum` → `/share/vibration/signal/spectrum`).
- */
-export const sharePrefix = (readOnly: boolean) => (readOnly ? '/share' : '');
-
-/** {@link sharePrefix} of the page being shown, for the analysis queries. */
-export const useApiPrefix = () => sharePrefix(useDetailAccess().readOnly);

@@ -31,6 +31,28 @@ const baseBody = (r: DuckAnalysisRequest) => ({
 });
 
 /**
+ * Each domain's operation for a session and for a share link's visitor (docs/share-links.md: a share
+ * token is not a session), and its body.
+ */
+const DUCK_ANALYSES = {
+  spectrum: {
+    session: ENDPOINTS.computeSpectrum,
+    shareToken: ENDPOINTS.computeSpectrumWithShareToken,
+    body: (r: DuckAnalysisRequest) => ({ ...baseBody(r), mode: 'accelerometer' as const }),
+  },
+  envelope: {
+    session: ENDPOINTS.computeEnvelopeSpectrum,
+    shareToken: ENDPOINTS.computeEnvelopeSpectrumWithShareToken,
+    body: (r: DuckAnalysisRequest) => ({ ...baseBody(r), frequencyRange: r.band, xlim: r.xlimHz }),
+  },
+  cepstrum: {
+    session: ENDPOINTS.computeCepstrum,
+    shareToken: ENDPOINTS.computeCepstrumWithShareToken,
+    body: (r: DuckAnalysisRequest) => ({ ...baseBody(r), mode: 'accelerometer' as const }),
+  },
+} satisfies Record<DuckDomain, unknown>;
+
+/**
  * `POST /vibration/signal/{spectrum|envelope|cepstrum}` with the selected channel's signal; cached
  * per measurement, channel, domain and settings (read-only share links call the `/share` family).
  */
@@ -39,27 +61,10 @@ export function useDuckAnalysisQuery(domain: DuckDomain, r: DuckAnalysisRequest)
   return useQuery({
     queryKey: ['duckAnalysis', domain, r.measurementId, r.channelKey, r.window, r.band?.[0], r.band?.[1], r.xlimHz],
     queryFn: ({ signal }) => {
-      const options = { signal, silent: true };
-      switch (domain) {
-        case 'spectrum':
-          return callEndpoint(
-            readOnly ? ENDPOINTS.computeSpectrumWithShareToken : ENDPOINTS.computeSpectrum,
-            { body: { ...baseBody(r), mode: 'accelerometer' } },
-            options,
-          ).then((res) => res.results);
-        case 'envelope':
-          return callEndpoint(
-            readOnly ? ENDPOINTS.computeEnvelopeSpectrumWithShareToken : ENDPOINTS.computeEnvelopeSpectrum,
-            { body: { ...baseBody(r), frequencyRange: r.band, xlim: r.xlimHz } },
-            options,
-          ).then((res) => res.results);
-        case 'cepstrum':
-          return callEndpoint(
-            readOnly ? ENDPOINTS.computeCepstrumWithShareToken : ENDPOINTS.computeCepstrum,
-            { body: { ...baseBody(r), mode: 'accelerometer' } },
-            options,
-          ).then((res) => res.results);
-      }
+      const { session, shareToken, body } = DUCK_ANALYSES[domain];
+      return callEndpoint(readOnly ? shareToken : session, { body: body(r) }, { signal, silent: true }).then(
+        (res) => res.results,
+      );
     },
     enabled: r.signal.length >= 2 && r.samplingRateHz > 0 && (domain !== 'envelope' || (!!r.band && r.band[0] < r.band[1])),
     placeholderData: (previous) => previous,
