@@ -101,6 +101,28 @@ export default tseslint.config(
       ],
     },
   },
+  // Query keys (issue 20): the web's cached answers are keyed from the endpoint table
+  // (core/api/endpointQuery.ts: endpointQuery, endpointQueryKey, endpointsFilter), a browser-side
+  // computation by computedQueryKey: a key spelled as an array literal is refused.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/core/api/endpointQuery.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message:
+            "derive a query key from the endpoint table (endpointQuery, endpointQueryKey, endpointsFilter; a browser-side computation: computedQueryKey), don't spell it",
+        },
+        {
+          selector: 'VariableDeclarator[id.name=/(Key|KEY)$/] ArrayExpression',
+          message:
+            "derive a query key from the endpoint table (endpointQueryKey, endpointsFilter; a browser-side computation: computedQueryKey), don't spell it",
+        },
+      ],
+    },
+  },
   // File size (issue 20): a file over 400 lines of code is split by what it holds. Generated FFT
   // kernels are exempt; the files listed in OVERSIZED are the ones still to split (each may only
   // shrink: its cap is its size when the rule came).

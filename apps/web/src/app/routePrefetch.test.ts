@@ -2,7 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { blankPoint } from '../features/points/blankPoint';
 import { blankMeasurement } from '../features/measurement-detail/blankMeasurement';
-import { FIRST_SPECTRUM, measurementQueryKey, measurementQueryOptions } from '../features/measurement-detail/measurementApi';
+import {
+  FIRST_SPECTRUM,
+  measurementQueryKey,
+  measurementQueryOptions,
+  spectrumQueryKey,
+} from '../features/measurement-detail/measurementApi';
 import { pointQueryKey } from '../features/points/pointApi';
 import { mockApi, type ApiCall } from './testing/mockApi';
 import { TEST_SESSION } from './testing/renderApp';
@@ -55,14 +60,9 @@ describe('prefetchRoute', () => {
       ['accelerometer_x', 50],
       ['accelerometer_y', 80],
     ] as const) {
-      const s = client.getQueryData<{ x: number[]; y: number[] }>([
-        'spectrum',
-        ID,
-        axis,
-        FIRST_SPECTRUM.window,
-        FIRST_SPECTRUM.mode,
-        FIRST_SPECTRUM.dcOffset,
-      ]);
+      const s = client.getQueryData<{ x: number[]; y: number[] }>(
+        spectrumQueryKey({ measurementId: ID, axis, ...FIRST_SPECTRUM }),
+      );
       expect(s).toBeDefined();
       const peak = s!.y.indexOf(Math.max(...s!.y));
       expect(s!.x[peak]).toBeCloseTo((k * m.calibratedSamplingRate!) / 1024, 6);

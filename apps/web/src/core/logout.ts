@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ENDPOINTS } from '@overtone/contract';
 import { callEndpoint } from './api/callEndpoint';
-import { customerQueryKey, reloadCustomer } from './customer/customerApi';
+import { endpointId } from './api/endpointQuery';
+import { reloadCustomer } from './customer/customerApi';
 import { sessionStore } from './session';
 
 /**
@@ -13,7 +14,8 @@ import { sessionStore } from './session';
 export function logout(queryClient: QueryClient): void {
   callEndpoint(ENDPOINTS.logout, {}, { silent: true, redirectOnUnauthorized: false }).catch(() => undefined);
   sessionStore.clear();
-  const customerKey = customerQueryKey()[0];
-  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== customerKey });
+  // the customer's answers: the one the app shows and the preferences tab's full record
+  const customer = endpointId(ENDPOINTS.getCustomerByHost);
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== customer });
   void reloadCustomer(queryClient);
 }

@@ -12,6 +12,11 @@ export interface EndpointCall<E extends Endpoint> {
 /** How the answer is read: the endpoint's own schema (default), another read model, or not at all (`null`). */
 type AnswerSchema<T> = NonNullable<RequestOptions<T>['schema']> | null;
 
+/** How {@link callEndpoint} sends the call and reads its answer. */
+export type EndpointCallOptions<T> = Omit<RequestOptions<T>, 'method' | 'query' | 'body' | 'schema'> & {
+  schema?: AnswerSchema<T>;
+};
+
 /**
  * Calls an operation of the contract's endpoint table (packages/contract/src/endpoints): its method
  * and path (with the `params` filled in, URI-encoded) come from the table, so a path is written
@@ -22,7 +27,7 @@ type AnswerSchema<T> = NonNullable<RequestOptions<T>['schema']> | null;
 export function callEndpoint<E extends Endpoint, T = EndpointAnswer<E>>(
   e: E,
   call: EndpointCall<E> = {},
-  options: Omit<RequestOptions<T>, 'method' | 'query' | 'body' | 'schema'> & { schema?: AnswerSchema<T> } = {},
+  options: EndpointCallOptions<T> = {},
 ): Promise<NoInfer<T>> {
   const { schema, ...rest } = options;
   return apiRequest<T>(endpointPath(e, call.params as Record<string, string> | undefined), {

@@ -1,10 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_PASSWORD_POLICY, LANGUAGES } from '@overtone/contract';
+import { QueryClient } from '@tanstack/react-query';
+import { DEFAULT_PASSWORD_POLICY, ENDPOINTS, LANGUAGES } from '@overtone/contract';
 import { configureApiClient } from '../api/apiClient';
+import { endpointQueryKey } from '../api/endpointQuery';
+import { logout } from '../logout';
 import { sessionStore } from '../session';
 import { mockApi } from '../../app/testing/mockApi';
 import { TEST_SESSION } from '../../app/testing/renderApp';
-import { fetchCustomer } from './customerApi';
+import { customerQueryKey, fetchCustomer, reloadCustomer } from './customerApi';
 
 const POLICY = { ...DEFAULT_PASSWORD_POLICY, minCharacter: 12, requiresSpecialCharacters: true };
 const SUMMARY = { _id: 'c1', name: 'Acme', logo: null, preferedLanguage: 'de', languages: ['de', 'en'], passwordPolicy: POLICY };
@@ -74,5 +77,46 @@ describe('fetchCustomer (spec 000 §2: full record, summary as fallback)', () =>
     mockApi({ 'GET /customer/*/summary': [404, { message: 'Customer not found', code: 'CUSTOMER_NOT_FOUND' }] });
     await expect(fetchCustomer('nobody.example')).rejects.toMatchObject({ status: 404 });
     expect(notifyError).not.toHaveBeenCalled();
+  });
+});
+
+describe('the customer in the cache', () => {
+  const host = window.location.hostname;
+  /** The preferences tab's full record (features/admin/customerRecord.ts). */
+  const recordKey = endpointQueryKey(ENDPOINTS.getCustomerByHost, { params: { host } });
+  const otherKey = endpointQueryKey(ENDPOINTS.listUsers, {});
+  const seeded = () => {
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
+    [customerQueryKey(), recordKey, otherKey].forEach((k, i) => client.setQueryData(k, i));
+    return client;
+  };
+  const invalidated = (client: QueryClient) =>
+    client
+      .getQueryCache()
+      .getAll()
+      .filter((q) => q.state.isInvalidated)
+      .map((q) => q.queryKey);
+
+  it('keys the customer apart from the full record it is read from', () => {
+    expect(customerQueryKey()).not.toEqual(recordKey);
+  });
+
+  it('reloadCustomer reloads the customer and the full record, nothing else', async () => {
+    const client = seeded();
+    await reloadCustomer(client);
+    expect(invalidated(client)).toEqual([customerQueryKey(), recordKey]);
+  });
+
+  it('logout keeps only the customer and the full record, to be loaded again', () => {
+    mockApi({ 'POST /auth/logout': [200, { ok: true }] });
+    const client = seeded();
+    logout(client);
+    expect(
+      client
+        .getQueryCache()
+        .getAll()
+        .map((q) => q.queryKey),
+    ).toEqual([customerQueryKey(), recordKey]);
+    expect(invalidated(client)).toEqual([customerQueryKey(), recordKey]);
   });
 });

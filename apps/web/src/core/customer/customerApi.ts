@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ENDPOINTS, LANGUAGES, type Language, type PasswordPolicy, type TIME_ZONES } from '@overtone/contract';
 import { callEndpoint } from '../api/callEndpoint';
+import { endpointQueryKey } from '../api/endpointQuery';
 import { currentToken } from '../session';
 
 /** Date format used when the customer record (and so its preference) could not be loaded. */
@@ -31,15 +32,25 @@ export interface CustomerInfo {
   complete: boolean;
 }
 
-/** React Query key of the customer served for `host`. */
-export const customerQueryKey = (host: string = window.location.hostname) => ['customer', host] as const;
+/**
+ * React Query key of the customer served for `host` ({@link fetchCustomer}): keyed by its main
+ * operation, `GET /customer/{host}`, with a `variant`, since it holds the {@link CustomerInfo} read
+ * from that answer or from the summary's, not the answer itself (that one is the preferences tab's,
+ * features/admin/customerRecord.ts).
+ */
+export const customerQueryKey = (host: string = window.location.hostname) =>
+  endpointQueryKey(ENDPOINTS.getCustomerByHost, { params: { host }, variant: 'customerInfo' });
 
 /**
  * Loads the customer again (after a login the full record replaces the summary; after the admin
  * saved the preferences the new logo, policy, date format and time zone apply). The old record stays shown
- * meanwhile, so the loading screen does not come back.
+ * meanwhile, so the loading screen does not come back. Every answer of `GET /customer/{host}` for
+ * this host is reloaded: the customer the app shows and the preferences tab's full record.
  */
-export const reloadCustomer = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: customerQueryKey() });
+export const reloadCustomer = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({
+    queryKey: endpointQueryKey(ENDPOINTS.getCustomerByHost, { params: { host: window.location.hostname } }),
+  });
 
 /**
  * Loads the customer served for `host` (spec 000 §2): `GET /customer/{host}`, and if that

@@ -1,17 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { ENDPOINTS } from '@overtone/contract';
-import { callEndpoint } from '../../core/api/callEndpoint';
-import { customerQueryKey } from '../../core/customer/customerApi';
+import { endpointQuery } from '../../core/api/endpointQuery';
 
 /**
  * `GET /customer/{host}`: the full customer record with all its preferences (the preferences tab).
- * Its key lies under the app's customer key, so `reloadCustomer` (core/customer/customerApi) reloads
- * it together with the customer the app shows.
+ * Its key and the app's customer key (core/customer/customerApi `customerQueryKey`) are both this
+ * operation's for this host, so `reloadCustomer` reloads it together with the customer the app shows.
  */
 export function useCustomerRecord() {
-  const host = window.location.hostname;
-  return useQuery({
-    queryKey: [...customerQueryKey(host), 'record'],
-    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.getCustomerByHost, { params: { host } }, { signal }),
-  });
+  return useQuery(endpointQuery(ENDPOINTS.getCustomerByHost, { params: { host: window.location.hostname } }));
 }

@@ -1,18 +1,24 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   ENDPOINTS,
   type ALARM_TRANSACTION_LEVEL_FILTERS,
   type FrequencyPeakAlarmsBody,
+  type FrequencyPeakAlarmsResponse,
   type MetricAlarmBody,
 } from '@overtone/contract';
 import { callEndpoint } from '../../core/api/callEndpoint';
+import { endpointQuery, endpointQueryKey } from '../../core/api/endpointQuery';
 
-/** Root of every alarm query key of a point (metric, frequency-peak, transactions). */
+/** The keys of a point's alarm queries (metric, frequency-peak, every page of its transactions). */
 export const alarmKeys = {
-  metric: (pointId: string) => ['alarms', pointId, 'metric'] as const,
-  frequencyPeak: (pointId: string) => ['alarms', pointId, 'frequencyPeak'] as const,
-  transactions: (pointId: string) => ['alarms', pointId, 'transactions'] as const,
+  metric: (pointId: string) => endpointQueryKey(ENDPOINTS.listMetricAlarms, { params: { id: pointId } }),
+  frequencyPeak: (pointId: string) => endpointQueryKey(ENDPOINTS.listFrequencyPeakAlarms, { params: { id: pointId } }),
+  transactions: (pointId: string) => endpointQueryKey(ENDPOINTS.listAlarmTransactions, { query: { points: pointId } }),
 };
+
+/** Every alarm query of a point is loaded again: its metric and frequency-peak alarms and its transactions. */
+const invalidatePointAlarms = (qc: QueryClient, pointId: string) =>
+  Promise.all(Object.values(alarmKeys).map((key) => qc.invalidateQueries({ queryKey: key(pointId) })));
 
 /**
  * `GET /point/{id}/alarm`: the point's metric alarms, oldest first, each with its active level.
@@ -20,8 +26,7 @@ export const alarmKeys = {
  */
 export const useMetricAlarmsQuery = (pointId: string, enabled: boolean) =>
   useQuery({
-    queryKey: alarmKeys.metric(pointId),
-    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.listMetricAlarms, { params: { id: pointId } }, { signal }),
+    ...endpointQuery(ENDPOINTS.listMetricAlarms, { params: { id: pointId } }),
     enabled,
   });
 
@@ -33,7 +38,7 @@ export const useMetricAlarmsQuery = (pointId: string, enabled: boolean) =>
  */
 export function useMetricAlarmMutations(pointId: string) {
   const qc = useQueryClient();
-  const refresh = () => qc.invalidateQueries({ queryKey: ['alarms', pointId] });
+  const refresh = () => invalidatePointAlarms(qc, pointId);
   const create = useMutation({
     mutationFn: (body: MetricAlarmBody) => callEndpoint(ENDPOINTS.createMetricAlarm, { params: { id: pointId }, body }),
     onSuccess: refresh,
@@ -50,15 +55,17 @@ export function useMetricAlarmMutations(pointId: string) {
   return { create, update, remove };
 }
 
+/** The alarms of a frequency-peak answer (module-level: a stable `select`). */
+const alarmsOf = (r: FrequencyPeakAlarmsResponse) => r.alarms;
+
 /**
  * `GET /point/{id}/frequencyPeakAlarm`: the point's frequency-peak (envelope) alarms in their order;
  * `sensitivity` is the full band width in Hz (the server answers twice the stored half-width).
  */
 export const useFrequencyPeakAlarmsQuery = (pointId: string, enabled: boolean) =>
   useQuery({
-    queryKey: alarmKeys.frequencyPeak(pointId),
-    queryFn: ({ signal }) =>
-      callEndpoint(ENDPOINTS.listFrequencyPeakAlarms, { params: { id: pointId } }, { signal }).then((r) => r.alarms),
+    ...endpointQuery(ENDPOINTS.listFrequencyPeakAlarms, { params: { id: pointId } }),
+    select: alarmsOf,
     enabled,
   });
 
@@ -72,7 +79,7 @@ export function useSaveFrequencyPeakAlarms(pointId: string) {
     mutationFn: (body: FrequencyPeakAlarmsBody) =>
       callEndpoint(ENDPOINTS.replaceFrequencyPeakAlarms, { params: { id: pointId }, body }).then((r) => r.alarms),
     onSuccess: (alarms) => {
-      qc.setQueryData(alarmKeys.frequencyPeak(pointId), alarms);
+      qc.setQueryData<FrequencyPeakAlarmsResponse>(alarmKeys.frequencyPeak(pointId), { alarms });
       void qc.invalidateQueries({ queryKey: alarmKeys.transactions(pointId) });
     },
   });
@@ -101,9 +108,7 @@ export const transactionsQueryOf = (pointId: string, p: TransactionsParams) => (
  */
 export const useAlarmTransactionsQuery = (pointId: string, p: TransactionsParams, enabled: boolean) =>
   useQuery({
-    queryKey: [...alarmKeys.transactions(pointId), p],
-    queryFn: ({ signal }) =>
-      callEndpoint(ENDPOINTS.listAlarmTransactions, { query: transactionsQueryOf(pointId, p) }, { signal }),
+    ...endpointQuery(ENDPOINTS.listAlarmTransactions, { query: transactionsQueryOf(pointId, p) }),
     enabled,
     placeholderData: keepPreviousData,
   });

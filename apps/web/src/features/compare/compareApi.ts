@@ -1,5 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import type { CompareItem } from '../../charts/compareBasket';
+import { computedQueryKey } from '../../core/api/endpointQuery';
 import type { CompareSpectrum } from './compareSpectrum';
 
 export type { CompareSpectrum } from './compareSpectrum';
@@ -31,7 +32,7 @@ export function useCompareSpectra(items: readonly CompareItem[]) {
     queries: items.map((item) => {
       const stored = item.fft.x.length > 1 && item.fft.y.length === item.fft.x.length;
       return {
-        queryKey: ['compareSpectrum', item.measurementId, item.channel, stored, item.time.y.length],
+        queryKey: computedQueryKey('compareSpectrum', item.measurementId, item.channel, stored, item.time.y.length),
         queryFn: async (): Promise<CompareSpectrum> => {
           if (stored) return { x: item.fft.x, y: item.fft.y, unit: item.fft.unit };
           const { compareSpectrumOf } = await import('./compareSpectrum');

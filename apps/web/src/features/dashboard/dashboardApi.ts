@@ -1,12 +1,28 @@
 import { createContext, useContext } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, type Endpoint, type EndpointAnswer, type EndpointQuery } from '@overtone/contract';
+import { keepPreviousData, partialMatchKey, useQuery, type QueryKey } from '@tanstack/react-query';
+import { DASHBOARD_ENDPOINTS, ENDPOINTS, type Endpoint, type EndpointAnswer, type EndpointQuery } from '@overtone/contract';
 import type { QueryValue } from '../../core/api/apiClient';
 import { callEndpoint } from '../../core/api/callEndpoint';
+import { endpointQueryKey, endpointsFilter, type EndpointKeyCall } from '../../core/api/endpointQuery';
 import type { DashboardWindow } from './dashboardInterval';
 
-/** Root of every dashboard query key: the home view invalidates it when it mounts (spec 000 §2). */
-export const DASHBOARD_KEY = ['dashboard'] as const;
+/**
+ * The variant of the dashboard's own read of an operation it shares with other pages (the recent
+ * alarm transactions): silent, refreshed with the dashboard, and reloaded with it.
+ */
+const DASHBOARD_VARIANT = 'dashboard';
+
+const dashboardEndpointReads = endpointsFilter(Object.values(DASHBOARD_ENDPOINTS));
+const dashboardTransactions = endpointQueryKey(ENDPOINTS.listAlarmTransactions, { variant: DASHBOARD_VARIANT });
+
+/**
+ * Every dashboard read (the `/dashboard/…` operations and its recent alarm transactions): the home
+ * view invalidates them when it mounts (spec 000 §2) and when the dashboard tab is shown again.
+ */
+export const DASHBOARD_READS = {
+  predicate: (q: { queryKey: QueryKey }) =>
+    dashboardEndpointReads.predicate(q) || partialMatchKey(q.queryKey, dashboardTransactions),
+};
 
 /** Page of the last reports table and of the alarm transactions (spec 001 §9: page size 10, page 1). */
 export const DASHBOARD_PAGE = { pageSize: 10, pageNumber: 1 } as const;
@@ -41,16 +57,11 @@ export const DASHBOARD_REFRESH_MS = 60_000;
  */
 export const DashboardShownContext = createContext(true);
 
-/** A dashboard query keyed by its path and query, loaded by `load`. */
-const useDashboardLoad = <T>(
-  path: string,
-  query: Record<string, QueryValue>,
-  load: (signal: AbortSignal) => Promise<T>,
-  enabled = true,
-) => {
+/** A dashboard query keyed by its operation, query and variant, loaded by `load`. */
+const useDashboardLoad = <T>(key: QueryKey, load: (signal: AbortSignal) => Promise<T>, enabled = true) => {
   const shown = useContext(DashboardShownContext);
   return useQuery({
-    queryKey: [...DASHBOARD_KEY, path, query],
+    queryKey: key,
     queryFn: ({ signal }) => load(signal),
     enabled,
     // another interval or filter keeps the previous answer on screen until the new one arrives
@@ -60,9 +71,21 @@ const useDashboardLoad = <T>(
   });
 };
 
-/** A dashboard card's call (the contract's endpoint table) as a dashboard query. */
-const useDashboardQuery = <E extends Endpoint>(e: E, query: EndpointQuery<E> & Record<string, QueryValue>, enabled = true) =>
-  useDashboardLoad(e.path, query, (signal) => loadDashboard(e, query, signal), enabled);
+/**
+ * A dashboard card's call (the contract's endpoint table) as a dashboard query; `variant` for an
+ * operation that is not the dashboard's own (see {@link DASHBOARD_READS}).
+ */
+const useDashboardQuery = <E extends Endpoint>(
+  e: E,
+  query: EndpointQuery<E> & Record<string, QueryValue>,
+  enabled = true,
+  variant?: string,
+) =>
+  useDashboardLoad(
+    endpointQueryKey(e, { query, variant } as EndpointKeyCall<E>),
+    (signal) => loadDashboard(e, query, signal),
+    enabled,
+  );
 
 const windowQuery = (w: DashboardWindow, points: string | undefined) => ({ start: w.start, end: w.end, unit: w.unit, points });
 
@@ -103,4 +126,4 @@ export const useAlarmOccurrence = (unit: AlarmIntensityUnit, points?: string) =>
  * the filtered points (spec 001 §2, §9). Needs readAlarm on the server: `enabled` false without it.
  */
 export const useRecentAlarmTransactions = (points: string | undefined, enabled: boolean) =>
-  useDashboardQuery(ENDPOINTS.listAlarmTransactions, { ...DASHBOARD_PAGE, points }, enabled);
+  useDashboardQuery(ENDPOINTS.listAlarmTransactions, { ...DASHBOARD_PAGE, points }, enabled, DASHBOARD_VARIANT);

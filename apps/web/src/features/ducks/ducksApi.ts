@@ -1,25 +1,17 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { ENDPOINTS, type DuckConfig } from '@overtone/contract';
 import { callEndpoint } from '../../core/api/callEndpoint';
+import { endpointQuery, endpointsFilter } from '../../core/api/endpointQuery';
 
-/** Query key of the Duck list; shared by the admin tab and {@link ChannelGroupPicker}. */
-export const DUCKS_KEY = ['ducks'] as const;
-const periodicKey = (id: string) => ['ducks', id, 'periodic'] as const;
-
-/** `GET /ducks` (readGateway): the customer's Ducks with their configuration. */
+/** `GET /ducks` (readGateway): the customer's Ducks with their configuration; shared by the admin tab and {@link ChannelGroupPicker}. */
 export function useDucksQuery(enabled = true) {
-  return useQuery({
-    queryKey: DUCKS_KEY,
-    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.listDucks, {}, { signal }),
-    enabled,
-  });
+  return useQuery({ ...endpointQuery(ENDPOINTS.listDucks), enabled });
 }
 
 /** `GET /ducks/{id}/periodic` (readGateway): the periodic interval, s, or null when off. */
 export function useDuckPeriodicQuery(id: string) {
   return useQuery({
-    queryKey: periodicKey(id),
-    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.getDuckPeriodic, { params: { id } }, { signal }),
+    ...endpointQuery(ENDPOINTS.getDuckPeriodic, { params: { id } }),
     select: (r) => r.data.repeatInterval,
   });
 }
@@ -41,5 +33,6 @@ export const deleteDuckPeriod = (id: string) => callEndpoint(ENDPOINTS.deleteDuc
  */
 export const measureDuck = (mac: string) => callEndpoint(ENDPOINTS.measureDuck, { params: { mac }, body: {} });
 
-/** A Duck changed: the list and its periodic interval. */
-export const invalidateDucks = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: DUCKS_KEY });
+/** A Duck changed: the list and the periodic intervals (`GET /ducks`, `GET /ducks/{id}/periodic`). */
+export const invalidateDucks = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries(endpointsFilter([ENDPOINTS.listDucks, ENDPOINTS.getDuckPeriodic]));

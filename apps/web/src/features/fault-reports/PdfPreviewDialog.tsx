@@ -3,7 +3,8 @@ import { App, Button, Flex, Modal, Result, Select, Spin } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { FAULT_REPORT_PDF_SIZE, REPORT_LANGUAGES, type FaultReport, type ReportLanguage } from '@overtone/contract';
+import { ENDPOINTS, FAULT_REPORT_PDF_SIZE, REPORT_LANGUAGES, type FaultReport, type ReportLanguage } from '@overtone/contract';
+import { endpointQueryKey } from '../../core/api/endpointQuery';
 import { currentLanguage } from '../../core/i18n';
 import { LANGUAGE_NATIVE_NAMES } from '../../ui/LanguageSelect';
 import { fetchFaultReportPdf, interfaceLanguageOf, reportLanguageOf } from './faultReportsApi';
@@ -52,7 +53,12 @@ export function PdfPreviewDialog({ report, onClose }: { report: FaultReport; onC
   const height = Math.round(FAULT_REPORT_PDF_SIZE.height * scale);
 
   const pdf = useQuery({
-    queryKey: ['fault-report-pdf', report.id, report.updatedAt, language],
+    // the same report's PDF changes with its evaluation: its last change is part of the key
+    queryKey: endpointQueryKey(ENDPOINTS.getFaultReportPdf, {
+      params: { id: report.id },
+      query: { language },
+      variant: report.updatedAt,
+    }),
     queryFn: ({ signal }) => fetchFaultReportPdf(report.id, language, signal),
     staleTime: 60_000,
     gcTime: 60_000,

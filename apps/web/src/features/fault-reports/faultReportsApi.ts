@@ -5,6 +5,7 @@ import {
   TOKEN_HEADER,
   endpointPath,
   errorBody,
+  type EndpointAnswer,
   type EvaluationBody,
   type FaultReport,
   type Language,
@@ -13,6 +14,7 @@ import {
 import { buildUrl } from '../../core/api/apiClient';
 import { ApiError } from '../../core/api/ApiError';
 import { callEndpoint } from '../../core/api/callEndpoint';
+import { endpointQuery, endpointsFilter } from '../../core/api/endpointQuery';
 import { errorMessage, genericErrorMessage } from '../../core/api/errorMessage';
 import { currentLanguage } from '../../core/i18n';
 import { currentToken } from '../../core/session';
@@ -27,11 +29,22 @@ export interface FaultReportsParams {
   status: ReportStatusFilter;
 }
 
-/** Every fault-report query starts with this key: one invalidation refreshes lists, counts and statistics. */
-export const FAULT_REPORTS_KEY = ['fault-reports'] as const;
-export const pointFaultReportsKey = (pointId: string) => [...FAULT_REPORTS_KEY, 'point', pointId] as const;
-export const UNANSWERED_COUNT_KEY = [...FAULT_REPORTS_KEY, 'unanswered'] as const;
-export const confirmationsKey = (pointId: string) => [...FAULT_REPORTS_KEY, 'confirmations', pointId] as const;
+/**
+ * Every fault-report read that an evaluation or a maintenance makes stale: the points' report lists,
+ * the unanswered counts (the tab's badge) and the confirmation statistics.
+ */
+export const FAULT_REPORT_READS = endpointsFilter([
+  ENDPOINTS.listPointFaultReports,
+  ENDPOINTS.countUnansweredEvaluations,
+  ENDPOINTS.getPointFaultReportConfirmations,
+]);
+
+/** The `data` of an answer (module-level: a stable `select`). */
+const dataOf = <D>(r: { data: D }) => r.data;
+
+/** An unanswered-count answer as a map point id → count. */
+const countsByPoint = (r: EndpointAnswer<typeof ENDPOINTS.countUnansweredEvaluations>) =>
+  new Map(r.data.detectionReports.map((d) => [d.point, d.count]));
 
 /**
  * `GET /point/{id}/fault-reports?pageSize&pageNumber&status`: the point's reports, newest first,
@@ -39,11 +52,8 @@ export const confirmationsKey = (pointId: string) => [...FAULT_REPORTS_KEY, 'con
  */
 export const usePointFaultReportsQuery = (pointId: string, params: FaultReportsParams, enabled = true) =>
   useQuery({
-    queryKey: [...pointFaultReportsKey(pointId), params, currentLanguage()],
-    queryFn: ({ signal }) =>
-      callEndpoint(ENDPOINTS.listPointFaultReports, { params: { id: pointId }, query: { ...params } }, { signal }).then(
-        (r) => r.data,
-      ),
+    ...endpointQuery(ENDPOINTS.listPointFaultReports, { params: { id: pointId }, query: { ...params } }, { translated: true }),
+    select: dataOf,
     enabled,
     placeholderData: (previous) => previous,
   });
@@ -54,22 +64,16 @@ export const usePointFaultReportsQuery = (pointId: string, params: FaultReportsP
  */
 export const useUnansweredCountsQuery = (enabled = true) =>
   useQuery({
-    queryKey: UNANSWERED_COUNT_KEY,
-    queryFn: ({ signal }) =>
-      callEndpoint(ENDPOINTS.countUnansweredEvaluations, {}, { signal, silent: true }).then(
-        (r) => new Map(r.data.detectionReports.map((d) => [d.point, d.count])),
-      ),
+    ...endpointQuery(ENDPOINTS.countUnansweredEvaluations, {}, { silent: true }),
+    select: countsByPoint,
     enabled,
   });
 
 /** `GET /point/{id}/fault-reports/confirmations`: how often each fault was confirmed, per point and per customer. */
 export const useConfirmationsQuery = (pointId: string, enabled = true) =>
   useQuery({
-    queryKey: confirmationsKey(pointId),
-    queryFn: ({ signal }) =>
-      callEndpoint(ENDPOINTS.getPointFaultReportConfirmations, { params: { id: pointId } }, { signal, silent: true }).then(
-        (r) => r.data,
-      ),
+    ...endpointQuery(ENDPOINTS.getPointFaultReportConfirmations, { params: { id: pointId } }, { silent: true }),
+    select: dataOf,
     enabled,
   });
 
@@ -86,10 +90,7 @@ export const saveEvaluation = (id: string, body: EvaluationBody): Promise<FaultR
  * statistics and the tree (its point badges, spec 000) are loaded again.
  */
 export const refreshAfterEvaluation = (queryClient: QueryClient) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: FAULT_REPORTS_KEY }),
-    queryClient.invalidateQueries({ queryKey: TREE_QUERY_KEY }),
-  ]);
+  Promise.all([queryClient.invalidateQueries(FAULT_REPORT_READS), queryClient.invalidateQueries({ queryKey: TREE_QUERY_KEY })]);
 
 /** The report language of an interface language (spec 001 §9: `zh-tw` is spelt `zhTw` on the wire). */
 export const reportLanguageOf = (language: Language): ReportLanguage => (language === 'zh-tw' ? 'zhTw' : language);

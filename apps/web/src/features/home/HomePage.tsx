@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hasPermission, useSession } from '../../core/session';
 import { AssetTree } from '../tree/AssetTree';
-import { DASHBOARD_KEY, DashboardShownContext } from '../dashboard/dashboardApi';
+import { DASHBOARD_READS, DashboardShownContext } from '../dashboard/dashboardApi';
 import { MeasurementsTab } from '../measurements/MeasurementsTab';
 import { PointTab } from '../point-detail/PointTab';
 import { RoutesTab } from '../routes/RoutesTab';
@@ -40,7 +40,7 @@ export function HomePage() {
   const [checkedPoints, setCheckedPoints] = useState<string[]>([]);
   // Reloads the dashboard with the home view (spec 000 §2): its cached answers turn stale before the
   // tab mounts (during the first render), so it fetches once, not twice.
-  useState(() => void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY, refetchType: 'none' }));
+  useState(() => void queryClient.invalidateQueries({ ...DASHBOARD_READS, refetchType: 'none' }));
 
   // The dashboard and the measurement list follow the checked points. Every point checked is the
   // same filter as none: sent as none, which keeps the URL of a large plant's calls short.
@@ -163,7 +163,7 @@ export function HomePage() {
               tabBarExtraContent={{ left: toggle }}
               onChange={(key) => {
                 // back on the dashboard: what happened meanwhile (a measurement, a repair) shows at once
-                if (key === DASHBOARD_TAB) void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY });
+                if (key === DASHBOARD_TAB) void queryClient.invalidateQueries(DASHBOARD_READS);
                 update({ tab: key === DASHBOARD_TAB || key === MEASUREMENTS_TAB || key === ROUTES_TAB ? key : null });
               }}
               onEdit={(key, action) => {

@@ -7,7 +7,7 @@ import { ENDPOINTS } from '@overtone/contract';
 import { callEndpoint } from '../../core/api/callEndpoint';
 import { isApiError } from '../../core/api/ApiError';
 import { lastMeasurementStore, measurementPath } from '../measurements/lastMeasurement';
-import { MEASUREMENTS_QUERY_KEY } from '../measurements/measurementsApi';
+import { MEASUREMENT_LISTS } from '../measurements/measurementsApi';
 import { TREE_QUERY_KEY } from '../tree/treeApi';
 import { routingQueryKey } from '../points/pointApi';
 import { initialLiveState, isRunning, liveReducer, liveTimer, type LiveState } from './liveReducer';
@@ -138,7 +138,7 @@ export function useLiveMeasurement(target: LiveTarget): LiveMeasurement {
           duration: LIVE_NOTIFICATION_S.success,
         });
         refreshScan();
-        void queryClient.invalidateQueries({ queryKey: [MEASUREMENTS_QUERY_KEY] });
+        void queryClient.invalidateQueries(MEASUREMENT_LISTS);
         void queryClient.invalidateQueries({ queryKey: TREE_QUERY_KEY });
         // and once its alarms are evaluated (the evaluator follows persistence by milliseconds)
         setTimeout(() => void queryClient.invalidateQueries({ queryKey: TREE_QUERY_KEY }), ALARM_SETTLE_MS);

@@ -4,7 +4,9 @@ import { ArrowLeftOutlined, LoginOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ENDPOINTS } from '@overtone/contract';
 import { isApiError } from '../../core/api/ApiError';
+import { endpointQueryKey } from '../../core/api/endpointQuery';
 import { useCustomer } from '../../core/customer/CustomerContext';
 import { queryToken, useSession } from '../../core/session';
 import { logout } from '../../core/logout';
@@ -39,7 +41,8 @@ export function ForgotPasswordPage() {
   const [secondsLeft, setSecondsLeft] = useState(LOGOUT_DELAY_S);
 
   const me = useQuery({
-    queryKey: ['me', token],
+    // the token is sent as a header (not a parameter): it tells the answers apart
+    queryKey: endpointQueryKey(ENDPOINTS.getMe, { variant: token }),
     queryFn: ({ signal }) => fetchMe(signal),
     enabled: !!token && !done,
     staleTime: Infinity,

@@ -4,7 +4,9 @@ import { SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ENDPOINTS } from '@overtone/contract';
 import { isApiError } from '../../core/api/ApiError';
+import { endpointQueryKey } from '../../core/api/endpointQuery';
 import { customerClock } from '../../ui/customerTime';
 import { useCustomerZone } from '../../ui/formatDate';
 import { AltchaCaptcha, type AltchaCaptchaHandle } from './AltchaCaptcha';
@@ -49,7 +51,7 @@ export function VerifyMfaPage() {
   const [ended, setEnded] = useState<string | null>(null);
 
   const challenge = useQuery({
-    queryKey: ['mfa-challenge', id],
+    queryKey: endpointQueryKey(ENDPOINTS.getMfaChallenge, { params: { id } }),
     queryFn: ({ signal }) => fetchMfaChallenge(id, signal),
     staleTime: Infinity,
   });

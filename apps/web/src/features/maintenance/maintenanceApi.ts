@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ENDPOINTS, type MaintenanceCreateBody, type MaintenanceRecord, type MaintenanceUpdateBody } from '@overtone/contract';
 import { callEndpoint } from '../../core/api/callEndpoint';
-import { FAULT_REPORTS_KEY } from '../fault-reports/faultReportsApi';
+import { endpointQuery, endpointQueryKey } from '../../core/api/endpointQuery';
+import { FAULT_REPORT_READS } from '../fault-reports/faultReportsApi';
 import { TREE_QUERY_KEY } from '../tree/treeApi';
 
 /** How often the records are read again while a verdict waits for measurements, ms. */
@@ -11,9 +12,8 @@ export const PENDING_REFRESH_MS = 10_000;
 export const pendingRefreshMs = (records: readonly MaintenanceRecord[] | undefined): number | false =>
   records?.some((r) => r.verdict?.outcome === 'pending') ? PENDING_REFRESH_MS : false;
 
-/** Every maintenance query starts with this key. */
-export const MAINTENANCES_KEY = ['maintenances'] as const;
-export const pointMaintenancesKey = (pointId: string) => [...MAINTENANCES_KEY, pointId] as const;
+/** The key of a point's maintenance records (`GET /maintenances?pointId`). */
+export const pointMaintenancesKey = (pointId: string) => endpointQueryKey(ENDPOINTS.listMaintenances, { query: { pointId } });
 
 /**
  * `GET /maintenances?pointId`: the point's maintenance records (spec 001 §7), each with its verdict.
@@ -22,8 +22,7 @@ export const pointMaintenancesKey = (pointId: string) => [...MAINTENANCES_KEY, p
  */
 export const useMaintenancesQuery = (pointId: string, enabled = true, { silent = false } = {}) =>
   useQuery({
-    queryKey: pointMaintenancesKey(pointId),
-    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.listMaintenances, { query: { pointId } }, { signal, silent }),
+    ...endpointQuery(ENDPOINTS.listMaintenances, { query: { pointId } }, { silent }),
     enabled,
     // a pending verdict is decided by measurements still to come: looked at again until it is
     refetchInterval: (q) => pendingRefreshMs(q.state.data),
@@ -41,7 +40,7 @@ export function useMaintenanceMutations(pointId: string) {
   const refresh = () =>
     Promise.all([
       qc.invalidateQueries({ queryKey: pointMaintenancesKey(pointId) }),
-      qc.invalidateQueries({ queryKey: FAULT_REPORTS_KEY }),
+      qc.invalidateQueries(FAULT_REPORT_READS),
       qc.invalidateQueries({ queryKey: TREE_QUERY_KEY }),
     ]);
   const create = useMutation({

@@ -3,7 +3,7 @@ import { StarFilled, StarOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MeasurementDetail } from '@overtone/contract';
-import { MEASUREMENTS_QUERY_KEY } from '../measurements/measurementsApi';
+import { MEASUREMENT_LISTS } from '../measurements/measurementsApi';
 import { useDetailAccess } from './detailAccess';
 import { measurementQueryKey, putFavorite } from './measurementApi';
 
@@ -25,7 +25,7 @@ export function FavoriteStar({ m }: { m: MeasurementDetail }) {
     onMutate: (favorite) => set(favorite),
     onSuccess: (r) => {
       set(r.favorite);
-      void queryClient.invalidateQueries({ queryKey: [MEASUREMENTS_QUERY_KEY] });
+      void queryClient.invalidateQueries(MEASUREMENT_LISTS);
     },
     onError: (_e, favorite) => set(!favorite),
   });

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { FAULT_TAG_SUGGESTIONS, MAX_TAGS, TAG_MAX_LENGTH, type MeasurementDetail } from '@overtone/contract';
-import { MEASUREMENTS_QUERY_KEY } from '../measurements/measurementsApi';
+import { MEASUREMENT_LISTS } from '../measurements/measurementsApi';
 import { useDetailAccess } from './detailAccess';
 import { measurementQueryKey, putTags, useTagSuggestionsQuery } from './measurementApi';
 
@@ -54,7 +54,7 @@ export function MeasurementTagsEditor({ m }: { m: MeasurementDetail }) {
     mutationFn: (tags: string[]) => putTags(m._id, tags),
     onSuccess: (r) => {
       queryClient.setQueryData<MeasurementDetail>(measurementQueryKey(m._id), (old) => (old ? { ...old, tags: r.tags } : old));
-      void queryClient.invalidateQueries({ queryKey: [MEASUREMENTS_QUERY_KEY] });
+      void queryClient.invalidateQueries(MEASUREMENT_LISTS);
       setDraft(null);
     },
   });

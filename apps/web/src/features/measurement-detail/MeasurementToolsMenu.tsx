@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import type { DeleteMeasurementResponse, MeasurementDetail } from '@overtone/contract';
 import { measurementJsonFromDetail } from '@overtone/contract';
 import { measurementPath } from '../measurements/lastMeasurement';
-import { MEASUREMENTS_QUERY_KEY } from '../measurements/measurementsApi';
+import { MEASUREMENT_LISTS } from '../measurements/measurementsApi';
 import { useDetailAccess } from './detailAccess';
-import { deleteMeasurement, fetchMeasurementJson, measurementQueryKey } from './measurementApi';
+import { deleteMeasurement, fetchMeasurementJson, forgetMeasurement } from './measurementApi';
 import { ShareLinkDialog } from './ShareLinkDialog';
 import { saveBlob } from '../../ui/saveBlob';
 
@@ -42,8 +42,8 @@ export function MeasurementToolsMenu({ m }: { m: MeasurementDetail }) {
     mutationFn: () => deleteMeasurement(m._id),
     onSuccess: async (r) => {
       void message.success(t('delete.done'));
-      queryClient.removeQueries({ queryKey: measurementQueryKey(m._id) });
-      void queryClient.invalidateQueries({ queryKey: [MEASUREMENTS_QUERY_KEY] });
+      forgetMeasurement(queryClient, m._id);
+      void queryClient.invalidateQueries(MEASUREMENT_LISTS);
       await navigate(pathAfterDelete(r), { replace: true });
     },
   });

@@ -30,7 +30,9 @@ export function PhotosCard({ measurementId, readOnly = false }: { measurementId:
   const remove = useMutation({
     mutationFn: (p: MeasurementPhoto) => deletePhoto(measurementId, p.key),
     onSuccess: (_r, p) => {
-      queryClient.setQueryData<MeasurementPhoto[]>(photosQueryKey(measurementId), (old) => old?.filter((x) => x.key !== p.key));
+      queryClient.setQueryData<MeasurementPhoto[]>(photosQueryKey(measurementId, readOnly), (old) =>
+        old?.filter((x) => x.key !== p.key),
+      );
       void message.success(t('photos.deleted'));
     },
   });

@@ -21,6 +21,7 @@ import {
 } from '@overtone/contract';
 import { buildUrl } from '../../core/api/apiClient';
 import { callEndpoint } from '../../core/api/callEndpoint';
+import { computedQueryKey, endpointQuery, endpointQueryKey } from '../../core/api/endpointQuery';
 import { ApiError } from '../../core/api/ApiError';
 import { errorMessage } from '../../core/api/errorMessage';
 import { currentLanguage } from '../../core/i18n';
@@ -28,9 +29,12 @@ import { currentToken } from '../../core/session';
 import { computeInBrowser, samplesOf } from './domains/domainClient';
 import { pointQueryKey, pointQueryOptions } from '../points/pointApi';
 import { blankPoint } from '../points/blankPoint';
-import { measurementQueryKey } from '../measurements/measurementsApi';
+import { measurementQueryKey, measurementTagsQuery } from '../measurements/measurementsApi';
 
 export { measurementQueryKey };
+
+/** The key of one measurement's read-only copy with its waveform (`GET /share/measurement/{id}`, a share link's page). */
+export const sharedMeasurementQueryKey = (id: string) => endpointQueryKey(ENDPOINTS.getSharedMeasurement, { params: { id } });
 
 /** The error code of a measurement whose stored samples are missing from the object store. */
 const WAVEFORM_MISSING: ErrorCode = 'WAVEFORM_MISSING';
@@ -88,7 +92,7 @@ async function withSignal<T extends MeasurementDetail>(detail: Promise<T>, signa
  * at once).
  */
 export const measurementQueryOptions = (queryClient: QueryClient, id: string, readOnly = false) => ({
-  queryKey: readOnly ? ([...measurementQueryKey(id), 'shared'] as const) : measurementQueryKey(id),
+  queryKey: readOnly ? sharedMeasurementQueryKey(id) : measurementQueryKey(id),
   queryFn: async ({ signal }: { signal?: AbortSignal }): Promise<MeasurementDetail | SharedMeasurementDetail> => {
     const signalPath = endpointPath(readOnly ? ENDPOINTS.getSharedMeasurementSignal : ENDPOINTS.getMeasurementSignal, { id });
     if (!readOnly) {
@@ -171,28 +175,38 @@ export const deleteMeasurement = (id: string) => callEndpoint(ENDPOINTS.deleteMe
 /** `GET /measurement/{id}/json`: the measurement as the JSON file the tools menu downloads. */
 export const fetchMeasurementJson = (id: string) => callEndpoint(ENDPOINTS.getMeasurementJson, { params: { id } });
 
-/** `GET /measurement/tags`: the customer's tags (suggestions of the tags editor), asked only while editing. */
+/**
+ * `GET /measurement/tags`: the customer's tags (suggestions of the tags editor), asked only while
+ * editing; the tag filter's answer (features/measurements/measurementsApi.ts), silent here.
+ */
 export const useTagSuggestionsQuery = (enabled: boolean) =>
-  useQuery({
-    queryKey: ['measurements', 'tags'],
-    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.listMeasurementTags, {}, { signal, silent: true }),
-    enabled,
-    staleTime: 60_000,
-  });
+  useQuery({ ...measurementTagsQuery({ silent: true }), enabled, staleTime: 60_000 });
 
-export const photosQueryKey = (id: string) => ['measurement', id, 'photos'] as const;
+/** The photos' operation: a session's, or a share link visitor's (docs/share-links.md). */
+const photosEndpoint = (readOnly: boolean) =>
+  readOnly ? ENDPOINTS.listSharedMeasurementPhotos : ENDPOINTS.listMeasurementPhotos;
+
+/** The key of a measurement's photos (`GET /measurement/{id}/photo`; read-only: `/share/measurement/{id}/photo`). */
+export const photosQueryKey = (id: string, readOnly = false) => endpointQueryKey(photosEndpoint(readOnly), { params: { id } });
 
 /** `GET /measurement/{id}/photo` (read-only: `/share/measurement/{id}/photo`): the photos, oldest first (signed URLs). */
 export const usePhotosQuery = (id: string, readOnly = false) =>
   useQuery({
-    queryKey: photosQueryKey(id),
-    queryFn: ({ signal }) =>
-      readOnly
-        ? callEndpoint(ENDPOINTS.listSharedMeasurementPhotos, { params: { id } }, { signal, silent: true })
-        : callEndpoint(ENDPOINTS.listMeasurementPhotos, { params: { id } }, { signal, silent: true }),
+    ...endpointQuery(photosEndpoint(readOnly), { params: { id } }, { silent: true }),
     // The URLs are signed for about an hour.
     staleTime: 30 * 60_000,
   });
+
+/**
+ * Drops every cached answer of a deleted measurement: its detail, its read-only copy and its photos
+ * (a session's and a share link visitor's).
+ */
+export function forgetMeasurement(queryClient: QueryClient, id: string) {
+  queryClient.removeQueries({ queryKey: measurementQueryKey(id) });
+  queryClient.removeQueries({ queryKey: sharedMeasurementQueryKey(id) });
+  queryClient.removeQueries({ queryKey: photosQueryKey(id) });
+  queryClient.removeQueries({ queryKey: photosQueryKey(id, true) });
+}
 
 /**
  * The last segment of a photo key (`{customer}/measurements/{id}/photos/{name}` → `{name}`): the
@@ -215,7 +229,17 @@ export const useAlarmTransactionsQuery = (
   pageSize: number,
 ) =>
   useQuery({
-    queryKey: ['alarmTransactions', target.readOnly ? target.measurementId : target.pointId, pageNumber, pageSize],
+    // The session's answer is read with the table's read model (`alarmTransactionsResponse`, without
+    // the alarms tab's details): its variant keeps it apart from the tab's answer of the same page.
+    queryKey: target.readOnly
+      ? endpointQueryKey(ENDPOINTS.listSharedAlarmTransactions, {
+          params: { id: target.measurementId },
+          query: { pageNumber, pageSize },
+        })
+      : endpointQueryKey(ENDPOINTS.listAlarmTransactions, {
+          query: { points: target.pointId, pageNumber, pageSize },
+          variant: 'alarmTransactionsResponse',
+        }),
     queryFn: ({ signal }) =>
       target.readOnly
         ? callEndpoint(
@@ -231,7 +255,9 @@ export const useAlarmTransactionsQuery = (
     placeholderData: keepPreviousData,
   });
 
-export const shareLinksQueryKey = (measurementId: string) => ['shareLinks', measurementId] as const;
+/** The key of a measurement's active share links (`GET /temporaryToken?measurementId=`). */
+export const shareLinksQueryKey = (measurementId: string) =>
+  endpointQueryKey(ENDPOINTS.listShareLinks, { query: { measurementId } });
 
 /** `POST /temporaryToken/measurement`: a new share link; the answer carries its token (shown once). */
 export const createShareLink = (body: CreateShareBody) => callEndpoint(ENDPOINTS.createShareLink, { body });
@@ -239,8 +265,7 @@ export const createShareLink = (body: CreateShareBody) => callEndpoint(ENDPOINTS
 /** `GET /temporaryToken?measurementId=`: the active share links of a measurement. */
 export const useShareLinksQuery = (measurementId: string, enabled = true) =>
   useQuery({
-    queryKey: shareLinksQueryKey(measurementId),
-    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.listShareLinks, { query: { measurementId } }, { signal, silent: true }),
+    ...endpointQuery(ENDPOINTS.listShareLinks, { query: { measurementId } }, { silent: true }),
     enabled,
   });
 
@@ -253,8 +278,8 @@ export const revokeShareLink = (linkId: string) => callEndpoint(ENDPOINTS.revoke
  */
 export const useShareScopeQuery = (token: string | null) =>
   useQuery({
-    queryKey: ['shareScope', token],
-    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.getShareScope, {}, { signal, silent: true, redirectOnUnauthorized: false }),
+    // the token travels in the call's header, not its query: the key's variant tells two tokens' scopes apart
+    ...endpointQuery(ENDPOINTS.getShareScope, {}, { silent: true, redirectOnUnauthorized: false, variant: token }),
     enabled: !!token,
     retry: false,
     staleTime: Infinity,
@@ -296,7 +321,9 @@ export const useSpectrumQuery = (r: SpectrumRequest | null) =>
     staleTime: Infinity,
   });
 
-const spectrumQueryKey = (r: SpectrumRequest | null) => ['spectrum', r?.measurementId, r?.axis, r?.window, r?.mode, r?.dcOffset];
+/** The key of a spectrum computed in the browser: its measurement, axis and settings (no operation answers it). */
+export const spectrumQueryKey = (r: Pick<SpectrumRequest, 'measurementId' | 'axis' | 'window' | 'mode' | 'dcOffset'> | null) =>
+  computedQueryKey('spectrum', r?.measurementId, r?.axis, r?.window, r?.mode, r?.dcOffset);
 
 const computeSpectrum = async (r: SpectrumRequest) =>
   curveOf(
@@ -355,7 +382,7 @@ export interface EnvelopeRequest {
  */
 export const useEnvelopeQuery = (r: EnvelopeRequest | null) =>
   useQuery({
-    queryKey: ['envelope', r?.measurementId, r?.axis, r?.window, r?.band[0], r?.band[1], r?.xlimHz],
+    queryKey: computedQueryKey('envelope', r?.measurementId, r?.axis, r?.window, r?.band[0], r?.band[1], r?.xlimHz),
     queryFn: async () =>
       curveOf(
         await computeInBrowser({

@@ -8,8 +8,9 @@ import {
   type TrendSeries,
 } from '@overtone/contract';
 import { callEndpoint } from '../../core/api/callEndpoint';
+import { endpointQueryKey } from '../../core/api/endpointQuery';
 import { customerClock } from '../../ui/customerTime';
-import { trendQueryOf } from '../trend/trendApi';
+import { trendQueryOf, trendTelemetriesQuery } from '../trend/trendApi';
 import { TREND_DATE_FORMAT } from '../trend/trendModel';
 
 /**
@@ -116,27 +117,35 @@ export interface MeasurementTrendRequest {
  *   server counts the hours back from its own now).
  * Silent: the card shows its error state. Disabled until a telemetry is chosen.
  */
-export const useMeasurementTrend = (r: MeasurementTrendRequest) =>
-  useQuery({
+export const useMeasurementTrend = (r: MeasurementTrendRequest) => {
+  const query = trendQueryOf({
+    ...trendWindow(r.hours, r.offsetMinutes, r.now),
+    telemetries: r.telemetry ? [r.telemetry] : [],
+    minValue: null,
+    maxValue: null,
+    maxPoints: TREND_MAX_POINTS_DEFAULT,
+  });
+  const shareQuery = { telemetry: r.telemetry!, hours: r.hours };
+  return useQuery({
+    // Both answers are kept as the card's series (not as the operation answers them): the variant
+    // keeps them apart from the trend tab's answers of the same call. The share link's `now` only
+    // marks when the range was chosen (the server counts the hours back from its own now).
     queryKey: r.readOnly
-      ? (['measurementTrend', r.measurementId, 'shared', r.telemetry, r.hours, r.now] as const)
-      : (['measurementTrend', r.pointId, r.telemetry, r.hours, r.now, r.offsetMinutes] as const),
+      ? endpointQueryKey(ENDPOINTS.getSharedPointTrend, {
+          params: { id: r.measurementId },
+          query: shareQuery,
+          variant: { series: 'card', now: r.now },
+        })
+      : endpointQueryKey(ENDPOINTS.getPointTrend, { params: { id: r.pointId }, query, variant: { series: 'card' } }),
     queryFn: async ({ signal }): Promise<TrendSeries[]> => {
       if (r.readOnly) {
         const answer = await callEndpoint(
           ENDPOINTS.getSharedPointTrend,
-          { params: { id: r.measurementId }, query: { telemetry: r.telemetry!, hours: r.hours } },
+          { params: { id: r.measurementId }, query: shareQuery },
           { signal, silent: true },
         );
         return shareSeriesAsTrend(answer, r.measurement);
       }
-      const query = trendQueryOf({
-        ...trendWindow(r.hours, r.offsetMinutes, r.now),
-        telemetries: [r.telemetry!],
-        minValue: null,
-        maxValue: null,
-        maxPoints: TREND_MAX_POINTS_DEFAULT,
-      });
       const answer = await callEndpoint(ENDPOINTS.getPointTrend, { params: { id: r.pointId }, query }, { signal, silent: true });
       return answer.series.filter((s) => s.data.length > 0);
     },
@@ -144,6 +153,7 @@ export const useMeasurementTrend = (r: MeasurementTrendRequest) =>
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
+};
 
 /**
  * `GET /point/{id}/trend/telemetries` (same cache as the point's trend tab), asked for a session
@@ -151,9 +161,7 @@ export const useMeasurementTrend = (r: MeasurementTrendRequest) =>
  */
 export const useCardTelemetries = (pointId: string, enabled: boolean) =>
   useQuery({
-    queryKey: ['trend', pointId, 'telemetries'],
-    queryFn: ({ signal }) =>
-      callEndpoint(ENDPOINTS.listPointTrendTelemetries, { params: { id: pointId } }, { signal, silent: true }),
+    ...trendTelemetriesQuery(pointId, { silent: true }),
     enabled,
     staleTime: 60_000,
   });

@@ -3,12 +3,7 @@ import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { hasPermission, useSession } from '../../core/session';
-import {
-  deleteMeasurements,
-  MEASUREMENTS_QUERY_KEY,
-  measurementDownloadUrl,
-  type MeasurementListParams,
-} from './measurementsApi';
+import { deleteMeasurements, MEASUREMENT_LISTS, measurementDownloadUrl, type MeasurementListParams } from './measurementsApi';
 
 /**
  * Delete (with confirmation; deleteMeasurement) and download of the selection, or of every match
@@ -32,7 +27,7 @@ export function MeasurementActions({
     onSuccess: async (r) => {
       void message.success(t('deleted', { count: r.deleted }));
       onDeleted();
-      await queryClient.invalidateQueries({ queryKey: [MEASUREMENTS_QUERY_KEY] });
+      await queryClient.invalidateQueries(MEASUREMENT_LISTS);
     },
   });
   const download = useMutation({

@@ -1,37 +1,38 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ENDPOINTS, type MeasurementListQuery } from '@overtone/contract';
 import { callEndpoint } from '../../core/api/callEndpoint';
+import { endpointQuery, endpointQueryKey, endpointsFilter } from '../../core/api/endpointQuery';
 
-/** The query key of one measurement's detail (features/measurement-detail/measurementApi.ts; the trend's compare reads it too). */
-export const measurementQueryKey = (id: string) => ['measurement', id] as const;
+/**
+ * The query key of one measurement's detail with its waveform (`GET /measurement/{id}`,
+ * features/measurement-detail/measurementApi.ts; the trend's compare reads it too).
+ */
+export const measurementQueryKey = (id: string) => endpointQueryKey(ENDPOINTS.getMeasurement, { params: { id } });
 
-/** Root of every measurement-list query key; invalidate it after a new measurement. */
-export const MEASUREMENTS_QUERY_KEY = 'measurements';
+/** Every measurement list and the tags' suggestions: invalidate them after a measurement is added, changed or deleted. */
+export const MEASUREMENT_LISTS = endpointsFilter([ENDPOINTS.listMeasurements, ENDPOINTS.listMeasurementTags]);
 
 export type MeasurementListParams = Pick<MeasurementListQuery, 'page' | 'pageSize'> &
   Partial<Omit<MeasurementListQuery, 'page' | 'pageSize'>>;
 
-/** `GET /measurement` (spec 000 §7): one page of measurements, newest first. */
-export function fetchMeasurements(params: MeasurementListParams, signal?: AbortSignal) {
-  return callEndpoint(ENDPOINTS.listMeasurements, { query: params }, { signal });
-}
-
+/** `GET /measurement` (spec 000 §7): one page of measurements, newest first; the previous page stays on screen while the next loads. */
 export function useMeasurementsQuery(params: MeasurementListParams, enabled = true) {
   return useQuery({
-    queryKey: [MEASUREMENTS_QUERY_KEY, params],
-    queryFn: ({ signal }) => fetchMeasurements(params, signal),
+    ...endpointQuery(ENDPOINTS.listMeasurements, { query: params }),
     placeholderData: keepPreviousData,
     enabled,
   });
 }
 
+/**
+ * The options of the tags' query (`GET /measurement/tags`), shared by the tag filter and the
+ * measurement page's tags editor (one cached answer); `silent` where a failure is not shown.
+ */
+export const measurementTagsQuery = ({ silent = false } = {}) => endpointQuery(ENDPOINTS.listMeasurementTags, {}, { silent });
+
 /** `GET /measurement/tags`: the customer's tags, most used first (suggestions of the tag filter). */
 export function useMeasurementTagsQuery() {
-  return useQuery({
-    queryKey: [MEASUREMENTS_QUERY_KEY, 'tags'],
-    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.listMeasurementTags, {}, { signal }),
-    staleTime: 60_000,
-  });
+  return useQuery({ ...measurementTagsQuery(), staleTime: 60_000 });
 }
 
 /** `DELETE /measurements` with the selected ids (deleteMeasurement). */

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ENDPOINTS, type NotificationsResponse } from '@overtone/contract';
+import { ENDPOINTS } from '@overtone/contract';
 import { callEndpoint } from '../../core/api/callEndpoint';
-import { currentLanguage } from '../../core/i18n';
+import { endpointQuery, endpointQueryKey } from '../../core/api/endpointQuery';
 
-/** Query key of the caller's notifications (every language). */
-export const NOTIFICATIONS_KEY = ['notifications'] as const;
+/** Query key of the caller's notifications (`GET /notifications`, every language). */
+export const NOTIFICATIONS_KEY = endpointQueryKey(ENDPOINTS.listNotifications);
 /** How often the bell looks for new notifications, ms (alarms are evaluated at ingest, swept every 30 s). */
 export const NOTIFICATIONS_POLL_MS = 60_000;
 /** How many notifications the bell lists. */
@@ -16,10 +16,8 @@ export const NOTIFICATIONS_SHOWN = 20;
  * (the bell is a side panel, not the page). Only when `enabled` (readAlarm).
  */
 export const useNotificationsQuery = (enabled: boolean) =>
-  useQuery<NotificationsResponse>({
-    queryKey: [...NOTIFICATIONS_KEY, currentLanguage()],
-    queryFn: ({ signal }) =>
-      callEndpoint(ENDPOINTS.listNotifications, { query: { limit: NOTIFICATIONS_SHOWN } }, { signal, silent: true }),
+  useQuery({
+    ...endpointQuery(ENDPOINTS.listNotifications, { query: { limit: NOTIFICATIONS_SHOWN } }, { silent: true, translated: true }),
     enabled,
     refetchInterval: NOTIFICATIONS_POLL_MS,
   });

@@ -1,33 +1,39 @@
 import { App } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ENDPOINTS, type DeviceKind, type PointProfileBody } from '@overtone/contract';
+import { ENDPOINTS, type DeviceKind, type EndpointAnswer, type PointProfileBody } from '@overtone/contract';
 import { callEndpoint } from '../../core/api/callEndpoint';
+import { endpointQuery, endpointQueryKey, endpointsFilter } from '../../core/api/endpointQuery';
 import { pointQueryKey, routingQueryKey } from '../points/pointApi';
 
-export const pointConfigKey = (pointId: string) => ['pointConfig', pointId] as const;
+/** The key of a point's configuration (`GET /point/{id}/config`); a change's answer replaces it. */
+export const pointConfigKey = (pointId: string) => endpointQueryKey(ENDPOINTS.getPointConfig, { params: { id: pointId } });
+
+/**
+ * Every read of the device registry the app makes (`GET /device`: this card's search, the admin's
+ * sensors list): stale once a device is assigned, removed or claimed.
+ */
+export const DEVICE_READS = endpointsFilter([ENDPOINTS.listDevices]);
 
 /** `GET /point/{id}/config`: device, profile, DUCKV1 channel groups. */
 export const usePointConfigQuery = (pointId: string) =>
-  useQuery({
-    queryKey: pointConfigKey(pointId),
-    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.getPointConfig, { params: { id: pointId } }, { signal }),
-  });
+  useQuery(endpointQuery(ENDPOINTS.getPointConfig, { params: { id: pointId } }));
 
 /** `GET /device?macAddress=…`: the registry search (the server lists 10; typing a MAC finds others). */
 export const useDeviceSearchQuery = (macAddress: string, kind?: DeviceKind) =>
   useQuery({
-    queryKey: ['devices', 'search', macAddress, kind ?? null],
-    queryFn: ({ signal }) =>
-      callEndpoint(ENDPOINTS.listDevices, { query: { macAddress: macAddress || undefined, kind } }, { signal }),
+    ...endpointQuery(ENDPOINTS.listDevices, { query: { macAddress: macAddress || undefined, kind } }),
     placeholderData: (prev) => prev,
   });
+
+/** The gateways of a `GET /gateway` answer (module-level: a stable `select`). */
+const gatewaysOf = (r: EndpointAnswer<typeof ENDPOINTS.listGateways>) => r.gateways;
 
 /** `GET /gateway`: the customer's gateways for the gateway select (all of them). */
 export const useGatewayOptionsQuery = () =>
   useQuery({
-    queryKey: ['gateways', 'options'],
-    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.listGateways, {}, { signal }).then((r) => r.gateways),
+    ...endpointQuery(ENDPOINTS.listGateways),
+    select: gatewaysOf,
     staleTime: 60_000,
   });
 
@@ -70,7 +76,7 @@ export function usePointConfigMutation(pointId: string) {
       qc.setQueryData(pointConfigKey(pointId), config);
       void message.success(isDelete(change) ? t('deleted') : t('saved'));
       void qc.invalidateQueries({ queryKey: pointQueryKey(pointId) });
-      void qc.invalidateQueries({ queryKey: ['devices'] });
+      void qc.invalidateQueries(DEVICE_READS);
       if (config.device) void qc.invalidateQueries({ queryKey: routingQueryKey(config.device._id) });
     },
   });

@@ -3,9 +3,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ENDPOINTS, type PeriodicResponse, type PointTriggers } from '@overtone/contract';
 import { callEndpoint } from '../../core/api/callEndpoint';
+import { endpointQuery, endpointQueryKey, endpointsFilter } from '../../core/api/endpointQuery';
 
-export const periodicQueryKey = (pointId: string) => ['pointPeriodic', pointId] as const;
-export const triggersQueryKey = (pointId: string) => ['pointTriggers', pointId] as const;
+/** The key of a point's periodic settings (`GET /point/{id}/periodic`); a change's answer replaces it. */
+export const periodicQueryKey = (pointId: string) => endpointQueryKey(ENDPOINTS.getPointPeriodic, { params: { id: pointId } });
+/** The key of a point's triggers (`GET /point/{id}/trigger`); an assignment's answer replaces it. */
+export const triggersQueryKey = (pointId: string) => endpointQueryKey(ENDPOINTS.getPointTrigger, { params: { id: pointId } });
+/** Every point's triggers (`GET /point/{id}/trigger`): stale once a sensor's trigger changed elsewhere (admin). */
+export const POINT_TRIGGERS = endpointsFilter([ENDPOINTS.getPointTrigger]);
 
 /** How often a shown scheduler job is reloaded, ms: its last run and failure change on the server. */
 export const PERIODIC_POLL_MS = 15_000;
@@ -40,8 +45,7 @@ export function periodicRefetchInterval(data: PeriodicResponse | undefined, load
 /** `GET /point/{id}/periodic`: sleep code and scheduler job (both null when not periodic), kept current while shown. */
 export const usePeriodicQuery = (pointId: string) =>
   useQuery({
-    queryKey: periodicQueryKey(pointId),
-    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.getPointPeriodic, { params: { id: pointId } }, { signal }),
+    ...endpointQuery(ENDPOINTS.getPointPeriodic, { params: { id: pointId } }),
     refetchInterval: (query) => periodicRefetchInterval(query.state.data, query.state.dataUpdatedAt),
   });
 
@@ -74,10 +78,7 @@ export function usePeriodicMutations(pointId: string) {
 
 /** `GET /point/{id}/trigger`: the triggers assigned to the point. */
 export const useTriggersQuery = (pointId: string) =>
-  useQuery({
-    queryKey: triggersQueryKey(pointId),
-    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.getPointTrigger, { params: { id: pointId } }, { signal }),
-  });
+  useQuery(endpointQuery(ENDPOINTS.getPointTrigger, { params: { id: pointId } }));
 
 /** `PUT /point/{id}/trigger {trigger}` and `DELETE /point/{id}/trigger {trigger}`, each confirmed by a success message. */
 export function useTriggerMutations(pointId: string) {

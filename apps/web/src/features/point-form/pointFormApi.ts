@@ -1,19 +1,21 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { ENDPOINTS, type CustomBearingBody, type PointFormInput, type S3PresignedPost } from '@overtone/contract';
 import { callEndpoint } from '../../core/api/callEndpoint';
+import { endpointQuery, endpointQueryKey } from '../../core/api/endpointQuery';
+import { pointQueryKey } from '../points/pointApi';
 import { customBearingBodyOf } from './bearingChoice';
 import { pointFormRecord } from './pointFormRecord';
 import { toPointFormBody, type PointFormValues } from './pointFormValues';
 import type { PointFormMode } from './PointFormDialog';
 
-/** Query key of the edit form's read model (beside the point page's `['point', id]`). */
-export const pointFormQueryKey = (id: string) => ['point', id, 'form'] as const;
-
-/** `GET /point/{id}` parsed as the form's read model (fresh each time the dialog opens). */
+/**
+ * `GET /point/{id}` parsed as the form's read model (fresh each time the dialog opens). Keyed as the
+ * point's answer with the variant `form` (another shape than the point page's), so the point's key
+ * ({@link pointQueryKey}, matched partially) names it too.
+ */
 export const usePointFormRecord = (id: string | null) =>
   useQuery({
-    queryKey: pointFormQueryKey(id ?? ''),
-    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.getPoint, { params: { id: id! } }, { schema: pointFormRecord, signal }),
+    ...endpointQuery(ENDPOINTS.getPoint, { params: { id: id ?? '' } }, { schema: pointFormRecord, variant: 'form' }),
     enabled: id !== null,
     staleTime: 0,
     gcTime: 0,
@@ -25,13 +27,7 @@ export const usePointFormRecord = (id: string | null) =>
  */
 export const useBearingOptions = (brand: string | null, text: string) =>
   useQuery({
-    queryKey: ['bearingSpesifications', brand ?? '', text.trim()],
-    queryFn: ({ signal }) =>
-      callEndpoint(
-        ENDPOINTS.listBearings,
-        { query: { brand: brand ?? undefined, bearing_number: text.trim() || undefined } },
-        { signal },
-      ),
+    ...endpointQuery(ENDPOINTS.listBearings, { query: { brand: brand ?? undefined, bearing_number: text.trim() || undefined } }),
     enabled: !!brand,
     placeholderData: keepPreviousData,
     staleTime: 60_000,
@@ -82,9 +78,13 @@ export async function savePointForm(mode: PointFormMode, values: PointFormValues
   return answer._id;
 }
 
-/** After a save: the point's queries and the tree (its names and tag codes). */
+/**
+ * After a save: the point's queries (its page's answer and the form's read model: the point's key
+ * matches both) and the tree (its names and tag codes).
+ */
 export const invalidateAfterSave = (queryClient: QueryClient, pointId: string) =>
   Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['point', pointId] }),
-    queryClient.invalidateQueries({ queryKey: ['tree'] }),
+    queryClient.invalidateQueries({ queryKey: pointQueryKey(pointId) }),
+    // the tree's key (features/tree's TREE_QUERY_KEY), derived here: the tree imports this folder
+    queryClient.invalidateQueries({ queryKey: endpointQueryKey(ENDPOINTS.getTree) }),
   ]);

@@ -1,15 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { ENDPOINTS } from '@overtone/contract';
 import { callEndpoint } from '../../core/api/callEndpoint';
+import { endpointQuery, endpointQueryKey } from '../../core/api/endpointQuery';
 
-export const pointQueryKey = (id: string) => ['point', id] as const;
-export const routingQueryKey = (deviceId: string) => ['routingLookup', deviceId] as const;
+/** The key of one point's answer (`GET /point/{id}`). */
+export const pointQueryKey = (id: string) => endpointQueryKey(ENDPOINTS.getPoint, { params: { id } });
+/** The key of a device's gateways (`GET /iot/device/{id}/routingLookup`). */
+export const routingQueryKey = (deviceId: string) =>
+  endpointQueryKey(ENDPOINTS.getDeviceRoutingLookup, { params: { id: deviceId } });
 
 /** The options of the point query (`GET /point/{id}`), for `useQuery` or a prefetch. */
-export const pointQueryOptions = (id: string, { silent = false } = {}) => ({
-  queryKey: pointQueryKey(id),
-  queryFn: ({ signal }: { signal?: AbortSignal }) => callEndpoint(ENDPOINTS.getPoint, { params: { id } }, { signal, silent }),
-});
+export const pointQueryOptions = (id: string, { silent = false } = {}) =>
+  endpointQuery(ENDPOINTS.getPoint, { params: { id } }, { silent });
 
 /** `GET /point/{id}`; `silent` when the point only enriches another page (its failure is not shown). */
 export const usePointQuery = (id: string | undefined, { silent = false } = {}) =>

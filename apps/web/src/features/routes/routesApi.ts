@@ -1,17 +1,11 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { ENDPOINTS, type RouteBody } from '@overtone/contract';
 import { callEndpoint } from '../../core/api/callEndpoint';
-
-/** Query key of the customer's routes. */
-export const ROUTES_KEY = ['routes'] as const;
+import { endpointQuery, endpointQueryKey } from '../../core/api/endpointQuery';
 
 /** `GET /route`: the customer's routes, oldest first, each with its point ids in order (needs readRoute). */
 export function useRoutesQuery(enabled = true) {
-  return useQuery({
-    queryKey: ROUTES_KEY,
-    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.listRoutes, {}, { signal }),
-    enabled,
-  });
+  return useQuery({ ...endpointQuery(ENDPOINTS.listRoutes), enabled });
 }
 
 /** `POST /route` (createRoute): name and at least one point id; answers the route. */
@@ -24,4 +18,5 @@ export const updateRoute = (id: string, body: RouteBody) => callEndpoint(ENDPOIN
 export const deleteRoute = (id: string) => callEndpoint(ENDPOINTS.deleteRoute, { params: { id } });
 
 /** Routes changed: reload the list. */
-export const invalidateRoutes = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: ROUTES_KEY });
+export const invalidateRoutes = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: endpointQueryKey(ENDPOINTS.listRoutes) });

@@ -7,10 +7,9 @@ import {
   type TelemetryUpdateBody,
 } from '@overtone/contract';
 import { callEndpoint } from '../../core/api/callEndpoint';
+import { endpointQuery, endpointsFilter } from '../../core/api/endpointQuery';
 import { reloadCustomer } from '../../core/customer/customerApi';
 import { hasPermission, useSession } from '../../core/session';
-
-const TELEMETRY_KEY = ['admin', 'telemetry'] as const;
 
 /**
  * `GET /telemetry`: the customer's telemetry definitions in display order; asked only when the
@@ -21,8 +20,7 @@ export function useTelemetryQuery(enabled = true) {
   const session = useSession();
   const mayRead = TELEMETRY_READERS.some((p) => hasPermission(session, p));
   return useQuery({
-    queryKey: TELEMETRY_KEY,
-    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.listTelemetry, {}, { signal }),
+    ...endpointQuery(ENDPOINTS.listTelemetry),
     enabled: enabled && mayRead,
     select: (list) => [...list].sort((a, b) => a.order - b.order),
   });
@@ -30,11 +28,7 @@ export function useTelemetryQuery(enabled = true) {
 
 /** `GET /telemetry/sources`: where telemetry values come from (the telemetry admin: TELEMETRY_SOURCE_READERS). */
 export function useTelemetrySourcesQuery() {
-  return useQuery({
-    queryKey: ['admin', 'telemetry-sources'],
-    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.listTelemetrySources, {}, { signal }),
-    staleTime: Infinity,
-  });
+  return useQuery({ ...endpointQuery(ENDPOINTS.listTelemetrySources), staleTime: Infinity });
 }
 
 /** `POST /telemetry` (createTelemetry). */
@@ -61,12 +55,12 @@ export const telemetryFields = (d: TelemetryDefinition): TelemetryUpdateBody => 
 });
 
 /**
- * Definitions changed: the admin list, any other telemetry query of the app, and the customer (its
- * default telemetry follows the default flag).
+ * Definitions changed: their list (`GET /telemetry`), the points' trend telemetries (`GET
+ * /point/{id}/trend/telemetries`: display name, unit, hidden flag and order come from the
+ * definitions), and the customer (its default telemetry follows the default flag).
  */
 export const invalidateTelemetry = (queryClient: QueryClient) =>
   Promise.all([
-    queryClient.invalidateQueries({ queryKey: TELEMETRY_KEY }),
-    queryClient.invalidateQueries({ queryKey: ['telemetry'] }),
+    queryClient.invalidateQueries(endpointsFilter([ENDPOINTS.listTelemetry, ENDPOINTS.listPointTrendTelemetries])),
     reloadCustomer(queryClient),
   ]);

@@ -2,9 +2,10 @@ import { useEffect } from 'react';
 import { App, Form, Input, Modal, Spin, type ButtonProps } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { sanitizeTagCode } from '@overtone/contract';
+import { ENDPOINTS, sanitizeTagCode } from '@overtone/contract';
+import { endpointQuery } from '../../core/api/endpointQuery';
 import { groupTagCodeAsTyped, groupTagCodeForForm } from './groupTagCode';
-import { createGroup, fetchGroup, updateGroup, type GroupValues } from './treeMutations';
+import { createGroup, updateGroup, type GroupValues } from './treeMutations';
 
 /** Create a group under a parent ('root' for a root group) or edit one. */
 export type GroupFormMode = { kind: 'create'; parentGroupId: string } | { kind: 'edit'; groupId: string };
@@ -29,8 +30,7 @@ export function GroupFormDialog({ open, mode, onClose, onSaved }: Props) {
   const editId = mode.kind === 'edit' ? mode.groupId : null;
 
   const loaded = useQuery({
-    queryKey: ['tree-group', editId],
-    queryFn: ({ signal }) => fetchGroup(editId!, signal),
+    ...endpointQuery(ENDPOINTS.getGroup, { params: { id: editId ?? '' } }),
     enabled: open && editId !== null,
     staleTime: 0,
     gcTime: 0,

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { ENDPOINTS, treeNode, type TreeNode } from '@overtone/contract';
 import { callEndpoint } from '../../core/api/callEndpoint';
+import { endpointQueryKey } from '../../core/api/endpointQuery';
 
-export const TREE_QUERY_KEY = ['tree'] as const;
+/** The key of the asset tree's answer (`GET /tree`). */
+export const TREE_QUERY_KEY = endpointQueryKey(ENDPOINTS.getTree);
 
 /** The contract's tree list, also accepting a null parent (spec 000 §3: null roots are treated as root). */
 const treeAnswer = treeNode.extend({ parent: treeNode.shape.parent.nullable().transform((p) => p ?? 'root') }).array();

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { ENDPOINTS, type Group } from '@overtone/contract';
+import { ENDPOINTS } from '@overtone/contract';
 import { callEndpoint } from '../../core/api/callEndpoint';
 import { moveRequest, type PendingMove } from './moveRules';
 import { TREE_QUERY_KEY } from './treeApi';
@@ -12,10 +12,6 @@ export interface GroupValues {
   name: string;
   tagCode: string;
 }
-
-/** `GET /tree/group/{id}`. */
-export const fetchGroup = (id: string, signal?: AbortSignal): Promise<Group> =>
-  callEndpoint(ENDPOINTS.getGroup, { params: { id } }, { signal });
 
 /** `POST /tree/group/{parentGroupId}/group`; 'root' as parent creates a root group. Returns the new id. */
 export async function createGroup(parentGroupId: string, values: GroupValues): Promise<string> {

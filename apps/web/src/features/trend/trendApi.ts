@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ENDPOINTS, type MEASUREMENT_TYPES, type TrendQuery } from '@overtone/contract';
-import { callEndpoint } from '../../core/api/callEndpoint';
+import { endpointQuery } from '../../core/api/endpointQuery';
 
 /** What the panel asks the trend for (spec 001 §7 `GET /point/{id}/trend`). */
 export interface TrendParams {
@@ -17,13 +17,16 @@ export interface TrendParams {
   maxPoints: number;
 }
 
+/**
+ * The options of the query of the telemetries a point has values of (`GET /point/{id}/trend/telemetries`),
+ * shared by the trend tab and the measurement page's trend card (one cached answer); `silent` where a
+ * failure is not shown.
+ */
+export const trendTelemetriesQuery = (pointId: string, { silent = false } = {}) =>
+  endpointQuery(ENDPOINTS.listPointTrendTelemetries, { params: { id: pointId } }, { silent });
+
 /** `GET /point/{id}/trend/telemetries`: the telemetries the point has values of. */
-export const useTrendTelemetries = (pointId: string) =>
-  useQuery({
-    queryKey: ['trend', pointId, 'telemetries'],
-    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.listPointTrendTelemetries, { params: { id: pointId } }, { signal }),
-    staleTime: 60_000,
-  });
+export const useTrendTelemetries = (pointId: string) => useQuery({ ...trendTelemetriesQuery(pointId), staleTime: 60_000 });
 
 /** The query string of a trend request. */
 export function trendQueryOf(p: TrendParams): TrendQuery {
@@ -46,9 +49,7 @@ export function trendQueryOf(p: TrendParams): TrendQuery {
  */
 export const useTrend = (pointId: string, p: TrendParams, enabled: boolean) =>
   useQuery({
-    queryKey: ['trend', pointId, 'series', trendQueryOf(p)],
-    queryFn: ({ signal }) =>
-      callEndpoint(ENDPOINTS.getPointTrend, { params: { id: pointId }, query: trendQueryOf(p) }, { signal }),
+    ...endpointQuery(ENDPOINTS.getPointTrend, { params: { id: pointId }, query: trendQueryOf(p) }),
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
@@ -57,8 +58,7 @@ export const useTrend = (pointId: string, p: TrendParams, enabled: boolean) =>
 /** `GET /ai-model`: the models of the predictions mode (loaded only in that mode). */
 export const useAiModels = (enabled: boolean) =>
   useQuery({
-    queryKey: ['aiModels'],
-    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.listAiModels, {}, { signal }),
+    ...endpointQuery(ENDPOINTS.listAiModels),
     enabled,
     staleTime: 10 * 60_000,
   });
@@ -66,13 +66,10 @@ export const useAiModels = (enabled: boolean) =>
 /** `GET /ai-model/{id}/predictions?point&startDate&endDate`: one class per measurement of the point. */
 export const usePredictions = (modelId: string | undefined, pointId: string, startDate: string, endDate: string) =>
   useQuery({
-    queryKey: ['aiModels', modelId, 'predictions', pointId, startDate, endDate],
-    queryFn: ({ signal }) =>
-      callEndpoint(
-        ENDPOINTS.getAiModelPredictions,
-        { params: { id: modelId! }, query: { point: pointId, startDate, endDate } },
-        { signal },
-      ),
+    ...endpointQuery(ENDPOINTS.getAiModelPredictions, {
+      params: { id: modelId! },
+      query: { point: pointId, startDate, endDate },
+    }),
     enabled: !!modelId,
     staleTime: 60_000,
   });

@@ -23,7 +23,7 @@ export function DuckPeriodicDialog({ duck, canEdit, onClose }: { duck: DuckItem;
 
   const done = async (text: string) => {
     void message.success(text);
-    await invalidateDucks(queryClient); // the list and this periodic query (same key prefix)
+    await invalidateDucks(queryClient); // the list and this periodic query
     onClose();
   };
   const save = useMutation({

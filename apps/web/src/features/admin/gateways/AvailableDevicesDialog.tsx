@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { GatewayItem } from '@overtone/contract';
 import { useDateFormatter } from '../../../ui/formatDate';
 import { SignalQuality } from '../../points/SignalQuality';
+import { DEVICE_READS } from '../../point-config/pointConfigApi';
 import { useAdminAccess } from '../useAdminAccess';
 import { claimDevice, invalidateGateways } from './gatewaysApi';
 
@@ -27,7 +28,7 @@ export function AvailableDevicesDialog({ gateway, onClose }: { gateway: GatewayI
     onSuccess: (_, mac) => {
       void message.success(t('gateways.claimDone', { mac }));
       void invalidateGateways(queryClient);
-      void queryClient.invalidateQueries({ queryKey: ['devices'] });
+      void queryClient.invalidateQueries(DEVICE_READS);
       onClose();
     },
   });

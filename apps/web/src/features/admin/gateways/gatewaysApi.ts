@@ -1,6 +1,8 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { ENDPOINTS, type WlanConfig } from '@overtone/contract';
 import { callEndpoint } from '../../../core/api/callEndpoint';
+import { endpointQuery, endpointQueryKey } from '../../../core/api/endpointQuery';
+import { POINT_TRIGGERS } from '../../point-config/scheduleApi';
 
 export interface GatewayPageParams {
   page: number;
@@ -12,16 +14,17 @@ export interface GatewayPageParams {
 /** `GET /gateway?page&pageSize&macAddress` (readGateway): one page of the customer's gateways and the total. */
 export function useGatewaysQuery(params: GatewayPageParams) {
   return useQuery({
-    queryKey: [...GATEWAYS_KEY, params],
-    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.listGateways, { query: { ...params } }, { signal }),
+    ...endpointQuery(ENDPOINTS.listGateways, { query: { ...params } }),
     placeholderData: keepPreviousData,
   });
 }
 
-const GATEWAYS_KEY = ['admin', 'gateways'] as const;
-
-/** After a gateway was registered, removed or its credentials changed: every page of the gateways list. */
-export const invalidateGateways = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: GATEWAYS_KEY });
+/**
+ * After a gateway was registered, removed or its credentials changed: every answer of `GET /gateway`
+ * (every page of the gateways list, and the point form's gateway choices).
+ */
+export const invalidateGateways = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: endpointQueryKey(ENDPOINTS.listGateways) });
 
 /**
  * `POST /gateway {macAddress, root}` (updateGateway): registers a gateway of the customer and issues
@@ -49,32 +52,28 @@ export const issueEdgeCredentials = (kind: EdgeKind, id: string) =>
 export const revokeEdgeCredentials = (kind: EdgeKind, id: string) =>
   callEndpoint(kind === 'gateway' ? ENDPOINTS.revokeGatewayCredentials : ENDPOINTS.revokeTriggerCredentials, { params: { id } });
 
-const TRIGGERS_KEY = ['admin', 'triggers'] as const;
-
 /** `GET /trigger` (readGateway): trigger devices with their last reported state and their sensors. */
 export function useTriggersQuery() {
-  return useQuery({
-    queryKey: TRIGGERS_KEY,
-    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.listTriggers, {}, { signal }),
-  });
+  return useQuery(endpointQuery(ENDPOINTS.listTriggers));
 }
 
 /**
  * After a sensor's trigger changed: the triggers list, and the point card's trigger lists
- * (`GET /point/{id}/trigger`, cached as `pointTriggers`), which read the same assignments.
+ * (`GET /point/{id}/trigger`, features/point-config/scheduleApi `POINT_TRIGGERS`), which read the
+ * same assignments.
  */
 export const invalidateTriggers = (queryClient: QueryClient) =>
   Promise.all([
-    queryClient.invalidateQueries({ queryKey: TRIGGERS_KEY }),
-    queryClient.invalidateQueries({ queryKey: ['pointTriggers'] }),
+    queryClient.invalidateQueries({ queryKey: endpointQueryKey(ENDPOINTS.listTriggers) }),
+    queryClient.invalidateQueries(POINT_TRIGGERS),
   ]);
 
-/** `GET /device?all=true&kind=SENSEWAY` (readGateway): the customer's sensors, with the point each is on. */
+/**
+ * `GET /device?all=true&kind=SENSEWAY` (readGateway): the customer's sensors, with the point each is
+ * on (an answer of `listDevices`, so among features/point-config/pointConfigApi `DEVICE_READS`).
+ */
 export function useSensorsQuery() {
-  return useQuery({
-    queryKey: ['devices', 'all', 'SENSEWAY'],
-    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.listDevices, { query: { all: 'true', kind: 'SENSEWAY' } }, { signal }),
-  });
+  return useQuery(endpointQuery(ENDPOINTS.listDevices, { query: { all: 'true', kind: 'SENSEWAY' } }));
 }
 
 /**

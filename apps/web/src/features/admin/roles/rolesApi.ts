@@ -1,27 +1,16 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { ENDPOINTS, type RoleCreateBody, type RoleUpdateBody } from '@overtone/contract';
 import { callEndpoint } from '../../../core/api/callEndpoint';
-
-/** Query key of the customer's roles. */
-export const ROLES_KEY = ['admin', 'roles'] as const;
-const PERMISSIONS_KEY = ['admin', 'permissions'] as const;
+import { endpointQuery, endpointsFilter } from '../../../core/api/endpointQuery';
 
 /** `GET /role`: the customer's roles with their permissions and users (needs readRole). */
 export function useRolesQuery(enabled = true) {
-  return useQuery({
-    queryKey: ROLES_KEY,
-    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.listRoles, {}, { signal }),
-    enabled,
-  });
+  return useQuery({ ...endpointQuery(ENDPOINTS.listRoles), enabled });
 }
 
 /** `GET /permissions`: every permission key with its category. */
 export function usePermissionsQuery() {
-  return useQuery({
-    queryKey: PERMISSIONS_KEY,
-    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.listPermissions, {}, { signal }),
-    staleTime: Infinity,
-  });
+  return useQuery({ ...endpointQuery(ENDPOINTS.listPermissions), staleTime: Infinity });
 }
 
 /** `POST /role` (createRole). */
@@ -34,9 +23,6 @@ export const updateRole = (id: string, body: RoleUpdateBody) =>
 /** `DELETE /role/{id}` (deleteRole); a role still assigned answers 409 ROLE_IN_USE. */
 export const deleteRole = (id: string) => callEndpoint(ENDPOINTS.deleteRole, { params: { id } });
 
-/** Roles changed: the roles list and the users list (it shows role names). */
+/** Roles changed: the roles list and the users list (it shows role names): `GET /role`, `GET /users`. */
 export const invalidateRoles = (queryClient: QueryClient) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: ROLES_KEY }),
-    queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
-  ]);
+  queryClient.invalidateQueries(endpointsFilter([ENDPOINTS.listRoles, ENDPOINTS.listUsers]));

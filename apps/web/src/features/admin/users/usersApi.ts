@@ -1,17 +1,11 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { ENDPOINTS, type UserCreateBody, type UserUpdateBody } from '@overtone/contract';
 import { callEndpoint } from '../../../core/api/callEndpoint';
-
-/** Query key of the customer's users. */
-export const USERS_KEY = ['admin', 'users'] as const;
+import { endpointQuery, endpointsFilter } from '../../../core/api/endpointQuery';
 
 /** `GET /users`: every user of the customer (needs readUser). */
 export function useUsersQuery(enabled = true) {
-  return useQuery({
-    queryKey: USERS_KEY,
-    queryFn: ({ signal }) => callEndpoint(ENDPOINTS.listUsers, {}, { signal }),
-    enabled,
-  });
+  return useQuery({ ...endpointQuery(ENDPOINTS.listUsers), enabled });
 }
 
 /** `POST /users` (createUser). */
@@ -31,9 +25,6 @@ export const deleteUser = (id: string) => callEndpoint(ENDPOINTS.deleteUser, { p
 export const setUserPassword = (id: string, password: string) =>
   callEndpoint(ENDPOINTS.setUserPassword, { params: { id }, body: { password } });
 
-/** Users changed: the users list and the roles' user lists. */
+/** Users changed: the users list and the roles' user lists (`GET /users`, `GET /role`). */
 export const invalidateUsers = (queryClient: QueryClient) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: USERS_KEY }),
-    queryClient.invalidateQueries({ queryKey: ['admin', 'roles'] }),
-  ]);
+  queryClient.invalidateQueries(endpointsFilter([ENDPOINTS.listUsers, ENDPOINTS.listRoles]));

@@ -9,6 +9,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AxisKey, WindowName } from '@overtone/contract';
 import type { DomainRequest, DomainResult } from '@overtone/dsp';
+import { computedQueryKey } from '../../../core/api/endpointQuery';
 import { computeInBrowser, samplesOf } from './domainClient';
 
 interface Base {
@@ -34,13 +35,14 @@ const part = (p: { r: Float64Array; phase: Float64Array; r_mean: number; phase_m
  * result kept on screen while a new one is computed.
  */
 function useDomainQuery<K extends DomainRequest['kind'], T>(o: {
-  key: readonly unknown[];
+  /** the domain's name and what its result depends on: the key of a browser-side computation */
+  key: readonly [name: string, ...inputs: unknown[]];
   request: () => Extract<DomainRequest, { kind: K }>;
   answer: (r: DomainResult<K>) => T;
   enabled: boolean;
 }) {
   return useQuery({
-    queryKey: ['domain', ...o.key],
+    queryKey: computedQueryKey(...o.key),
     queryFn: async () => o.answer((await computeInBrowser(o.request())) as DomainResult<K>),
     enabled: o.enabled,
     placeholderData: keepPreviousData,

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ENDPOINTS, type WindowName } from '@overtone/contract';
 import { callEndpoint } from '../../../core/api/callEndpoint';
+import { endpointQueryKey } from '../../../core/api/endpointQuery';
 import { useDetailAccess } from '../detailAccess';
 
 /** The analysis domains of the Duck view (spec 002 §2 "Duck measurement details"). */
@@ -58,14 +59,14 @@ const DUCK_ANALYSES = {
  */
 export function useDuckAnalysisQuery(domain: DuckDomain, r: DuckAnalysisRequest) {
   const { readOnly } = useDetailAccess();
+  const { session, shareToken, body } = DUCK_ANALYSES[domain];
+  const operation = readOnly ? shareToken : session;
   return useQuery({
-    queryKey: ['duckAnalysis', domain, r.measurementId, r.channelKey, r.window, r.band?.[0], r.band?.[1], r.xlimHz],
-    queryFn: ({ signal }) => {
-      const { session, shareToken, body } = DUCK_ANALYSES[domain];
-      return callEndpoint(readOnly ? shareToken : session, { body: body(r) }, { signal, silent: true }).then(
-        (res) => res.results,
-      );
-    },
+    // the operation's answer for the posted inputs (the samples named by their measurement and channel)
+    queryKey: endpointQueryKey(operation, {
+      variant: { measurementId: r.measurementId, channelKey: r.channelKey, window: r.window, band: r.band, xlimHz: r.xlimHz },
+    }),
+    queryFn: ({ signal }) => callEndpoint(operation, { body: body(r) }, { signal, silent: true }).then((res) => res.results),
     enabled: r.signal.length >= 2 && r.samplingRateHz > 0 && (domain !== 'envelope' || (!!r.band && r.band[0] < r.band[1])),
     placeholderData: (previous) => previous,
     staleTime: Infinity,
