@@ -6,7 +6,7 @@
  * `burst` back to back before waiting for their acknowledgements (or, with `ratePerS`, evenly paced
  * at that total rate); reports
  * `{ startedAt }` (epoch ms) once connected, `{ sent: [[objectId, lastChunkAtEpochMs], …] }` per burst
- * and `{ finished: true }`.
+ * and `{ finished: true, cpuMs }` (the process's CPU, user + system, while it published).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -84,6 +84,7 @@ async function main(job: Job) {
     return Promise.all(sent).then(() => [id, lastChunkAt]);
   };
   process.send!({ startedAt: now() });
+  const cpu0 = process.cpuUsage();
   await Promise.all(
     clients.map(async (c, g) => {
       if (job.ratePerS) {
@@ -109,8 +110,9 @@ async function main(job: Job) {
       }
     }),
   );
+  const cpu = process.cpuUsage(cpu0);
   await Promise.all(clients.map((c) => c.endAsync()));
-  process.send!({ finished: true, chunksPerMeasurement: chunks.length });
+  process.send!({ finished: true, chunksPerMeasurement: chunks.length, cpuMs: (cpu.user + cpu.system) / 1000 });
 }
 
 if (process.send) process.once('message', (job: Job) => void main(job).catch((e) => (console.error(e), process.exit(1))));

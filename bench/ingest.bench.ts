@@ -13,7 +13,8 @@
  * running; the ratio of the two rates is printed, and how fast the diagnosis catches up. Last, the
  * same burst at the size real sensors send (3 × 50 000 samples, 300 000 bytes, 15 chunks; issue 18)
  * with its own same-run reference (decode + telemetry of one such measurement on this thread), so
- * both ratios are printed with their times. `INGEST_BENCH_PER_GATEWAY` (default 500) sets the
+ * both ratios are printed with their times, and beside each burst the gateways' own CPU (the load
+ * shares the cores: how much of the machine it takes). `INGEST_BENCH_PER_GATEWAY` (default 500) sets the
  * burst's size, `INGEST_BENCH_PACED_PER_GATEWAY` (default 1000) the paced phase's,
  * `INGEST_BENCH_SENSOR_PER_GATEWAY` (default 100) the 50 000-sample burst's;
  * `INGEST_BENCH_DISK=1` keeps the database on disk instead of in memory.
@@ -70,17 +71,25 @@ export default async function ingestBench() {
   let idBase = 0;
   let chunksPerMeasurement = 0;
   let startedAt = 0; // when the gateways' process began publishing (its start-up is not counted)
+  let gatewaysCpuMs = 0; // the gateways' process's CPU while it published, last run
   /** Runs the gateways' process for `perGateway` measurements each (of `samples` per axis); resolves when all are persisted. */
   const run = async (perGateway: number, ratePerS?: number, samples = SAMPLES) => {
     const child = fork(path.join(import.meta.dirname, 'ingest-gateways.ts'), { execArgv: ['--import', 'tsx'] });
     const finished = new Promise<void>((resolve, reject) => {
       child.on(
         'message',
-        (m: { startedAt?: number; sent?: [string, number][]; finished?: boolean; chunksPerMeasurement?: number }) => {
+        (m: {
+          startedAt?: number;
+          sent?: [string, number][];
+          finished?: boolean;
+          chunksPerMeasurement?: number;
+          cpuMs?: number;
+        }) => {
           if (m.startedAt) startedAt = m.startedAt;
           for (const [id, t] of m.sent ?? []) lastChunkAt.set(id, t);
           if (m.finished) {
             chunksPerMeasurement = m.chunksPerMeasurement!;
+            gatewaysCpuMs = m.cpuMs ?? 0;
             resolve();
           }
         },
@@ -141,6 +150,7 @@ export default async function ingestBench() {
     await run(PER_GATEWAY);
     const elapsedS = (now() - startedAt) / 1000;
     const cpu = process.cpuUsage(cpu0); // every thread of the server's process (main, database, DSP)
+    const gatewaysCpu = gatewaysCpuMs;
     probing = false;
     await probe;
     const n = DEVICES.length * PER_GATEWAY;
@@ -170,6 +180,7 @@ export default async function ingestBench() {
     await run(SENSOR_PER_GATEWAY, undefined, SENSOR_SAMPLES);
     const sensorElapsedS = (now() - startedAt) / 1000;
     const cpuSensor = process.cpuUsage(cpuSensor0);
+    const gatewaysCpuSensor = gatewaysCpuMs;
     const nSensor = DEVICES.length * SENSOR_PER_GATEWAY;
     const stored = await server.ctx.db
       .selectFrom('measurements')
@@ -191,6 +202,9 @@ export default async function ingestBench() {
     const bareSensor = bareOf(new Uint8Array(benchCounts(SENSOR_SAMPLES).buffer));
     const perMeasurementMs = (elapsedS * 1000) / n;
     const perSensorMs = (sensorElapsedS * 1000) / nSensor;
+    /** The gateways' process (the load, on the same cores): its CPU a measurement and its share of the machine. */
+    const loadOf = (gatewaysMs: number, count: number, elapsed: number) =>
+      `${(gatewaysMs / count).toFixed(2)} ms CPU per measurement, ${((100 * gatewaysMs) / 1000 / elapsed / os.availableParallelism()).toFixed(0)} % of the machine's cores during the burst`;
     console.log(
       `${n} measurements of 3 × ${SAMPLES} samples (${chunksAt12k} chunks + done each), ${DEVICES.length} gateways in another process, bursts of ${BURST}; ${os.availableParallelism()} cores; database ${process.env.INGEST_BENCH_DISK === '1' ? 'on disk' : 'in memory'}, chunks in ${server.ctx.chunks.kind}; ${stored.n} persisted`,
     );
@@ -222,6 +236,7 @@ export default async function ingestBench() {
     console.log(
       `| server time per measurement (wall / n) | ${perMeasurementMs.toFixed(2)} ms (ratio to the reference ${(perMeasurementMs / bare).toFixed(1)}×, target ≤ 2×) |`,
     );
+    console.log(`| the gateways' process (the load, on the same cores) | ${loadOf(gatewaysCpu, n, elapsedS)} |`);
     console.log(
       `| 3 × ${SENSOR_SAMPLES} samples (${chunksPerMeasurement} chunks + done, ${6 * SENSOR_SAMPLES} bytes), ${nSensor} measurements, same burst shape | ${(nSensor / sensorElapsedS).toFixed(0)} measurements/s, ${((cpuSensor.user + cpuSensor.system) / 1000 / nSensor).toFixed(1)} ms server CPU per measurement |`,
     );
@@ -231,6 +246,7 @@ export default async function ingestBench() {
     console.log(
       `| server time per measurement at 3 × ${SENSOR_SAMPLES} (wall / n) | ${perSensorMs.toFixed(2)} ms (ratio to the reference ${(perSensorMs / bareSensor).toFixed(1)}×, target ≤ 2×) |`,
     );
+    console.log(`| the gateways' process at 3 × ${SENSOR_SAMPLES} | ${loadOf(gatewaysCpuSensor, nSensor, sensorElapsedS)} |`);
   } finally {
     await diagnosis?.stop();
     await watcher.endAsync();

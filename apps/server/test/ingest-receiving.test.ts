@@ -4,8 +4,10 @@
  * state update, and is still created final, once, with its samples and telemetry.
  */
 import type mqtt from 'mqtt';
+import type { Kysely, RawNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { senseway } from '@overtone/contract';
+import type { DB } from '../src/infra/db/schema.ts';
 import { newId } from '../src/infra/ids.ts';
 import { DEMO_GATEWAY, DEMO_POINTS } from '../src/jobs/seed-demo.ts';
 import { connectGateway } from './support/gateway-client.ts';
@@ -106,5 +108,31 @@ describe('receiving state on ingest', () => {
       .where('measurement_id', '=', rows[0].id)
       .executeTakeFirstOrThrow();
     expect(Number(telemetry.n)).toBeGreaterThan(0);
+  });
+
+  it('looks the key up once: finalization creates it for the device its first chunk found (one lookup, not two)', async () => {
+    // every lookup of a key (jobs/ingest/key-lookup.ts, finalize.ts measurementFor) reads the
+    // device beside the measurement `FROM (SELECT 1) AS one`: they are counted while the
+    // measurement is received and stored (ingest reads `ctx.db` at each call)
+    const lookups: string[] = [];
+    const db = server.ctx.db;
+    server.ctx.db = db.withPlugin({
+      transformQuery: (a) => {
+        const text = a.node.kind === 'RawNode' ? (a.node as RawNode).sqlFragments.join('?') : '';
+        if (text.includes('FROM (SELECT 1) AS one') && text.includes('LEFT JOIN measurements')) lookups.push(text);
+        return a.node;
+      },
+      transformResult: async (a) => a.result,
+    }) as Kysely<DB>;
+    try {
+      const id = objectId(3);
+      const chunks = chunksOf();
+      for (const c of chunks) await publishChunk(id, c);
+      await publishDone(id, chunks.length);
+      expect(await until(() => stateOf(id, ['persisted', 'partial']))).toMatchObject([{ state: 'persisted' }]);
+      expect(lookups).toHaveLength(1);
+    } finally {
+      server.ctx.db = db;
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { senseway } from '@overtone/contract';
+import type { KeyDevice } from './key-lookup.ts';
 
 /**
  * Caps on what may wait for its `done` (chunks stored, measurement not finalized), bytes and
@@ -44,6 +45,8 @@ interface Entry {
   chunks: Map<number, number>;
   /** when it was opened or last admitted a chunk, epoch ms */
   touchedAt: number;
+  /** the registered device as the account was opened, for a key without a measurement row (else null) */
+  keyDevice: KeyDevice | null;
 }
 
 /** What is known of a measurement when its first chunk arrives. */
@@ -55,6 +58,8 @@ export interface Opening {
   limit: number;
   /** chunks already stored (after a restart), index → length */
   stored?: Map<number, number>;
+  /** the registered device, for a key without a measurement row (key-lookup.ts `KeyInfo.device`) */
+  keyDevice?: KeyDevice | null;
 }
 
 const add = (m: Map<string, number>, k: string, v: number) => {
@@ -94,6 +99,15 @@ export class Admission {
   }
 
   /**
+   * The registered device an open account was opened with, for a key that had no measurement row
+   * then; null otherwise (no account, or a row existed). Valid while the account is open: only
+   * finalization creates the row of such a key, and it closes the account when it does.
+   */
+  keyDeviceOf(key: string): KeyDevice | null {
+    return this.entries.get(key)?.keyDevice ?? null;
+  }
+
+  /**
    * Opens the account of a measurement (its first chunk, or a pending one after a restart).
    * @returns null when opened, else why not (a count cap is reached)
    */
@@ -102,7 +116,15 @@ export class Admission {
     if ((this.deviceCount.get(o.device) ?? 0) >= this.limits.perDeviceMeasurements)
       return `DEVICE_MEASUREMENTS_CAP ${this.limits.perDeviceMeasurements}`;
     if (this.entries.size >= this.limits.totalMeasurements) return `TOTAL_MEASUREMENTS_CAP ${this.limits.totalMeasurements}`;
-    const e: Entry = { device: o.device, gateway: o.gateway, limit: o.limit, bytes: 0, chunks: new Map(), touchedAt: Date.now() };
+    const e: Entry = {
+      device: o.device,
+      gateway: o.gateway,
+      limit: o.limit,
+      bytes: 0,
+      chunks: new Map(),
+      touchedAt: Date.now(),
+      keyDevice: o.keyDevice ?? null,
+    };
     this.entries.set(key, e);
     add(this.deviceCount, o.device, 1);
     // chunks stored before a restart count, whatever the caps say now: they are on disk already

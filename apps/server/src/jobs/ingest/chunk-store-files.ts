@@ -93,7 +93,8 @@ export function createFileChunkStore(root: string, opts: { reset?: boolean } = {
   const ignoreMissing = (e: NodeJS.ErrnoException) => {
     if (e.code !== 'ENOENT') throw e;
   };
-  const removeFile = (file: string) => fsp.rm(file, { force: true });
+  /** Removes a file, already gone or not (`unlink`: `fs.rm` would stat it first, through its rimraf). */
+  const removeFile = (file: string) => fsp.unlink(file).catch(ignoreMissing);
 
   return {
     kind: 'files',

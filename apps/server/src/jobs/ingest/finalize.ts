@@ -9,6 +9,7 @@ import { persistFinalMeasurement, type FinalMeasurementColumns } from './persist
 import { createFinalMeasurementWriter, type FinalMeasurementWriter } from './persist-batch.ts';
 import { measurementProfile } from '@overtone/contract';
 import type { StoredDone } from './chunk-store.ts';
+import type { KeyDevice } from './key-lookup.ts';
 import type { MeasurementAnalysis } from '../dsp/dsp-tasks.ts';
 
 export type FinalizeOutcome = 'persisted' | 'partial' | 'waiting' | 'skipped';
@@ -19,6 +20,13 @@ export interface FinalizeOptions {
   closeIncomplete?: boolean;
   /** records stored input that fails validation (it is dropped) */
   reject?: (reason: string) => void;
+  /**
+   * The registered device of a key that had no measurement row when its first chunk came, as that
+   * chunk's lookup found it (ingest's admission account): a self-initiated measurement is then
+   * created for it without a second lookup. Only given while nobody else can have created the row
+   * (one instance, its account still open).
+   */
+  keyDevice?: KeyDevice | null;
 }
 
 /** A stored `done` that passed validation again, with its parsed payload. */
@@ -142,23 +150,28 @@ async function measurementFor(
   const { dev_mac, dev_customer_id, dev_point_id, dev_profile, ...m } = found;
   if (m.id) return { m, create: false };
   if (!dev_mac) return null;
-  const profile = measurementProfile.safeParse(dev_profile);
-  const p = profile.success ? profile.data : { accelerometerRange: 4, samplingRate: 9 };
   return {
     create: true,
-    m: {
-      id: newId(), // the device's objectId may repeat (C1 always sends 24 zeros): ours is unique
-      object_id: objectId,
-      device_mac: device,
-      customer_id: dev_customer_id,
-      point_id: dev_point_id,
-      gateway_mac: gateway,
-      state: 'receiving',
-      sample_size: 0, // self-initiated: accept the size the device sent
-      range_index: p.accelerometerRange,
-      rate_index: p.samplingRate,
-      created_at: new Date(),
-    },
+    m: newMeasurement(device, objectId, gateway, { customerId: dev_customer_id, pointId: dev_point_id, profile: dev_profile }),
+  };
+}
+
+/** The self-initiated measurement of a key to create for its registered device (not yet written). */
+function newMeasurement(device: string, objectId: string, gateway: string | null, d: KeyDevice): Target {
+  const profile = measurementProfile.safeParse(d.profile);
+  const p = profile.success ? profile.data : { accelerometerRange: 4, samplingRate: 9 };
+  return {
+    id: newId(), // the device's objectId may repeat (C1 always sends 24 zeros): ours is unique
+    object_id: objectId,
+    device_mac: device,
+    customer_id: d.customerId,
+    point_id: d.pointId,
+    gateway_mac: gateway,
+    state: 'receiving',
+    sample_size: 0, // self-initiated: accept the size the device sent
+    range_index: p.accelerometerRange,
+    rate_index: p.samplingRate,
+    created_at: new Date(),
   };
 }
 
@@ -225,7 +238,10 @@ export async function finalizeMeasurement(
 ): Promise<{ outcome: FinalizeOutcome; retryInMs?: number; measurementId?: string; gateway?: string; root?: string }> {
   const done = await readCheckedDone(ctx, device, objectId, opts.reject);
   if (!done && !opts.closeIncomplete) return { outcome: 'skipped' };
-  const target = await measurementFor(ctx, device, objectId, done?.gateway_mac ?? null);
+  const gateway0 = done?.gateway_mac ?? null;
+  const target = opts.keyDevice
+    ? { create: true, m: newMeasurement(device, objectId, gateway0, opts.keyDevice) }
+    : await measurementFor(ctx, device, objectId, gateway0);
   if (!target || target.m.state === 'persisted') {
     await ctx.chunks.clear(device, objectId);
     return { outcome: 'skipped' };

@@ -131,7 +131,10 @@ export async function startIngest(ctx: AppContext, log: Log, opts: { limits?: Pa
     // may so hold up to one limit per instance before finalization, which drops more than
     // MAX_MEASUREMENT_BYTES (finalize.ts readCheckedChunks).
     const stored = shared && !opts.resume ? new Map<number, number>() : await ctx.chunks.chunkSizes(device, objectId);
-    const refused = admission.open(key, { device, gateway: info.gateway, limit: info.limit, stored });
+    // Alone, this instance is the only one to create the measurement of a key without a row, and it
+    // closes the account when it does: the device found now serves finalization (one query less).
+    const keyDevice = shared ? null : info.device;
+    const refused = admission.open(key, { device, gateway: info.gateway, limit: info.limit, stored, keyDevice });
     if (refused) throw new IngestRejected(refused, null, device);
     // A self-initiated measurement has no row yet: there is no `requested`/`accepted` state to
     // move to `receiving`, so its chunks cost no update (one database round trip per measurement).
@@ -191,6 +194,7 @@ export async function startIngest(ctx: AppContext, log: Log, opts: { limits?: Pa
           (await ctx.chunks.claim(device, objectId, instance, FINALIZE_CLAIM_TTL_MS))
             ? (isDuckMac(device) ? finalizeDuckMeasurement : finalizeMeasurement)(ctx, device, objectId, {
                 ...opts,
+                keyDevice: admission.keyDeviceOf(key),
                 reject: (reason) => reject({ topic: `(stored) ${key}`, reason, device }),
               })
             : null,
