@@ -5,7 +5,14 @@
  * chunks counting down to 0, then `done` (STAT only, no TELEMETRY). Each of its 8 inputs replays a
  * channel of a recording in the `data/vibration` format, in g, turned into volts by `voltsPerG`.
  */
-import { duckMeasureCommandSchema, DUCK_VOLTAGE_REFERENCES, encodeDuckWord, senseway } from '@overtone/contract';
+import {
+  DEVICE_MAC_PREFIXES,
+  deviceKindOf,
+  duckMeasureCommandSchema,
+  DUCK_VOLTAGE_REFERENCES,
+  encodeDuckWord,
+  senseway,
+} from '@overtone/contract';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { z } from 'zod';
 import { loadRecording, type Recording } from './recordings.ts';
@@ -13,7 +20,10 @@ import { loadRecording, type Recording } from './recordings.ts';
 const mac = z
   .string()
   .transform((s) => s.toUpperCase())
-  .refine((s) => /^CA:B8:DA(:[0-9A-F]{2}){3}$/.test(s), 'a Duck MAC starts with CA:B8:DA');
+  .refine(
+    (s) => /^[0-9A-F]{2}(:[0-9A-F]{2}){5}$/.test(s) && deviceKindOf(s) === 'DUCK',
+    `a Duck MAC starts with ${DEVICE_MAC_PREFIXES.DUCK}`,
+  );
 
 /** One Duck of the plant config: which recorded channel each input (wire 0 … 7) replays. */
 export const simDuckConfigSchema = z.object({

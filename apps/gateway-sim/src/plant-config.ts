@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEVICE_MAC_PREFIXES, deviceKindOf } from '@overtone/contract';
 import { simDuckConfigSchema } from './duck.ts';
 
 const mac = z
@@ -106,7 +107,7 @@ export type GatewayConfig = z.infer<typeof gateway>;
  * server's registry learns it (docs/devices.md "Ownership").
  */
 const trigger = z.object({
-  mac: mac.refine((s) => s.startsWith('CA:B8:25'), 'a trigger MAC starts with CA:B8:25'),
+  mac: mac.refine((s) => deviceKindOf(s) === 'TRIGGER', `a trigger MAC starts with ${DEVICE_MAC_PREFIXES.TRIGGER}`),
   /** fire every this many ms (at least 100); default never on its own */
   intervalMs: z.number().int().min(100).optional(),
   /**

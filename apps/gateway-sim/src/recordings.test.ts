@@ -14,6 +14,15 @@ describe('bundled recordings', () => {
   });
 
   it.each([
+    ['cwru-097', null],
+    ['cwru-105', 'inner_race'],
+    ['cwru-118', 'ball'],
+    ['cwru-130', 'outer_race'],
+  ])('%s names its seeded fault (%s; null: the normal baseline)', async (id, fault) => {
+    expect((await loadRecording(bundledRecordingsDir, id)).fault).toBe(fault);
+  });
+
+  it.each([
     ['cwru-097', 48000],
     ['cwru-105', 12000],
     ['cwru-118', 12000],

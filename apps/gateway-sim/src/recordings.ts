@@ -46,6 +46,12 @@ export class Recording {
     readonly sidecar: Record<string, unknown>,
   ) {}
 
+  /** The fault seeded in the record's machine (the sidecar's `fault.type`, e.g. `inner_race`), or null for a normal baseline. */
+  get fault(): string | null {
+    const type = (this.sidecar.fault as { type?: unknown } | undefined)?.type;
+    return typeof type === 'string' && type !== 'none' ? type : null;
+  }
+
   /** Samples per channel at the record's true rate. */
   get length(): number {
     return this.channels.values().next().value?.length ?? 0;

@@ -5,7 +5,7 @@
  * a timer. The server makes the sensors assigned to it measure (TRIGGERED).
  */
 import { randomBytes } from 'node:crypto';
-import { senseway } from '@overtone/contract';
+import { DEVICE_MAC_PREFIXES, deviceKindOf, senseway } from '@overtone/contract';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 
 export interface SimTriggerOptions {
@@ -36,7 +36,8 @@ export interface SimTrigger {
  */
 export async function startSimTrigger(o: SimTriggerOptions): Promise<SimTrigger> {
   const mac = o.mac.toUpperCase();
-  if (!mac.startsWith('CA:B8:25')) throw new RangeError(`a trigger MAC starts with CA:B8:25, got ${mac}`);
+  if (deviceKindOf(mac) !== 'TRIGGER')
+    throw new RangeError(`a trigger MAC starts with ${DEVICE_MAC_PREFIXES.TRIGGER}, got ${mac}`);
   const root = o.root ?? 'prod';
   const client: MqttClient = await mqtt.connectAsync(o.mqttUrl, {
     clientId: `trigger-${mac.replaceAll(':', '').toLowerCase()}`,

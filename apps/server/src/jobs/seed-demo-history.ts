@@ -32,17 +32,6 @@ import { chooseDecimation, loadRecording, type Recording } from '@overtone/gatew
 export const DEMO_RECORDINGS_DIR = fileURLToPath(new URL('../../../gateway-sim/recordings/cwru', import.meta.url));
 
 /**
- * The recording each demo sensor replays and whether it is a fault record, by device MAC
- * (apps/gateway-sim/plant.json `devices[].recording`).
- */
-export const DEMO_HISTORY_RECORDINGS: Record<(typeof DEMO_POINTS)[number]['mac'], { recording: string; faulty: boolean }> = {
-  'CA:B8:31:00:00:01': { recording: 'cwru-097', faulty: false },
-  'CA:B8:31:00:00:02': { recording: 'cwru-105', faulty: true },
-  'CA:B8:31:00:00:03': { recording: 'cwru-118', faulty: true },
-  'CA:B8:31:00:00:04': { recording: 'cwru-130', faulty: true },
-};
-
-/**
  * The repair the demo tells (docs/demo-history.md "The repair"): the normal point's drive-end
  * bearing had an outer-race fault and was replaced 12 days ago. Its first `firstAfter` history
  * measurements replay the outer-race record (`recordingBefore`, degrading as {@link degradationScale}
@@ -300,7 +289,8 @@ export async function seedDemoHistory(
   const jobs: HistoryJob[] = [];
   const recordings = new Map<string, Recording>();
   for (const d of todo) {
-    const source = DEMO_HISTORY_RECORDINGS[d.mac as keyof typeof DEMO_HISTORY_RECORDINGS];
+    // the recording its simulated sensor replays (the plant's layout, plant.json)
+    const source = DEMO_POINTS.find((p) => p.mac === d.mac)!;
     const parsed = measurementProfile.safeParse(d.profile);
     const profile = parsed.success ? parsed.data : DEMO_PROFILE;
     let recording = recordings.get(source.recording);
@@ -337,7 +327,7 @@ export async function seedDemoHistory(
         sampleSize: profile.sampleSize,
         scale: beforeRepair
           ? degradationScale(k, DEMO_REPAIR.firstAfter)
-          : source.faulty
+          : recording.fault !== null
             ? degradationScale(k, DEMO_HISTORY_COUNT)
             : 1,
       });

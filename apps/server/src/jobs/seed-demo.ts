@@ -29,12 +29,20 @@ export const DEMO_GATEWAY = PLANT.gateways[0]!.mac;
  */
 export const SKF_6205 = { brand: 'SKF', bearing_number: '6205-2RS', bpfo: 3.5848, bpfi: 5.4152, bsf: 2.35675, ftf: 0.39828 };
 
+/** A demo point: its name, its sensor's MAC and the recording that sensor replays (plant.json). */
+export interface DemoPoint {
+  name: string;
+  mac: string;
+  /** the record id the simulated sensor replays (the demo history replays it too) */
+  recording: string;
+}
+
 /** The four CWRU points of the simulated plant (its layout's sensors with a `point`), by device MAC. */
-export const DEMO_POINTS = sensorsOf.map((d) => ({ name: d.point, mac: d.mac })) as [
-  { name: string; mac: string },
-  { name: string; mac: string },
-  { name: string; mac: string },
-  { name: string; mac: string },
+export const DEMO_POINTS = sensorsOf.map((d) => ({ name: d.point, mac: d.mac, recording: d.recording })) as [
+  DemoPoint,
+  DemoPoint,
+  DemoPoint,
+  DemoPoint,
 ];
 
 /** ±4 g (the loudest record, outer race 130, peaks at 3.63 g), ~12800 Hz nominal, 2 s at 12 kHz. */
