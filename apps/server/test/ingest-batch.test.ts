@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../src/infra/db/schema.ts';
+import { sql } from 'kysely';
 import { newId } from '../src/infra/ids.ts';
 import { insertFinalMeasurement, insertTelemetryValues, type TelemetryRow } from '../src/jobs/ingest/persist-measurement.ts';
 import { createFinalMeasurementWriter, type NewFinalMeasurement } from '../src/jobs/ingest/persist-batch.ts';
+import { countedDb } from './support/counted-db.ts';
 import { startTestServer } from './support/test-server.ts';
 
 // Group commit of self-initiated final measurements (jobs/ingest/persist-batch.ts, migration 0030).
@@ -90,18 +90,8 @@ const lastValues = async () =>
     )
   ).rows[0]!.v;
 
-/** The database with every statement counted (a Kysely plugin: nothing is replaced). */
-const counted = () => {
-  const seen = { statements: 0 };
-  const db: Kysely<DB> = server.ctx.db.withPlugin({
-    transformQuery: (a) => {
-      seen.statements++;
-      return a.node;
-    },
-    transformResult: async (a) => a.result,
-  });
-  return { db, seen };
-};
+/** The database with every statement counted. */
+const counted = () => countedDb(server.ctx.db);
 
 describe('final measurements written together (persist-batch.ts)', () => {
   it('writes the measurements handed over in one turn in ONE statement, each as insertFinalMeasurement writes it alone', async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { senseway } from '@overtone/contract';
-import type { DB } from '../src/infra/db/schema.ts';
 import { lookupKey } from '../src/jobs/ingest/key-lookup.ts';
 import { finalizeMeasurement } from '../src/jobs/ingest/finalize.ts';
+import { countedDb } from './support/counted-db.ts';
 import { startTestServer } from './support/test-server.ts';
 
 // One lookup per self-initiated measurement (issue 18, ingest): the key's first chunk finds the
@@ -24,16 +24,9 @@ afterAll(() => server.close());
 let seq = 0x6d000000;
 const nextObjectId = () => (seq++).toString(16).padStart(24, '0');
 
-/** The database with every statement counted (a Kysely plugin: nothing is replaced). */
+/** The server's context with every statement of its database counted. */
 const counted = () => {
-  const seen = { statements: 0 };
-  const db: Kysely<DB> = server.ctx.db.withPlugin({
-    transformQuery: (a) => {
-      seen.statements++;
-      return a.node;
-    },
-    transformResult: async (a) => a.result,
-  });
+  const { db, seen } = countedDb(server.ctx.db);
   return { ctx: { ...server.ctx, db }, seen };
 };
 

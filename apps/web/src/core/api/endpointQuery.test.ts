@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { ENDPOINTS } from '@overtone/contract';
 import i18n from '../i18n';
 import { computedQueryKey, endpointQuery, endpointQueryKey, endpointsFilter } from './endpointQuery';
+import { invalidatedKeys } from './queryCacheTestKit';
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
@@ -13,12 +14,7 @@ function clientWith(keys: (readonly unknown[])[]) {
   keys.forEach((k, i) => client.setQueryData(k, i));
   return client;
 }
-const invalidated = (client: QueryClient) =>
-  client
-    .getQueryCache()
-    .getAll()
-    .filter((q) => q.state.isInvalidated)
-    .map((q) => q.queryKey);
+const invalidated = invalidatedKeys;
 
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(async () => {

@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { DEFAULT_PASSWORD_POLICY, ENDPOINTS, LANGUAGES } from '@overtone/contract';
 import { configureApiClient } from '../api/apiClient';
 import { endpointQueryKey } from '../api/endpointQuery';
+import { invalidatedKeys } from '../api/queryCacheTestKit';
 import { logout } from '../logout';
 import { sessionStore } from '../session';
 import { mockApi } from '../../app/testing/mockApi';
@@ -90,12 +91,7 @@ describe('the customer in the cache', () => {
     [customerQueryKey(), recordKey, otherKey].forEach((k, i) => client.setQueryData(k, i));
     return client;
   };
-  const invalidated = (client: QueryClient) =>
-    client
-      .getQueryCache()
-      .getAll()
-      .filter((q) => q.state.isInvalidated)
-      .map((q) => q.queryKey);
+  const invalidated = invalidatedKeys;
 
   it('keys the customer apart from the full record it is read from', () => {
     expect(customerQueryKey()).not.toEqual(recordKey);
