@@ -51,6 +51,9 @@ const fieldsOf = (u: User) => ({
   role: u.role,
   mfaEnabled: u.mfaEnabled,
 });
+/** `updateUser` of `user` by `token`: its fields as listed, with `changes`. */
+const edit = (token: string, user: User, changes: Partial<ReturnType<typeof fieldsOf>>) =>
+  as(token)(ENDPOINTS.updateUser, { params: { id: user._id }, body: { ...fieldsOf(user), ...changes } });
 const users = async () => (await as(admin)(ENDPOINTS.listUsers)).body;
 const roles = async () => (await as(admin)(ENDPOINTS.listRoles)).body;
 const forbidden = (code: string) => ({ status: 403, body: { code } });
@@ -93,12 +96,8 @@ describe('a non-admin holding createUser / updateUser / updateRole cannot escala
 
   it('updateUser moving oneself onto the ADMIN role (or making oneself an admin): 403 ADMIN_ONLY', async () => {
     const me = (await users()).find((u) => u._id === managerId)!;
-    expect(
-      await as(manager)(ENDPOINTS.updateUser, { params: { id: managerId }, body: { ...fieldsOf(me), role: adminRoleId } }),
-    ).toMatchObject(forbidden('ADMIN_ONLY'));
-    expect(
-      await as(manager)(ENDPOINTS.updateUser, { params: { id: managerId }, body: { ...fieldsOf(me), userType: 'admin' } }),
-    ).toMatchObject(forbidden('ADMIN_ONLY'));
+    expect(await edit(manager, me, { role: adminRoleId })).toMatchObject(forbidden('ADMIN_ONLY'));
+    expect(await edit(manager, me, { userType: 'admin' })).toMatchObject(forbidden('ADMIN_ONLY'));
     const after = (await users()).find((u) => u._id === managerId)!;
     expect([after.role, after.userType]).toEqual([managerRoleId, 'user']);
   });
@@ -140,12 +139,7 @@ describe('a non-admin holding createUser / updateUser / updateRole cannot escala
   it('deleting or editing the admin: 403 ADMIN_ONLY', async () => {
     const demoAdmin = (await users()).find((u) => u._id === demoAdminId)!;
     expect(await as(manager)(ENDPOINTS.deleteUser, { params: { id: demoAdminId } })).toMatchObject(forbidden('ADMIN_ONLY'));
-    expect(
-      await as(manager)(ENDPOINTS.updateUser, {
-        params: { id: demoAdminId },
-        body: { ...fieldsOf(demoAdmin), email: 'mine@demo.local' },
-      }),
-    ).toMatchObject(forbidden('ADMIN_ONLY'));
+    expect(await edit(manager, demoAdmin, { email: 'mine@demo.local' })).toMatchObject(forbidden('ADMIN_ONLY'));
   });
 });
 
@@ -184,15 +178,8 @@ describe('the customer keeps an admin', () => {
     expect(deleted).toMatchObject(forbidden('LAST_ADMIN'));
     expect(failureOf(deleted).message).toBe('The last administrator cannot be removed or demoted, nor the ADMIN role emptied');
     const demoAdmin = (await users()).find((u) => u._id === demoAdminId)!;
-    expect(
-      await as(admin)(ENDPOINTS.updateUser, { params: { id: demoAdminId }, body: { ...fieldsOf(demoAdmin), userType: 'user' } }),
-    ).toMatchObject(forbidden('LAST_ADMIN'));
-    expect(
-      await as(admin)(ENDPOINTS.updateUser, {
-        params: { id: demoAdminId },
-        body: { ...fieldsOf(demoAdmin), role: managerRoleId },
-      }),
-    ).toMatchObject(forbidden('LAST_ADMIN'));
+    expect(await edit(admin, demoAdmin, { userType: 'user' })).toMatchObject(forbidden('LAST_ADMIN'));
+    expect(await edit(admin, demoAdmin, { role: managerRoleId })).toMatchObject(forbidden('LAST_ADMIN'));
     expect((await users()).find((u) => u._id === demoAdminId)).toMatchObject({ userType: 'admin', role: adminRoleId });
   });
 
@@ -200,25 +187,9 @@ describe('the customer keeps an admin', () => {
     const second = await as(admin)(ENDPOINTS.createUser, { body: newUser(adminRoleId, { userType: 'admin' }) });
     expect(second.status).toBe(200);
     const demoAdmin = (await users()).find((u) => u._id === demoAdminId)!;
-    expect(
-      (
-        await as(admin)(ENDPOINTS.updateUser, {
-          params: { id: second.body._id },
-          body: { ...fieldsOf(second.body), userType: 'user' },
-        })
-      ).status,
-    ).toBe(200);
-    expect(
-      await as(admin)(ENDPOINTS.updateUser, { params: { id: demoAdminId }, body: { ...fieldsOf(demoAdmin), userType: 'user' } }),
-    ).toMatchObject(forbidden('LAST_ADMIN'));
-    expect(
-      (
-        await as(admin)(ENDPOINTS.updateUser, {
-          params: { id: second.body._id },
-          body: { ...fieldsOf(second.body), userType: 'admin' },
-        })
-      ).status,
-    ).toBe(200);
+    expect((await edit(admin, second.body, { userType: 'user' })).status).toBe(200);
+    expect(await edit(admin, demoAdmin, { userType: 'user' })).toMatchObject(forbidden('LAST_ADMIN'));
+    expect((await edit(admin, second.body, { userType: 'admin' })).status).toBe(200);
     expect((await as(admin)(ENDPOINTS.deleteUser, { params: { id: second.body._id } })).status).toBe(200);
   });
 });
