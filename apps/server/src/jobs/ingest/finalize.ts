@@ -238,10 +238,10 @@ export async function finalizeMeasurement(
 ): Promise<{ outcome: FinalizeOutcome; retryInMs?: number; measurementId?: string; gateway?: string; root?: string }> {
   const done = await readCheckedDone(ctx, device, objectId, opts.reject);
   if (!done && !opts.closeIncomplete) return { outcome: 'skipped' };
-  const gateway0 = done?.gateway_mac ?? null;
+  const doneGateway = done?.gateway_mac ?? null;
   const target = opts.keyDevice
-    ? { create: true, m: newMeasurement(device, objectId, gateway0, opts.keyDevice) }
-    : await measurementFor(ctx, device, objectId, gateway0);
+    ? { create: true, m: newMeasurement(device, objectId, doneGateway, opts.keyDevice) }
+    : await measurementFor(ctx, device, objectId, doneGateway);
   if (!target || target.m.state === 'persisted') {
     await ctx.chunks.clear(device, objectId);
     return { outcome: 'skipped' };

@@ -1,7 +1,8 @@
+/**
+ * The SQL of the second login step's pending logins (`mfa_challenges`; the rules: mfa.ts).
+ */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../infra/db/schema.ts';
-
-/** The SQL of the second login step's pending logins (`mfa_challenges`; the rules: mfa.ts). */
 
 /** Stores a pending login: its code as HMAC, its expiry. */
 export async function insertChallenge(
@@ -14,6 +15,7 @@ export async function insertChallenge(
     .execute();
 }
 
+/** Removes a pending login (its code could not be mailed). */
 export async function deleteChallenge(db: Kysely<DB>, id: string): Promise<void> {
   await db.deleteFrom('mfa_challenges').where('id', '=', id).execute();
 }
