@@ -171,6 +171,50 @@ describe('file chunk store specifics', () => {
     expect(fs.statSync(log).size).toBe(2 * (8 + 20480));
   });
 
+  it('answers finalization from memory what it wrote; a restart reads the same from the files; past its cap, the files', async () => {
+    const root = path.join(dir, 'mirror');
+    const store = createFileChunkStore(root, { mirrorMaxBytes: 3 * 20480 });
+    const OTHER = '5e0000000000000000000abd';
+    await store.putChunk(DEVICE, ID, 1, payload(1));
+    await store.putChunk(DEVICE, ID, 1, payload(99)); // the first record of an index wins, in memory as on disk
+    await store.putChunk(DEVICE, ID, 0, payload(0));
+    await store.putDone(DEVICE, ID, { gateway_mac: 'CA:B8:28:00:00:01', root: 'prod', payload: { CHUNK_COUNT: 2 } });
+    const fromMemory = {
+      sizes: await store.chunkSizes(DEVICE, ID),
+      chunks: await store.chunks(DEVICE, ID),
+      done: await store.done(DEVICE, ID),
+    };
+    const restarted = createFileChunkStore(root);
+    const fromFiles = {
+      sizes: await restarted.chunkSizes(DEVICE, ID),
+      chunks: await restarted.chunks(DEVICE, ID),
+      done: await restarted.done(DEVICE, ID),
+    };
+    expect(fromMemory).toEqual(fromFiles);
+    expect(Buffer.from(fromMemory.chunks.get(1)!).equals(Buffer.from(payload(1)))).toBe(true);
+    expect(fromMemory.done).toMatchObject({ payload: { CHUNK_COUNT: 2 }, received_at: expect.any(Date) });
+
+    // from memory: the files can go (a clean-up behind its back) and finalization still has its input
+    fs.rmSync(path.join(root, 'CAB831000009', `${ID}.chunks`));
+    fs.rmSync(path.join(root, 'CAB831000009', `${ID}.done`));
+    expect((await store.chunks(DEVICE, ID)).size).toBe(2);
+    expect(await store.done(DEVICE, ID)).toEqual(fromFiles.done);
+    await store.clear(DEVICE, ID);
+    expect(await store.chunks(DEVICE, ID)).toEqual(new Map());
+    expect(await store.done(DEVICE, ID)).toBeUndefined();
+
+    // past the cap (three chunks' worth here) the copy is dropped: read from the file, whole
+    for (let idx = 0; idx < 4; idx++) await store.putChunk(DEVICE, OTHER, idx, payload(idx));
+    fs.appendFileSync(path.join(root, 'CAB831000009', `${OTHER}.chunks`), Buffer.alloc(3)); // seen only by a reader of the file
+    const chunks = await store.chunks(DEVICE, OTHER);
+    expect([...chunks.keys()]).toEqual([0, 1, 2, 3]);
+    expect(Buffer.from(chunks.get(3)!).equals(Buffer.from(payload(3)))).toBe(true);
+    expect(await store.chunkSizes(DEVICE, OTHER)).toEqual(new Map([0, 1, 2, 3].map((i) => [i, 20480])));
+    // a log found on disk (another process wrote it) is read from its file as well
+    await createFileChunkStore(root).putChunk(DEVICE, ID, 5, payload(5));
+    expect([...(await store.chunks(DEVICE, ID)).keys()]).toEqual([5]);
+  });
+
   it('removes a `done` left half-written for an hour, survives a restart, resets on demand', async () => {
     const root = path.join(dir, 'specifics');
     const store = createFileChunkStore(root);

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { configureWorkerHeaps } from '../worker-heap.ts';
 
 export type ThreadRequest =
   | { id: number; op: 'query'; sql: string; params: unknown[] }
@@ -37,6 +38,7 @@ export interface PGliteLike {
  */
 export async function startPGliteThread(opts: { dataDir: string | null; loadDataDir?: Blob }): Promise<PGliteLike> {
   const loadDataDir = opts.loadDataDir ? await opts.loadDataDir.arrayBuffer() : null;
+  configureWorkerHeaps();
   const worker = new Worker(new URL('./pglite-thread-worker.mjs', import.meta.url), {
     workerData: { dataDir: opts.dataDir, loadDataDir },
     transferList: loadDataDir ? [loadDataDir] : [],

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { Piscina } from 'piscina';
+import { configureWorkerHeaps } from '../../infra/worker-heap.ts';
 import { runDspTask, type DspTask } from './dsp-tasks.ts';
 
 /** Telemetry of one axis: name (GRMS, VRMS, ...), value and unit. */
@@ -33,6 +34,7 @@ const buffersOf = (task: DspTask) =>
 
 /** Worker-thread pool (piscina) of `threads` workers; default: one per core, at least one. */
 export function createDspPool(threads = Math.max(1, os.availableParallelism())): DspPool {
+  configureWorkerHeaps();
   const pool = new Piscina({
     filename: new URL('./dsp-worker.mjs', import.meta.url).href,
     minThreads: 1,

@@ -13,6 +13,15 @@ const STALE_TMP_MS = 60 * 60 * 1000;
 const MAX_OPEN = 128;
 /** A stored `done` file larger than this is not read: the payload is at most 16 KiB (limits.ts), plus our fields. */
 const MAX_STORED_DONE_BYTES = 4 * senseway.MAX_DONE_BYTES;
+/** Payload bytes the in-memory copy of the logs may hold in all (beyond it, finalization reads the files). */
+export const MIRROR_MAX_BYTES = 64 * 1024 * 1024;
+
+/** What this process wrote to one measurement's log since it created it, and its `done`. */
+interface Mirrored {
+  chunks: Map<number, Uint8Array>;
+  bytes: number;
+  done?: StoredDone;
+}
 
 /**
  * Chunks and `done` as files in the data directory, beside the embedded database:
@@ -29,10 +38,19 @@ const MAX_STORED_DONE_BYTES = 4 * senseway.MAX_DONE_BYTES;
  * was not acknowledged). A repeated chunk is appended again and ignored by readers (the first
  * record of an index wins), so storing stays idempotent. A chunk's time is the log's modification
  * time.
+ *
+ * The files are for a restart; finalization reads memory. A log this process created is mirrored in
+ * memory as it is written (the record buffers the writes already made, at most
+ * {@link MIRROR_MAX_BYTES} in all), with its `done`: `chunkSizes`, `chunks` and `done` answer from the
+ * copy without a system call, where reading a 3 × 50 000-sample measurement back cost ~20 (the
+ * headers one by one, the log, the `done`'s stat and read). A log found on disk at start, or one
+ * whose copy was dropped at the cap, is read from its file, as before.
  * @param root directory of the store (created when missing)
  * @param opts.reset start empty (the database is in memory: nothing can refer to older input)
+ * @param opts.mirrorMaxBytes payload bytes the in-memory copy holds at most (default {@link MIRROR_MAX_BYTES})
  */
-export function createFileChunkStore(root: string, opts: { reset?: boolean } = {}): ChunkStore {
+export function createFileChunkStore(root: string, opts: { reset?: boolean; mirrorMaxBytes?: number } = {}): ChunkStore {
+  const mirrorMaxBytes = opts.mirrorMaxBytes ?? MIRROR_MAX_BYTES;
   if (opts.reset) fs.rmSync(root, { recursive: true, force: true });
   fs.mkdirSync(root, { recursive: true });
   const deviceDir = (device: string) => path.join(root, device.replaceAll(':', ''));
@@ -45,6 +63,16 @@ export function createFileChunkStore(root: string, opts: { reset?: boolean } = {
   /** open append handles by log path, oldest first (Map order), with the log's length */
   const open = new Map<string, { fd: number; size: number }>();
   let seq = 0;
+  /** the in-memory copies, by `device/objectId` */
+  const mirror = new Map<string, Mirrored>();
+  let mirrorBytes = 0;
+  const keyOf = (device: string, objectId: string) => `${device}/${objectId}`;
+  const dropMirror = (key: string) => {
+    const m = mirror.get(key);
+    if (!m) return;
+    mirrorBytes -= m.bytes;
+    mirror.delete(key);
+  };
 
   /** The whole records of a log, first record of each index, and where the whole records end. */
   const parseLog = (buf: Buffer) => {
@@ -75,7 +103,7 @@ export function createFileChunkStore(root: string, opts: { reset?: boolean } = {
    * The append handle of a log. Opening an existing log (after a restart) first cuts off a torn
    * last record, so that the next record starts on a record boundary.
    */
-  const appendHandle = (device: string, file: string) => {
+  const appendHandle = (device: string, file: string, key: string) => {
     const known = open.get(file);
     if (known) return known;
     makeDeviceDir(device);
@@ -84,7 +112,7 @@ export function createFileChunkStore(root: string, opts: { reset?: boolean } = {
     if (size > 0) {
       const whole = parseLog(fs.readFileSync(file)).wholeLength;
       if (whole < size) fs.ftruncateSync(fd, (size = whole));
-    }
+    } else if (!mirror.has(key)) mirror.set(key, { chunks: new Map(), bytes: 0 }); // a new log: mirrored from its first record
     const h = { fd, size };
     open.set(file, h);
     if (open.size > MAX_OPEN) closeLog(open.keys().next().value!);
@@ -108,12 +136,23 @@ export function createFileChunkStore(root: string, opts: { reset?: boolean } = {
       record.writeUInt32LE(idx, 0);
       record.writeUInt32LE(payload.byteLength, 4);
       record.set(payload, HEADER);
+      const key = keyOf(device, objectId);
       for (let attempt = 0; ; attempt++) {
         let h: { fd: number; size: number } | undefined;
         try {
-          h = appendHandle(device, file);
+          h = appendHandle(device, file, key);
           fs.writeSync(h.fd, record);
           h.size += record.length;
+          const m = mirror.get(key);
+          if (m && !m.chunks.has(idx)) {
+            // the first record of an index wins, as readers of the file take it
+            if (mirrorBytes + payload.byteLength > mirrorMaxBytes) dropMirror(key);
+            else {
+              m.chunks.set(idx, new Uint8Array(record.buffer, record.byteOffset + HEADER, payload.byteLength));
+              m.bytes += payload.byteLength;
+              mirrorBytes += payload.byteLength;
+            }
+          }
           return;
         } catch (e) {
           // a partial write (disk full…) must not stay in front of the next record
@@ -121,6 +160,7 @@ export function createFileChunkStore(root: string, opts: { reset?: boolean } = {
           // the device directory was removed (a reset, a manual clean-up): make it again
           if ((e as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 2) throw e;
           closeLog(file);
+          dropMirror(key); // its log is gone: a new one starts its own copy
           madeDirs.delete(deviceDir(device));
         }
       }
@@ -130,10 +170,15 @@ export function createFileChunkStore(root: string, opts: { reset?: boolean } = {
       if (fs.existsSync(file)) return;
       makeDeviceDir(device);
       const tmp = `${file}.${process.pid}-${seq++}.tmp`;
-      fs.writeFileSync(tmp, JSON.stringify({ ...d, received_at: new Date().toISOString() }));
+      const receivedAt = new Date();
+      fs.writeFileSync(tmp, JSON.stringify({ ...d, received_at: receivedAt.toISOString() }));
       fs.renameSync(tmp, file);
+      const m = mirror.get(keyOf(device, objectId));
+      if (m) m.done = { ...d, received_at: receivedAt };
     },
     async chunkSizes(device, objectId) {
+      const m = mirror.get(keyOf(device, objectId));
+      if (m) return new Map([...m.chunks].map(([idx, c]) => [idx, c.byteLength]));
       const sizes = new Map<number, number>();
       let fd: number;
       try {
@@ -160,11 +205,15 @@ export function createFileChunkStore(root: string, opts: { reset?: boolean } = {
       return sizes;
     },
     async chunks(device, objectId) {
+      const m = mirror.get(keyOf(device, objectId));
+      if (m) return new Map(m.chunks);
       const buf = await fsp.readFile(fileOf(device, objectId, LOG)).catch((e: NodeJS.ErrnoException) => (ignoreMissing(e), null));
       return buf ? parseLog(buf).chunks : new Map<number, Uint8Array>();
     },
     async done(device, objectId) {
       const file = fileOf(device, objectId, DONE);
+      const mirrored = mirror.get(keyOf(device, objectId))?.done;
+      if (mirrored) return mirrored;
       const st = await fsp.stat(file).catch((e: NodeJS.ErrnoException) => (ignoreMissing(e), null));
       if (!st) return undefined;
       // an older server stored any size: such a file is not read into memory (finalization drops it)
@@ -177,15 +226,19 @@ export function createFileChunkStore(root: string, opts: { reset?: boolean } = {
     async clear(device, objectId) {
       const log = fileOf(device, objectId, LOG);
       closeLog(log);
+      dropMirror(keyOf(device, objectId));
       await removeFile(log);
       await removeFile(fileOf(device, objectId, DONE));
     },
     async clearDone(device, objectId) {
+      const m = mirror.get(keyOf(device, objectId));
+      if (m) delete m.done;
       await removeFile(fileOf(device, objectId, DONE));
     },
     async clearChunks(device, objectId) {
       const log = fileOf(device, objectId, LOG);
       closeLog(log);
+      dropMirror(keyOf(device, objectId)); // its `done`, if any, is read from its file
       await removeFile(log);
     },
     async pending() {
