@@ -13,6 +13,7 @@ import { mockApi, type ApiCall } from './testing/mockApi';
 import { TEST_SESSION } from './testing/renderApp';
 import { sessionStore } from '../core/session';
 import { prefetchRoute } from './routePrefetch';
+import { startEarlyReads } from './earlyReads';
 
 const ID = 'a0000000000000000000000a';
 const sine = (n: number, k: number) => Array.from({ length: n }, (_, i) => Math.sin((2 * Math.PI * k * i) / n));
@@ -73,6 +74,20 @@ describe('prefetchRoute', () => {
     expect(calls).toHaveLength(before);
   });
 
+  it("with the early reads, the detail and the waveform leave before the page's code loads, and only once", async () => {
+    sessionStore.set(TEST_SESSION);
+    startEarlyReads(`/measurement/${ID}`, '');
+    expect(requested()).toEqual([`/measurement/${ID}`, `/measurement/${ID}/signal`]); // at once, before any import
+    expect(calls[0]!.query.get('samples')).toBe('none');
+    await prefetchRoute(client, `/measurement/${ID}`);
+    await settled();
+    expect(requested().filter((p) => p.startsWith(`/measurement/${ID}`))).toEqual([
+      `/measurement/${ID}`,
+      `/measurement/${ID}/signal`,
+    ]);
+    expect(client.getQueryData(measurementQueryKey(ID))).toMatchObject({ _id: ID });
+  });
+
   it('fetches nothing without a session, with a share link, on the login page, or for an address that is no measurement', async () => {
     await prefetchRoute(client, `/measurement/${ID}`);
     await prefetchRoute(client, `/measurement/${ID}`, '?token=share-token'); // a share link's visitor
@@ -81,6 +96,21 @@ describe('prefetchRoute', () => {
     await prefetchRoute(client, '/login');
     await prefetchRoute(client, '/admin'); // the shell's chunk only
     await prefetchRoute(client, '/measurement/%E0%A4%A');
+    sessionStore.clear();
+    for (const [path, search] of [
+      [`/measurement/${ID}`, ''],
+      [`/measurement/${ID}`, '?token=share-token'],
+    ])
+      startEarlyReads(path!, search!);
+    sessionStore.set(TEST_SESSION);
+    for (const [path, search] of [
+      [`/measurement/${ID}`, '?token=share-token'],
+      ['/login', ''],
+      ['/admin', ''],
+      ['/measurement/%E0%A4%A', ''],
+      [`/measurement/${ID}/photos`, ''],
+    ])
+      startEarlyReads(path!, search!);
     expect(requested()).toEqual([]);
   });
 });

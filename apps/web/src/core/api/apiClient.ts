@@ -2,6 +2,7 @@ import { badRequestBody, errorBody, LANGUAGE_HEADER, TOKEN_HEADER } from '@overt
 import { currentLanguage } from '../i18n';
 import { currentToken, sessionStore } from '../session';
 import { ApiError } from './ApiError';
+import { fetchGet } from './earlyGet';
 import { errorMessage, fieldErrorMessage, genericErrorMessage } from './errorMessage';
 
 /** Base path of the API; the dev server proxies it to apps/server. */
@@ -62,6 +63,18 @@ function returnUrlAfter401(): string {
   params.delete('token');
   const qs = params.toString();
   return `${pathname}${qs ? `?${qs}` : ''}${hash}`;
+}
+
+/**
+ * The headers of every API call (spec 000 §7): `Accept`, the interface language and, with a
+ * session or a share link's token, the token. A new object each call (callers add theirs).
+ * @param accept the media type asked for (`application/json`, the signal's, a PDF…)
+ */
+export function apiHeaders(accept: string): Record<string, string> {
+  const headers: Record<string, string> = { Accept: accept, [LANGUAGE_HEADER]: currentLanguage() };
+  const token = currentToken();
+  if (token) headers[TOKEN_HEADER] = token;
+  return headers;
 }
 
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -130,19 +143,15 @@ function handleFailure(status: number, json: unknown, silent: boolean, redirectO
  */
 export async function apiRequest<T = undefined>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', query, body, schema, signal, silent = false, redirectOnUnauthorized = true } = options;
-  const headers: Record<string, string> = { Accept: 'application/json', [LANGUAGE_HEADER]: currentLanguage() };
-  const token = currentToken();
-  if (token) headers[TOKEN_HEADER] = token;
+  const headers = apiHeaders('application/json');
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const url = buildUrl(path, query);
 
   let res: Response;
   try {
-    res = await fetch(buildUrl(path, query), {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
+    res = await (method === 'GET' && body === undefined
+      ? fetchGet(url, headers, signal)
+      : fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal }));
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     const text = genericErrorMessage();

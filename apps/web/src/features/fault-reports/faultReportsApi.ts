@@ -1,8 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import {
   ENDPOINTS,
-  LANGUAGE_HEADER,
-  TOKEN_HEADER,
   endpointPath,
   errorBody,
   type EndpointAnswer,
@@ -11,13 +9,11 @@ import {
   type Language,
   type ReportLanguage,
 } from '@overtone/contract';
-import { buildUrl } from '../../core/api/apiClient';
+import { apiHeaders, buildUrl } from '../../core/api/apiClient';
 import { ApiError } from '../../core/api/ApiError';
 import { callEndpoint } from '../../core/api/callEndpoint';
 import { endpointQuery, endpointsFilter } from '../../core/api/endpointQuery';
 import { errorMessage, genericErrorMessage } from '../../core/api/errorMessage';
-import { currentLanguage } from '../../core/i18n';
-import { currentToken } from '../../core/session';
 import { TREE_QUERY_KEY } from '../tree/treeApi';
 
 /** Status filter of the list (`GET /point/{id}/fault-reports?status=`). */
@@ -130,9 +126,7 @@ export function dispositionFileName(header: string | null): string | null {
  * @throws ApiError with the translated message (the caller shows it)
  */
 export async function fetchFaultReportPdf(id: string, language: ReportLanguage, signal?: AbortSignal): Promise<PdfFile> {
-  const headers: Record<string, string> = { Accept: 'application/pdf', [LANGUAGE_HEADER]: currentLanguage() };
-  const token = currentToken();
-  if (token) headers[TOKEN_HEADER] = token;
+  const headers = apiHeaders('application/pdf');
   let res: Response;
   try {
     res = await fetch(faultReportPdfPath(id, language), { headers, signal });

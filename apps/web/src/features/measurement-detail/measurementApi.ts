@@ -2,9 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@t
 import {
   AXIS_KEYS,
   LARGE_FILE_SAMPLES,
-  LANGUAGE_HEADER,
   SIGNAL_MEDIA_TYPE,
-  TOKEN_HEADER,
   ENDPOINTS,
   endpointPath,
   decodeSignal,
@@ -19,13 +17,12 @@ import {
   type Point,
   type WindowName,
 } from '@overtone/contract';
-import { buildUrl } from '../../core/api/apiClient';
+import { apiHeaders, buildUrl } from '../../core/api/apiClient';
+import { fetchGet } from '../../core/api/earlyGet';
 import { callEndpoint } from '../../core/api/callEndpoint';
 import { computedQueryKey, endpointQuery, endpointQueryKey } from '../../core/api/endpointQuery';
 import { ApiError } from '../../core/api/ApiError';
 import { errorMessage } from '../../core/api/errorMessage';
-import { currentLanguage } from '../../core/i18n';
-import { currentToken } from '../../core/session';
 import { computeInBrowser, samplesOf } from './domains/domainClient';
 import { pointQueryKey, pointQueryOptions } from '../points/pointApi';
 import { blankPoint } from '../points/blankPoint';
@@ -47,10 +44,7 @@ const WAVEFORM_MISSING: ErrorCode = 'WAVEFORM_MISSING';
  *   names that error instead of showing a measurement without signal)
  */
 async function fetchSignal(path: string, signal?: AbortSignal): Promise<DecodedSignal | null> {
-  const headers: Record<string, string> = { Accept: SIGNAL_MEDIA_TYPE, [LANGUAGE_HEADER]: currentLanguage() };
-  const token = currentToken();
-  if (token) headers[TOKEN_HEADER] = token;
-  const res = await fetch(buildUrl(path), { headers, signal });
+  const res = await fetchGet(buildUrl(path), apiHeaders(SIGNAL_MEDIA_TYPE), signal);
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { code?: unknown } | null;
     if (body?.code === WAVEFORM_MISSING)

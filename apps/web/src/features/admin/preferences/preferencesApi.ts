@@ -1,18 +1,8 @@
-import {
-  ENDPOINTS,
-  LANGUAGE_HEADER,
-  TOKEN_HEADER,
-  badRequestBody,
-  errorBody,
-  logoAnswer,
-  type PreferencesBody,
-} from '@overtone/contract';
-import { buildUrl } from '../../../core/api/apiClient';
+import { ENDPOINTS, badRequestBody, errorBody, logoAnswer, type PreferencesBody } from '@overtone/contract';
+import { apiHeaders, buildUrl } from '../../../core/api/apiClient';
 import { callEndpoint } from '../../../core/api/callEndpoint';
 import { ApiError } from '../../../core/api/ApiError';
 import { errorMessage, fieldErrorMessage, genericErrorMessage } from '../../../core/api/errorMessage';
-import { currentLanguage } from '../../../core/i18n';
-import { currentToken } from '../../../core/session';
 
 /** `PUT /preferences` (updatePreferences): the whole preferences object but the logo. */
 export const savePreferences = (body: PreferencesBody) => callEndpoint(ENDPOINTS.updatePreferences, { body });
@@ -27,9 +17,7 @@ export const deleteLogo = () => callEndpoint(ENDPOINTS.removePreferencesLogo);
  * @throws ApiError with the translated message (the caller shows it)
  */
 export async function uploadLogo(file: File): Promise<string | null> {
-  const headers: Record<string, string> = { Accept: 'application/json', [LANGUAGE_HEADER]: currentLanguage() };
-  const token = currentToken();
-  if (token) headers[TOKEN_HEADER] = token;
+  const headers = apiHeaders('application/json');
   headers['Content-Type'] = file.type || 'application/octet-stream';
   let res: Response;
   try {
