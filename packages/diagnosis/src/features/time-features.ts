@@ -166,6 +166,79 @@ export function repeatedBlockFraction(samples: Float64Array): number {
   return count / candidates;
 }
 
+// The loops over the samples are functions of their own, and the impacts' intervals a typed array:
+// V8 optimized this function's long loops while they ran (on-stack replacement), reused that code at
+// every call, and it deoptimized after the loops at nearly every call (`--trace-deopt` on
+// `npm run bench -- diagnosis-cpu`: 79 times before, none after; no time measurably gained).
+
+/**
+ * Samples at or beyond the clipping level, successive equal samples, and samples inside runs of at
+ * least {@link STUCK_RUN_SAMPLES} equal values below the clipping level (a run at the full scale is
+ * clipping, counted there, not a stuck sensor). Counts.
+ */
+function clippingAndFlatness(samples: Float64Array, limit: number): { clipped: number; zeroDiff: number; stuck: number } {
+  const n = samples.length;
+  let clipped = 0,
+    zeroDiff = 0,
+    stuck = 0,
+    run = 1;
+  for (let i = 0; i < n; i++) {
+    const v = samples[i]!;
+    if (Math.abs(v) >= limit) clipped++;
+    if (i > 0) {
+      if (v === samples[i - 1]) {
+        zeroDiff++;
+        run++;
+      } else {
+        if (run >= STUCK_RUN_SAMPLES && Math.abs(samples[i - 1]!) < limit) stuck += run;
+        run = 1;
+      }
+    }
+  }
+  if (run >= STUCK_RUN_SAMPLES && Math.abs(samples[n - 1]!) < limit) stuck += run;
+  return { clipped, zeroDiff, stuck };
+}
+
+/**
+ * Sample indices of the impacts: where |x − μ| exceeds `threshold`, one impact lasting until the
+ * signal has stayed below it for `dead` samples (its ringing), at its largest |x − μ|.
+ */
+function impactTimes(samples: Float64Array, meanG: number, threshold: number, dead: number): number[] {
+  const n = samples.length;
+  const times: number[] = [];
+  let i = 0;
+  while (i < n) {
+    if (Math.abs(samples[i]! - meanG) > threshold) {
+      let best = i,
+        quiet = 0,
+        j = i;
+      for (; j < n && quiet < dead; j++) {
+        const a = Math.abs(samples[j]! - meanG);
+        if (a > threshold) quiet = 0;
+        else quiet++;
+        if (a > Math.abs(samples[best]! - meanG)) best = j;
+      }
+      times.push(best);
+      i = j;
+    } else i++;
+  }
+  return times;
+}
+
+/**
+ * Rate (fs / the median interval, Hz) and regularity (the fraction of intervals within ±10 % of the
+ * median) of impacts at sample indices `times`; both 0 with fewer than three impacts.
+ */
+function impactPeriodicity(times: readonly number[], samplingRateHz: number): { rate: number; regularity: number } {
+  if (times.length < 3) return { rate: 0, regularity: 0 };
+  const intervals = new Float64Array(times.length - 1);
+  for (let k = 0; k < intervals.length; k++) intervals[k] = times[k + 1]! - times[k]!;
+  const med = intervals.slice().sort()[intervals.length >> 1]!;
+  let regular = 0;
+  for (const d of intervals) if (Math.abs(d - med) <= 0.1 * med) regular++;
+  return { rate: samplingRateHz / med, regularity: regular / intervals.length };
+}
+
 /**
  * Time-domain features of one axis: statistics (via `timeStatistics` of @overtone/dsp), DC drift,
  * clipping, flatness, repeated blocks and impacts.
@@ -190,58 +263,11 @@ export function extractTimeFeatures(samples: Float64Array, samplingRateHz: numbe
   const n = samples.length;
   const t = timeStatistics(samples);
   const limit = rangeG > 0 && Number.isFinite(rangeG) ? (1 - CLIP_MARGIN) * rangeG : Infinity;
-  let clipped = 0,
-    zeroDiff = 0,
-    stuck = 0,
-    run = 1;
-  for (let i = 0; i < n; i++) {
-    const v = samples[i]!;
-    if (Math.abs(v) >= limit) clipped++;
-    if (i > 0) {
-      if (v === samples[i - 1]) {
-        zeroDiff++;
-        run++;
-      } else {
-        // a run at the full scale is clipping (counted there), not a stuck sensor
-        if (run >= STUCK_RUN_SAMPLES && Math.abs(samples[i - 1]!) < limit) stuck += run;
-        run = 1;
-      }
-    }
-  }
-  if (run >= STUCK_RUN_SAMPLES && Math.abs(samples[n - 1]!) < limit) stuck += run;
-
+  const { clipped, zeroDiff, stuck } = clippingAndFlatness(samples, limit);
   // impacts: local maxima of |x − μ| over 5σ, at least 1 ms apart (one impact's ringing counts once)
-  const threshold = IMPACT_SIGMA * t.grmsG;
-  const dead = Math.max(1, Math.round(samplingRateHz * 1e-3));
-  const times: number[] = [];
-  if (t.grmsG > 0) {
-    let i = 0;
-    while (i < n) {
-      if (Math.abs(samples[i]! - t.meanG) > threshold) {
-        // one impact lasts until the signal stays below the threshold for the dead time (its ringing)
-        let best = i,
-          quiet = 0,
-          j = i;
-        for (; j < n && quiet < dead; j++) {
-          const a = Math.abs(samples[j]! - t.meanG);
-          if (a > threshold) quiet = 0;
-          else quiet++;
-          if (a > Math.abs(samples[best]! - t.meanG)) best = j;
-        }
-        times.push(best);
-        i = j;
-      } else i++;
-    }
-  }
-  let rate = 0,
-    regularity = 0;
-  if (times.length >= 3) {
-    const intervals = times.slice(1).map((v, k) => v - times[k]!);
-    const sorted = [...intervals].sort((a, b) => a - b);
-    const med = sorted[sorted.length >> 1]!;
-    rate = samplingRateHz / med;
-    regularity = intervals.filter((d) => Math.abs(d - med) <= 0.1 * med).length / intervals.length;
-  }
+  const times =
+    t.grmsG > 0 ? impactTimes(samples, t.meanG, IMPACT_SIGMA * t.grmsG, Math.max(1, Math.round(samplingRateHz * 1e-3))) : [];
+  const { rate, regularity } = impactPeriodicity(times, samplingRateHz);
   return {
     meanG: t.meanG,
     rmsG: t.grmsG,
