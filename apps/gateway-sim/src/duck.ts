@@ -20,10 +20,7 @@ import { loadRecording, type Recording } from './recordings.ts';
 const mac = z
   .string()
   .transform((s) => s.toUpperCase())
-  .refine(
-    (s) => /^[0-9A-F]{2}(:[0-9A-F]{2}){5}$/.test(s) && deviceKindOf(s) === 'DUCK',
-    `a Duck MAC starts with ${DEVICE_MAC_PREFIXES.DUCK}`,
-  );
+  .refine((s) => senseway.isMac(s) && deviceKindOf(s) === 'DUCK', `a Duck MAC starts with ${DEVICE_MAC_PREFIXES.DUCK}`);
 
 /** One Duck of the plant config: which recorded channel each input (wire 0 … 7) replays. */
 export const simDuckConfigSchema = z.object({

@@ -6,13 +6,13 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEVICE_MAC_PREFIXES, deviceKindOf } from '@overtone/contract';
+import { DEVICE_MAC_PREFIXES, deviceKindOf, senseway } from '@overtone/contract';
 import { simDuckConfigSchema } from './duck.ts';
 
 const mac = z
   .string()
   .transform((s) => s.toUpperCase())
-  .refine((s) => /^([0-9A-F]{2}:){5}[0-9A-F]{2}$/.test(s), 'MAC address must be six hex pairs separated by colons');
+  .refine((s) => senseway.isMac(s), 'MAC address must be six hex pairs separated by colons');
 
 /** Where one axis of a simulated sensor takes its samples from. */
 const axisSource = z.object({

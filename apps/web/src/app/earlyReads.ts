@@ -2,6 +2,7 @@ import { ENDPOINTS, SIGNAL_MEDIA_TYPE, endpointPath } from '@overtone/contract';
 import { apiHeaders, buildUrl } from '../core/api/apiClient';
 import { startEarlyGet } from '../core/api/earlyGet';
 import { queryToken, sessionStore } from '../core/session';
+import { DETAIL_WITHOUT_SAMPLES, signalPathOf } from '../features/measurement-detail/measurementReads';
 
 /**
  * The measurement a `/measurement/{id}` address opens, for a logged-in user (a stored session;
@@ -35,8 +36,8 @@ export function measurementIdOfRoute(path: string, search: string): string | nul
 export function startEarlyReads(path: string = window.location.pathname, search: string = window.location.search): void {
   const id = measurementIdOfRoute(path, search);
   if (!id) return;
-  startEarlyGet(buildUrl(endpointPath(ENDPOINTS.getMeasurement, { id }), { samples: 'none' }), apiHeaders('application/json'));
-  startEarlyGet(buildUrl(endpointPath(ENDPOINTS.getMeasurementSignal, { id })), apiHeaders(SIGNAL_MEDIA_TYPE));
+  startEarlyGet(buildUrl(endpointPath(ENDPOINTS.getMeasurement, { id }), DETAIL_WITHOUT_SAMPLES), apiHeaders('application/json'));
+  startEarlyGet(buildUrl(signalPathOf(id)), apiHeaders(SIGNAL_MEDIA_TYPE));
 }
 
 if (import.meta.env.MODE !== 'test') startEarlyReads();

@@ -97,20 +97,20 @@ describe('prefetchRoute', () => {
     await prefetchRoute(client, '/admin'); // the shell's chunk only
     await prefetchRoute(client, '/measurement/%E0%A4%A');
     sessionStore.clear();
-    for (const [path, search] of [
+    const withoutSession: [path: string, search: string][] = [
       [`/measurement/${ID}`, ''],
       [`/measurement/${ID}`, '?token=share-token'],
-    ])
-      startEarlyReads(path!, search!);
+    ];
+    for (const [path, search] of withoutSession) startEarlyReads(path, search);
     sessionStore.set(TEST_SESSION);
-    for (const [path, search] of [
+    const notAMeasurement: [path: string, search: string][] = [
       [`/measurement/${ID}`, '?token=share-token'],
       ['/login', ''],
       ['/admin', ''],
       ['/measurement/%E0%A4%A', ''],
       [`/measurement/${ID}/photos`, ''],
-    ])
-      startEarlyReads(path!, search!);
+    ];
+    for (const [path, search] of notAMeasurement) startEarlyReads(path, search);
     expect(requested()).toEqual([]);
   });
 });

@@ -14,7 +14,6 @@ function clientWith(keys: (readonly unknown[])[]) {
   keys.forEach((k, i) => client.setQueryData(k, i));
   return client;
 }
-const invalidated = invalidatedKeys;
 
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(async () => {
@@ -45,7 +44,7 @@ describe('endpointQueryKey', () => {
       queryKey: endpointQueryKey(ENDPOINTS.listMeasurements, { query: { points: 'p1' } }),
       refetchType: 'none',
     });
-    expect(invalidated(client)).toEqual([page('p1', 1), page('p1', 2)]);
+    expect(invalidatedKeys(client)).toEqual([page('p1', 1), page('p1', 2)]);
   });
 });
 
@@ -56,7 +55,7 @@ describe('endpointsFilter', () => {
     const computed = computedQueryKey('spectrum', 'm1', 'x');
     const client = clientWith([tree, point, computed]);
     await client.invalidateQueries({ ...endpointsFilter([ENDPOINTS.getTree, ENDPOINTS.getPoint]), refetchType: 'none' });
-    expect(invalidated(client)).toEqual([tree, point]);
+    expect(invalidatedKeys(client)).toEqual([tree, point]);
   });
 });
 

@@ -91,7 +91,6 @@ describe('the customer in the cache', () => {
     [customerQueryKey(), recordKey, otherKey].forEach((k, i) => client.setQueryData(k, i));
     return client;
   };
-  const invalidated = invalidatedKeys;
 
   it('keys the customer apart from the full record it is read from', () => {
     expect(customerQueryKey()).not.toEqual(recordKey);
@@ -100,7 +99,7 @@ describe('the customer in the cache', () => {
   it('reloadCustomer reloads the customer and the full record, nothing else', async () => {
     const client = seeded();
     await reloadCustomer(client);
-    expect(invalidated(client)).toEqual([customerQueryKey(), recordKey]);
+    expect(invalidatedKeys(client)).toEqual([customerQueryKey(), recordKey]);
   });
 
   it('logout keeps only the customer and the full record, to be loaded again', () => {
@@ -113,6 +112,6 @@ describe('the customer in the cache', () => {
         .getAll()
         .map((q) => q.queryKey),
     ).toEqual([customerQueryKey(), recordKey]);
-    expect(invalidated(client)).toEqual([customerQueryKey(), recordKey]);
+    expect(invalidatedKeys(client)).toEqual([customerQueryKey(), recordKey]);
   });
 });

@@ -4,7 +4,6 @@ import {
   LARGE_FILE_SAMPLES,
   SIGNAL_MEDIA_TYPE,
   ENDPOINTS,
-  endpointPath,
   decodeSignal,
   type DecodedSignal,
   alarmTransactionsResponse,
@@ -24,6 +23,7 @@ import { computedQueryKey, endpointQuery, endpointQueryKey } from '../../core/ap
 import { ApiError } from '../../core/api/ApiError';
 import { errorMessage } from '../../core/api/errorMessage';
 import { computeInBrowser, samplesOf } from './domains/domainClient';
+import { DETAIL_WITHOUT_SAMPLES, signalPathOf } from './measurementReads';
 import { pointQueryKey, pointQueryOptions } from '../points/pointApi';
 import { blankPoint } from '../points/blankPoint';
 import { measurementQueryKey, measurementTagsQuery } from '../measurements/measurementsApi';
@@ -88,10 +88,10 @@ async function withSignal<T extends MeasurementDetail>(detail: Promise<T>, signa
 export const measurementQueryOptions = (queryClient: QueryClient, id: string, readOnly = false) => ({
   queryKey: readOnly ? sharedMeasurementQueryKey(id) : measurementQueryKey(id),
   queryFn: async ({ signal }: { signal?: AbortSignal }): Promise<MeasurementDetail | SharedMeasurementDetail> => {
-    const signalPath = endpointPath(readOnly ? ENDPOINTS.getSharedMeasurementSignal : ENDPOINTS.getMeasurementSignal, { id });
+    const signalPath = signalPathOf(id, readOnly);
     if (!readOnly) {
       const m = await withSignal(
-        callEndpoint(ENDPOINTS.getMeasurement, { params: { id }, query: { samples: 'none' } }, { signal, silent: true }).then(
+        callEndpoint(ENDPOINTS.getMeasurement, { params: { id }, query: DETAIL_WITHOUT_SAMPLES }, { signal, silent: true }).then(
           (d) => {
             if (d.point?._id)
               void queryClient.prefetchQuery({ ...pointQueryOptions(d.point._id, { silent: true }), staleTime: POINT_FRESH_MS });
@@ -108,7 +108,7 @@ export const measurementQueryOptions = (queryClient: QueryClient, id: string, re
     const m: SharedMeasurementDetail = await withSignal(
       callEndpoint(
         ENDPOINTS.getSharedMeasurement,
-        { params: { id }, query: { samples: 'none' } },
+        { params: { id }, query: DETAIL_WITHOUT_SAMPLES },
         { signal, silent: true, redirectOnUnauthorized: false },
       ),
       signalPath,
