@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { configureHeaps } from './infra/heaps.ts';
 import { ConfigError, multiInstanceProblems, type Config } from './infra/config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, type Database } from './infra/db/database.ts';
@@ -69,6 +70,7 @@ export async function startServer(
     throw new ConfigError(
       `MULTI_INSTANCE is on, but:\n${problems.map((p) => `  - ${p}`).join('\n')}\n(docs/operations.md "Several instances")`,
     );
+  configureHeaps(); // V8's heaps of the process, before the worker threads start (infra/heaps.ts)
   fs.mkdirSync(config.dataDir, { recursive: true });
   const secrets = loadSecrets(config.dataDir);
   // The embedded database on disk is single-process: refuse a second server or a tenant CLI run on it.

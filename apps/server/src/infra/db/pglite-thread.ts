@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { configureWorkerHeaps } from '../worker-heap.ts';
+import { configureHeaps } from '../heaps.ts';
 
 export type ThreadRequest =
   | { id: number; op: 'query'; sql: string; params: unknown[] }
@@ -38,7 +38,7 @@ export interface PGliteLike {
  */
 export async function startPGliteThread(opts: { dataDir: string | null; loadDataDir?: Blob }): Promise<PGliteLike> {
   const loadDataDir = opts.loadDataDir ? await opts.loadDataDir.arrayBuffer() : null;
-  configureWorkerHeaps();
+  configureHeaps();
   const worker = new Worker(new URL('./pglite-thread-worker.mjs', import.meta.url), {
     workerData: { dataDir: opts.dataDir, loadDataDir },
     transferList: loadDataDir ? [loadDataDir] : [],

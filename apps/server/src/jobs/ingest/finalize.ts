@@ -314,7 +314,7 @@ export async function finalizeMeasurement(
   const computed: MeasurementAnalysis['telemetry'] = sampleSize
     ? await ctx.dsp.run<MeasurementAnalysis['telemetry']>({
         kind: 'measurementTelemetry',
-        bytes,
+        bytes: bytes.slice(), // moved to the worker; `bytes` is stored below
         rangeIndex: m.range_index,
         samplingRateHz: fs,
       })
