@@ -35,4 +35,19 @@ describe('createDspPool', () => {
     expect(whole.byteLength).toBe(12 + 6 * 2000);
     expect(senseway.decodeTriaxial(view, 2).x.length).toBe(2000); // still readable
   });
+
+  it('moves an array given in two fields once (a polar or orbit plot of one axis against itself)', async () => {
+    const signal = Float64Array.from({ length: 1024 }, (_, i) => Math.sin((2 * Math.PI * 50 * i) / 1000));
+    const request = {
+      kind: 'orbit' as const,
+      signal,
+      signal2: signal,
+      samplingRateHz: 1000,
+      window: 'hanning' as const,
+      removeDc: true,
+      referenceFrequencyHz: 50,
+    };
+    const expected = runDspTask({ ...request, signal: signal.slice(), signal2: signal.slice() });
+    expect(await pool.run(request)).toEqual(expected);
+  });
 });

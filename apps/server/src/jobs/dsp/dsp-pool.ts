@@ -53,7 +53,8 @@ function movedTask(task: DspTask): { task: DspTask; transferList: ArrayBuffer[] 
     if (!(a instanceof Float64Array || a instanceof Uint8Array)) continue;
     const own = owned(a);
     moved[field] = own;
-    transferList.push(own.buffer as ArrayBuffer);
+    // the same array in two fields (an orbit of one axis against itself) is moved once
+    if (!transferList.includes(own.buffer as ArrayBuffer)) transferList.push(own.buffer as ArrayBuffer);
   }
   return { task: moved as DspTask, transferList };
 }
