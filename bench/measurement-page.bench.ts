@@ -15,7 +15,9 @@
  *   judged on everything and on the page's data alone (document, API, signal: what the issue's
  *   "now" of 1.46 MB counted); then a second measurement opened with the app code cached (warm);
  * - every analysis domain the page offers, switched to in turn: the requests sent per switch (target
- *   0) and the time from the click until the domain's chart is drawn.
+ *   0) and the time from the click until the domain's chart is drawn;
+ * - a third measurement opened from within the app (from the dashboard, no page load: how users mostly
+ *   open one): the time from the navigation until its spectrum is drawn, and the API calls it made.
  * Bytes and request counts do not depend on the machine; times do and are printed beside them.
  */
 import fs from 'node:fs';
@@ -402,6 +404,32 @@ export default async function measurementPageBench() {
     console.log(
       `  requests sent: ${requests} in ${order.length} switches (${(requests / order.length).toFixed(2)} per switch), target 0: ` +
         `${requests === 0 ? 'met' : 'NOT met'}; slowest switch ${ms(worst)} (${(worst / spectrumMs).toFixed(2)}× the cold load to the spectrum)`,
+    );
+
+    // Opened from within the app, as a user mostly opens one (from the measurement list, the tree, an
+    // alarm): no page load, the app's code in memory. The app is first taken to the dashboard
+    // (another page), then to a third measurement by a history navigation, which the router follows
+    // as it does a link's (react-router listens to `popstate`).
+    const third = await seedMeasurement(server);
+    const go = (to: string) =>
+      page.evaluate((u) => {
+        const t = performance.now();
+        history.pushState(null, '', u);
+        dispatchEvent(new PopStateEvent('popstate'));
+        return t;
+      }, to);
+    await go('/');
+    await page.waitForFunction(() => !document.querySelector('[data-testid="signal-charts"]'), undefined, { timeout: 60000 });
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await page.waitForTimeout(500);
+    const inAppMark = rec.mark();
+    const clickedAt = await go(`/measurement/${encodeURIComponent(third)}`);
+    const inAppMs = (await spectrumDrawn(page)) - clickedAt;
+    const inAppCalls = rec.since(inAppMark).filter((p) => p.startsWith('/api/'));
+    console.log(
+      `\nopened from within the app (from the dashboard, no page load): spectrum drawn ${ms(inAppMs)} after the navigation ` +
+        `(${(inAppMs / spectrumMs).toFixed(2)}× the cold load to the spectrum); ${inAppCalls.length} API calls: ` +
+        `${inAppCalls.map((p) => p.replaceAll(third, ':id')).join(', ')}`,
     );
   } finally {
     await chromium.close();
