@@ -18,12 +18,12 @@ export const WORKER_INITIAL_OLD_SPACE_MB = 64;
  * next one is due, % (V8's `--heap-growing-percent`: the limit becomes live × (1 + p / 100); V8 reads
  * it each time it sets a limit, src/heap/heap-controller.cc). V8's own factor follows its marking
  * speed against the program's allocation speed, and on the server's main thread it stayed at
- * 1.1–1.2 (the minimum, `kMinGrowingFactor`, is 1.1): in the ingest bench's burst of 3 × 50 000-sample
- * measurements the ~65 MB main heap was marked again after every ~13 MB promoted, 20–29 full
- * mark-compacts for 450 measurements and 4.4–4.7 ms of CPU a measurement in concurrent marking on
- * V8's helper threads. At 100 %: 9–10 mark-compacts, 1.6–1.9 ms, and the server's CPU 18.9–21.0 ms
- * a measurement instead of 21.7–24.7 (docs/architecture.md "Fifth pass"). The cost is memory: the
- * main heap reached 80–82 MB before a collection instead of 72–78 MB.
+ * 1.1–1.2 (the minimum, `kMinGrowingFactor`, is 1.1): in the ingest bench the ~65 MB main heap was
+ * marked again after every ~13 MB promoted, 24–33 full mark-compacts a run (~20 in its burst of 450
+ * measurements of 3 × 50 000 samples) and 4.4–4.7 ms of CPU a measurement in concurrent marking on
+ * V8's helper threads. At 100 %: 9–10 mark-compacts a run, 1.6–2.0 ms, and the server's CPU
+ * 18.9–21.5 ms a measurement instead of 21.7–24.7 (docs/architecture.md "Fifth pass"). The cost is
+ * memory: the main heap reached 80–82 MB before a collection instead of 72–78 MB.
  */
 export const HEAP_GROWING_PERCENT = 100;
 
