@@ -335,13 +335,17 @@ export default async function measurementPageBench() {
     await page.goto('about:blank');
     const warmStart = rec.mark();
     const warmServed = wire.mark();
-    // BENCH_TRACE=<file>: a Chromium trace of the warm load (chrome://tracing, Perfetto).
+    // BENCH_TRACE=<file>: a Chromium trace of the warm load (chrome://tracing, Perfetto), with the
+    // renderer's and workers' JavaScript profiles (V8's sampling profiler).
     const trace = process.env.BENCH_TRACE;
     if (trace)
       await page
         .context()
         .browser()!
-        .startTracing(page, { path: trace, categories: ['devtools.timeline', 'v8.execute', 'blink.user_timing'] });
+        .startTracing(page, {
+          path: trace,
+          categories: ['devtools.timeline', 'v8.execute', 'blink.user_timing', 'disabled-by-default-v8.cpu_profiler'],
+        });
     await page.goto(`${server.url}/measurement/${encodeURIComponent(second)}`);
     const warmMs = await spectrumDrawn(page);
     if (trace) await page.context().browser()!.stopTracing();
