@@ -1,0 +1,135 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer, ROOT } from '../../../scripts/build-server.ts';
+import { api, login, startTestServer } from './support/test-server.ts';
+
+/**
+ * The production install (issue 18; docs/architecture.md "Build and start"): a copy of the checkout
+ * with its compiled outputs, installed with `npm ci --omit=dev` (no tsx, esbuild, Vite, TypeScript's
+ * tooling or test libraries), starts with `node dist/start.js`: the server answers, a user logs in
+ * and reads measurements, the simulated plant connects, and Ctrl+C stops it. The build's own check
+ * (scripts/build-server.ts) only sees the imports it bundles; this is the install itself, with what
+ * the production dependencies pull in at run time.
+ */
+
+const run = promisify(execFile);
+/** npm's install of the production dependencies, from its cache when it has them, ms at most. */
+const INSTALL_TIMEOUT_MS = 240_000;
+/** Packages that only development needs: none may be installed. */
+const DEV_ONLY = ['tsx', 'esbuild', 'vite', 'vitest', 'playwright-core', 'eslint', 'prettier'];
+
+/** Copies the checkout without any `node_modules`, `.git` or test data (a clone after `npm run build`). */
+function copyCheckout(to: string) {
+  const skip = new Set(['node_modules', '.git', '.test-data']);
+  fs.cpSync(ROOT, to, { recursive: true, filter: (src) => !skip.has(path.basename(src)) });
+}
+
+async function freePort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const { port } = srv.address() as net.AddressInfo;
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+async function until<T>(what: string, fn: () => T | Promise<T>, timeoutMs: number): Promise<NonNullable<T>> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** This process's environment without what the test runner and npm set for it. */
+function plainEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!/^(NODE_OPTIONS|VITEST.*|TSX.*|npm_.*|INIT_CWD)$/i.test(k)) env[k] = v;
+  return env;
+}
+
+let copy = '';
+let dataDir = '';
+let start: ChildProcess | null = null;
+let output = '';
+let exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+
+beforeAll(async () => {
+  await buildServer();
+  copy = fs.mkdtempSync(path.join(os.tmpdir(), 'overtone-production-'));
+  copyCheckout(copy);
+  await run('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: copy,
+    env: plainEnv(),
+    timeout: INSTALL_TIMEOUT_MS,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  // a data directory holding the migrated, seeded database (as after a first start)
+  const first = await startTestServer({}, { persistent: true });
+  dataDir = first.dataDir;
+  await first.close();
+  start = spawn(process.execPath, [path.join(copy, 'dist', 'start.js')], {
+    cwd: os.tmpdir(),
+    env: {
+      ...plainEnv(),
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      MQTT_PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      MQTT_HOST: '127.0.0.1',
+      CAPTCHA_MAX_NUMBER: '1000',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  start.stdout!.on('data', (b: Buffer) => (output += b.toString()));
+  start.stderr!.on('data', (b: Buffer) => (output += b.toString()));
+  exit = new Promise((r) => start!.once('exit', (code, signal) => r({ code, signal })));
+}, INSTALL_TIMEOUT_MS + 60_000);
+
+afterAll(async () => {
+  if (start && start.exitCode === null && start.signalCode === null) {
+    start.kill('SIGKILL');
+    await exit;
+  }
+  for (const dir of [copy, dataDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the production install (npm ci --omit=dev, then node dist/start.js)', () => {
+  it('has no development package, serves the API and a login, connects the simulated plant, and stops on Ctrl+C', async () => {
+    for (const name of DEV_ONLY) expect(fs.existsSync(path.join(copy, 'node_modules', name)), name).toBe(false);
+    expect(fs.existsSync(path.join(copy, 'node_modules', 'argon2'))).toBe(true);
+
+    const url = await until('the server to print its address', () => /running at (http:\/\/\S+)/.exec(output)?.[1], 60_000);
+    const base = url.replace('localhost', '127.0.0.1');
+    const health = await until(
+      '/api/health',
+      async () => {
+        const r = await fetch(`${base}/api/health`).catch(() => null);
+        return r?.ok ? ((await r.json()) as { status: string }) : null;
+      },
+      30_000,
+    );
+    expect(health, output.slice(-3000)).toMatchObject({ status: 'ok', database: true, broker: true, storage: true });
+    const token = await login(base);
+    const list = await api<{ total: number }>(base, token, 'GET', '/measurement?page=1&pageSize=10');
+    expect(list.status).toBe(200);
+    expect(list.body.total).toBeGreaterThanOrEqual(0);
+    if (fs.existsSync(path.join(copy, 'apps', 'web', 'dist', 'index.html'))) {
+      const page = await fetch(`${base}/login`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<div id="root">');
+    }
+    await until('the simulator to connect', () => /gateway-sim connected/.test(output), 30_000);
+
+    start!.kill('SIGINT');
+    const how = await Promise.race([exit, new Promise((r) => setTimeout(() => r('timeout'), 20_000))]);
+    expect(how, output.slice(-3000)).toEqual({ code: 0, signal: null });
+  }, 120_000);
+});
