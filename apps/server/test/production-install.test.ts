@@ -1,18 +1,19 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, ROOT } from '../../../scripts/build-server.ts';
+import { freePort } from './support/net.ts';
 import { api, login, startTestServer } from './support/test-server.ts';
+import { until } from './support/until.ts';
 
 /**
  * The production install (issue 18; docs/architecture.md "Build and start"): a copy of the checkout
- * with its compiled outputs, installed with `npm ci --omit=dev` (no tsx, esbuild, Vite, TypeScript's
- * tooling or test libraries), starts with `node dist/start.js`: the server answers, a user logs in
- * and reads measurements, the simulated plant connects, and Ctrl+C stops it. The build's own check
+ * with its compiled outputs, installed with `npm ci --omit=dev` (no tsx, esbuild, Vite, Vitest,
+ * Playwright, ESLint or Prettier), starts with `node dist/start.js`: the server answers, a user logs
+ * in and reads the asset tree, the simulated plant connects, and Ctrl+C stops it. The build's own check
  * (scripts/build-server.ts) only sees the imports it bundles; this is the install itself, with what
  * the production dependencies pull in at run time.
  */
@@ -27,24 +28,6 @@ const DEV_ONLY = ['tsx', 'esbuild', 'vite', 'vitest', 'playwright-core', 'eslint
 function copyCheckout(to: string) {
   const skip = new Set(['node_modules', '.git', '.test-data']);
   fs.cpSync(ROOT, to, { recursive: true, filter: (src) => !skip.has(path.basename(src)) });
-}
-
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const { port } = srv.address() as net.AddressInfo;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
-
-async function until<T>(what: string, fn: () => T | Promise<T>, timeoutMs: number): Promise<NonNullable<T>> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 /** This process's environment without what the test runner and npm set for it. */
@@ -106,27 +89,24 @@ describe('the production install (npm ci --omit=dev, then node dist/start.js)', 
     for (const name of DEV_ONLY) expect(fs.existsSync(path.join(copy, 'node_modules', name)), name).toBe(false);
     expect(fs.existsSync(path.join(copy, 'node_modules', 'argon2'))).toBe(true);
 
-    const url = await until('the server to print its address', () => /running at (http:\/\/\S+)/.exec(output)?.[1], 60_000);
+    const url = await until(async () => /running at (http:\/\/\S+)/.exec(output)?.[1], 60_000);
     const base = url.replace('localhost', '127.0.0.1');
-    const health = await until(
-      '/api/health',
-      async () => {
-        const r = await fetch(`${base}/api/health`).catch(() => null);
-        return r?.ok ? ((await r.json()) as { status: string }) : null;
-      },
-      30_000,
-    );
+    const health = await until(async () => {
+      const r = await fetch(`${base}/api/health`).catch(() => null);
+      return r?.ok ? ((await r.json()) as { status: string }) : null;
+    }, 30_000);
     expect(health, output.slice(-3000)).toMatchObject({ status: 'ok', database: true, broker: true, storage: true });
     const token = await login(base);
-    const list = await api<{ total: number }>(base, token, 'GET', '/measurement?page=1&pageSize=10');
-    expect(list.status).toBe(200);
-    expect(list.body.total).toBeGreaterThanOrEqual(0);
+    // the demo plant's tree, read from the database through the compiled server
+    const tree = await api(base, token, 'GET', '/tree');
+    expect(tree.status).toBe(200);
+    expect(JSON.stringify(tree.body)).toContain('Inner race fault');
     if (fs.existsSync(path.join(copy, 'apps', 'web', 'dist', 'index.html'))) {
       const page = await fetch(`${base}/login`);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('<div id="root">');
     }
-    await until('the simulator to connect', () => /gateway-sim connected/.test(output), 30_000);
+    await until(async () => /gateway-sim connected/.test(output), 30_000); // the simulated plant
 
     start!.kill('SIGINT');
     const how = await Promise.race([exit, new Promise((r) => setTimeout(() => r('timeout'), 20_000))]);
