@@ -13,6 +13,7 @@ import { TEST_PASSWORD } from '../apps/server/test/support/constants.ts';
 import { launchChromium } from './support/browser.ts';
 import { localeText } from './support/locale.ts';
 import { closeOnboardingTour, submitLogin } from './support/login.ts';
+import { dialogSettled } from './support/motion.ts';
 
 const WEB_DIST = path.resolve(import.meta.dirname, '../apps/web/dist');
 const SHOTS = path.resolve(import.meta.dirname, '../.test-data/screenshots');
@@ -53,12 +54,6 @@ async function tryConnect(username: string, password: string): Promise<'connecte
   }
 }
 
-/** Waits until the open dialog has finished its entrance animation (for a screenshot of it). */
-const dialogSettled = () =>
-  expect
-    .poll(() => page.locator('.ant-modal').evaluateAll((ms) => ms.map((m) => /zoom|motion/.test(m.className))))
-    .toEqual([false]);
-
 const gatewayRow = () => page.locator('.ant-table-row', { hasText: GATEWAY });
 
 describe('an admin registers a gateway and gives it the credentials the dialog shows', () => {
@@ -86,7 +81,7 @@ describe('an admin registers a gateway and gives it the credentials the dialog s
     expect(shown.host.length).toBeGreaterThan(0);
     expect(shown.password.length).toBeGreaterThanOrEqual(20);
     expect(await page.getByTestId('credentials-steps').innerText()).toContain(GATEWAY);
-    await dialogSettled();
+    await dialogSettled(page); // for a screenshot of it
     await page.screenshot({ path: path.join(SHOTS, 'gateway-01-credentials-tr.png') });
 
     // closing without copying the password asks first: it is shown only once
@@ -121,7 +116,7 @@ describe('an admin registers a gateway and gives it the credentials the dialog s
     expect(await page.locator('.ant-modal-body').innerText()).toContain(
       localeText('en', 'admin', 'gateways.credentials.shownOnce'),
     );
-    await dialogSettled();
+    await dialogSettled(page); // for a screenshot of it
     await page.screenshot({ path: path.join(SHOTS, 'gateway-03-credentials-en.png') });
     expect(await tryConnect(GATEWAY, password)).toBe('connected');
   });

@@ -6,6 +6,7 @@ import { customerPreferences, timeZoneOffsetMinutes } from '@overtone/contract';
 import { TEST_PASSWORD } from '../apps/server/test/support/constants.ts';
 import { launchChromium } from './support/browser.ts';
 import { closeOnboardingTour, submitLogin } from './support/login.ts';
+import { dialogSettled, motionSettled } from './support/motion.ts';
 import { SHOTS, startPlantSession, type PlantSession } from './support/plant-session.ts';
 
 /**
@@ -77,6 +78,7 @@ async function openShareDialog() {
   await page.getByTestId('tools-delete').waitFor({ state: 'visible', timeout: 5000 });
   await page.getByTestId('tools-share').click();
   await page.getByTestId('share-expiry').waitFor({ state: 'visible', timeout: 10000 });
+  await dialogSettled(page);
 }
 
 describe('issue 7: the measurement details screen', () => {
@@ -338,6 +340,7 @@ describe('issue 7: the measurement details screen', () => {
     const revoke = page.getByTestId('share-revoke');
     await expect.poll(() => revoke.count(), { timeout: 15000 }).toBe(1);
     await revoke.click();
+    await motionSettled(page.locator('.ant-popconfirm'));
     await page.locator('.ant-popconfirm .ant-btn-dangerous').click();
     await expect.poll(() => revoke.count(), { timeout: 15000 }).toBe(0);
     await page.keyboard.press('Escape');

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import { motionSettled } from './motion.ts';
 
 export interface PickOptions {
   /** Type the text first (filters a searchable Select or an AutoComplete). */
@@ -24,9 +25,7 @@ export async function pickOption(page: Page, testId: string, text: string, { typ
   await select.click();
   if (type) await page.keyboard.type(text);
   const dropdown = page.locator('.ant-select-dropdown:visible');
-  await expect
-    .poll(() => dropdown.evaluateAll((ds) => ds.map((d) => /slide|motion/.test(d.className))), { timeout: 15000 })
-    .toEqual([false]);
+  await motionSettled(dropdown);
   await dropdown
     .locator('.ant-select-item-option', { hasText: exact ? new RegExp(`^${escapeRe(text)}$`) : text })
     .first()

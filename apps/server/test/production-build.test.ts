@@ -1,13 +1,12 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, GATEWAY_SIM_DIST, ROOT, SERVER_DIST, START_JS } from '../../../scripts/build-server.ts';
 import { DEMO_HISTORY_SLEEP_CODE } from '../src/jobs/seed-demo-history.ts';
 import { DEMO_HOST, DEMO_POINTS } from '../src/jobs/seed-demo.ts';
 import { upsertJob } from '../src/modules/scheduler/repo.ts';
+import { startCompiled, type CompiledStart } from './support/compiled-start.ts';
 import { insertMeasurement } from './support/points.ts';
 import { api, login, startTestServer } from './support/test-server.ts';
 
@@ -63,14 +62,6 @@ const alive = (pid: number) => {
   }
 };
 
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const { port } = srv.address() as net.AddressInfo;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
-
 async function until<T>(what: string, fn: () => T | Promise<T>, timeoutMs: number): Promise<NonNullable<T>> {
   const end = Date.now() + timeoutMs;
   for (;;) {
@@ -83,8 +74,9 @@ async function until<T>(what: string, fn: () => T | Promise<T>, timeoutMs: numbe
 
 let dataDir = '';
 let start: ChildProcess | null = null;
-let output = '';
-let exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+let compiled: CompiledStart | null = null;
+/** what the start printed so far */
+const output = () => compiled?.output() ?? '';
 
 beforeAll(async () => {
   await buildServer();
@@ -118,28 +110,12 @@ beforeAll(async () => {
   for (const t of plant.triggers) t.intervalMs = 3000;
   fs.writeFileSync(path.join(dataDir, 'plant.json'), JSON.stringify(plant));
 
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!/^(NODE_OPTIONS|VITEST.*|TSX.*)$/.test(k)) env[k] = v;
-  start = spawn(process.execPath, [START_JS], {
-    cwd: os.tmpdir(),
-    env: {
-      ...env,
-      DATA_DIR: dataDir,
-      PORT: String(await freePort()),
-      MQTT_PORT: String(await freePort()),
-      HOST: '127.0.0.1',
-      MQTT_HOST: '127.0.0.1',
-      CAPTCHA_MAX_NUMBER: '1000',
-      SCHEDULER_TIME_FACTOR: String(TIME_FACTOR),
-      PLANT_CONFIG: path.join(dataDir, 'plant.json'),
-      DSP_WORKERS: '2',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  compiled = await startCompiled(START_JS, dataDir, {
+    SCHEDULER_TIME_FACTOR: String(TIME_FACTOR),
+    PLANT_CONFIG: path.join(dataDir, 'plant.json'),
+    DSP_WORKERS: '2',
   });
-  start.stdout!.on('data', (b: Buffer) => (output += b.toString()));
-  start.stderr!.on('data', (b: Buffer) => (output += b.toString()));
-  exit = new Promise((r) => start!.once('exit', (code, signal) => r({ code, signal })));
+  start = compiled.proc;
 }, 120_000);
 
 afterAll(async () => {
@@ -156,7 +132,7 @@ describe('the production build (node dist/start.js, no tsx)', () => {
     const mark = (what: string) => console.log(`${what}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     expect(fs.existsSync(path.join(SERVER_DIST, 'dsp-worker.js'))).toBe(true);
     expect(fs.existsSync(path.join(GATEWAY_SIM_DIST, 'main.js'))).toBe(true);
-    const url = await until('the server to print its address', () => /running at (http:\/\/\S+)/.exec(output)?.[1], 60_000);
+    const url = await until('the server to print its address', () => /running at (http:\/\/\S+)/.exec(output())?.[1], 60_000);
     const base = url.replace('localhost', '127.0.0.1');
     const health = await until(
       '/api/health',
@@ -171,7 +147,7 @@ describe('the production build (node dist/start.js, no tsx)', () => {
     mark('healthy, logged in');
 
     // the simulated plant connected with the credentials the server issued it
-    await until('the simulator to connect', () => /gateway-sim connected/.test(output), 30_000);
+    await until('the simulator to connect', () => /gateway-sim connected/.test(output()), 30_000);
     const tree = () => {
       const below = descendants(start!.pid!);
       const server = below.find((p) => p.cmd.includes(path.join('apps', 'server', 'dist', 'main.js')));
@@ -179,8 +155,8 @@ describe('the production build (node dist/start.js, no tsx)', () => {
       return { below, server, sim };
     };
     const first = tree();
-    expect(first.server, output).toBeDefined();
-    expect(first.sim, output).toBeDefined();
+    expect(first.server, output()).toBeDefined();
+    expect(first.sim, output()).toBeDefined();
     for (const p of first.below) {
       expect(p.cmd).not.toMatch(/tsx/);
       expect(fs.readFileSync(`/proc/${p.pid}/environ`, 'utf8')).not.toMatch(/(^|\0)NODE_OPTIONS=/);
@@ -206,8 +182,8 @@ describe('the production build (node dist/start.js, no tsx)', () => {
 
     // Ctrl+C: the start script stops both; nothing of the tree survives
     start!.kill('SIGINT');
-    const how = await Promise.race([exit, new Promise((r) => setTimeout(() => r('timeout'), 20_000))]);
-    expect(how, output.slice(-3000)).toEqual({ code: 0, signal: null });
+    const how = await Promise.race([compiled!.exit, new Promise((r) => setTimeout(() => r('timeout'), 20_000))]);
+    expect(how, output().slice(-3000)).toEqual({ code: 0, signal: null });
     for (const p of first.below) expect(alive(p.pid), `${p.cmd} survived`).toBe(false);
     mark('stopped');
   }, 180_000);

@@ -1,11 +1,11 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, ROOT } from '../../../scripts/build-server.ts';
-import { freePort } from './support/net.ts';
+import { plainEnv, startCompiled, type CompiledStart } from './support/compiled-start.ts';
 import { api, login, startTestServer } from './support/test-server.ts';
 import { until } from './support/until.ts';
 
@@ -30,18 +30,11 @@ function copyCheckout(to: string) {
   fs.cpSync(ROOT, to, { recursive: true, filter: (src) => !skip.has(path.basename(src)) });
 }
 
-/** This process's environment without what the test runner and npm set for it. */
-function plainEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!/^(NODE_OPTIONS|VITEST.*|TSX.*|npm_.*|INIT_CWD)$/i.test(k)) env[k] = v;
-  return env;
-}
-
 let copy = '';
 let dataDir = '';
-let start: ChildProcess | null = null;
-let output = '';
-let exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+let compiled: CompiledStart | null = null;
+/** what the start printed so far */
+const output = () => compiled?.output() ?? '';
 
 beforeAll(async () => {
   await buildServer();
@@ -57,29 +50,13 @@ beforeAll(async () => {
   const first = await startTestServer({}, { persistent: true });
   dataDir = first.dataDir;
   await first.close();
-  start = spawn(process.execPath, [path.join(copy, 'dist', 'start.js')], {
-    cwd: os.tmpdir(),
-    env: {
-      ...plainEnv(),
-      DATA_DIR: dataDir,
-      PORT: String(await freePort()),
-      MQTT_PORT: String(await freePort()),
-      HOST: '127.0.0.1',
-      MQTT_HOST: '127.0.0.1',
-      CAPTCHA_MAX_NUMBER: '1000',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  start.stdout!.on('data', (b: Buffer) => (output += b.toString()));
-  start.stderr!.on('data', (b: Buffer) => (output += b.toString()));
-  exit = new Promise((r) => start!.once('exit', (code, signal) => r({ code, signal })));
+  compiled = await startCompiled(path.join(copy, 'dist', 'start.js'), dataDir);
 }, INSTALL_TIMEOUT_MS + 60_000);
 
 afterAll(async () => {
-  if (start && start.exitCode === null && start.signalCode === null) {
-    start.kill('SIGKILL');
-    await exit;
+  if (compiled && compiled.proc.exitCode === null && compiled.proc.signalCode === null) {
+    compiled.proc.kill('SIGKILL');
+    await compiled.exit;
   }
   for (const dir of [copy, dataDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -89,13 +66,13 @@ describe('the production install (npm ci --omit=dev, then node dist/start.js)', 
     for (const name of DEV_ONLY) expect(fs.existsSync(path.join(copy, 'node_modules', name)), name).toBe(false);
     expect(fs.existsSync(path.join(copy, 'node_modules', 'argon2'))).toBe(true);
 
-    const url = await until(async () => /running at (http:\/\/\S+)/.exec(output)?.[1], 60_000);
+    const url = await until(async () => /running at (http:\/\/\S+)/.exec(output())?.[1], 60_000);
     const base = url.replace('localhost', '127.0.0.1');
     const health = await until(async () => {
       const r = await fetch(`${base}/api/health`).catch(() => null);
       return r?.ok ? ((await r.json()) as { status: string }) : null;
     }, 30_000);
-    expect(health, output.slice(-3000)).toMatchObject({ status: 'ok', database: true, broker: true, storage: true });
+    expect(health, output().slice(-3000)).toMatchObject({ status: 'ok', database: true, broker: true, storage: true });
     const token = await login(base);
     // the demo plant's tree, read from the database through the compiled server
     const tree = await api(base, token, 'GET', '/tree');
@@ -106,10 +83,10 @@ describe('the production install (npm ci --omit=dev, then node dist/start.js)', 
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('<div id="root">');
     }
-    await until(async () => /gateway-sim connected/.test(output), 30_000); // the simulated plant
+    await until(async () => /gateway-sim connected/.test(output()), 30_000); // the simulated plant
 
-    start!.kill('SIGINT');
-    const how = await Promise.race([exit, new Promise((r) => setTimeout(() => r('timeout'), 20_000))]);
-    expect(how, output.slice(-3000)).toEqual({ code: 0, signal: null });
+    compiled!.proc.kill('SIGINT');
+    const how = await Promise.race([compiled!.exit, new Promise((r) => setTimeout(() => r('timeout'), 20_000))]);
+    expect(how, output().slice(-3000)).toEqual({ code: 0, signal: null });
   }, 120_000);
 });
