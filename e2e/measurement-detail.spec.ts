@@ -6,7 +6,7 @@ import { customerPreferences, timeZoneOffsetMinutes } from '@overtone/contract';
 import { TEST_PASSWORD } from '../apps/server/test/support/constants.ts';
 import { launchChromium } from './support/browser.ts';
 import { closeOnboardingTour, submitLogin } from './support/login.ts';
-import { dialogSettled, motionSettled } from './support/motion.ts';
+import { motionSettled } from './support/motion.ts';
 import { SHOTS, startPlantSession, type PlantSession } from './support/plant-session.ts';
 
 /**
@@ -78,7 +78,7 @@ async function openShareDialog() {
   await page.getByTestId('tools-delete').waitFor({ state: 'visible', timeout: 5000 });
   await page.getByTestId('tools-share').click();
   await page.getByTestId('share-expiry').waitFor({ state: 'visible', timeout: 10000 });
-  await dialogSettled(page);
+  await motionSettled(page.locator('.ant-modal').filter({ has: page.getByTestId('share-expiry') }));
 }
 
 describe('issue 7: the measurement details screen', () => {

@@ -12,13 +12,15 @@ import { until } from './support/until.ts';
 /**
  * The production install (issue 18; docs/architecture.md "Build and start"): a copy of the checkout
  * with its compiled outputs, installed with `npm ci --omit=dev` (no tsx, esbuild, Vite, Vitest,
- * Playwright, ESLint or Prettier), starts with `node dist/start.js`: the server answers, a user logs
- * in and reads the asset tree, the simulated plant connects, and Ctrl+C stops it. The build's own check
- * (scripts/build-server.ts) only sees the imports it bundles; this is the install itself, with what
- * the production dependencies pull in at run time.
+ * Playwright, ESLint or Prettier), starts with `node dist/start.js`: the server answers, a user
+ * logs in and reads the asset tree, the login page is served, the simulated plant connects, and
+ * Ctrl+C stops it. The build's own check (scripts/build-server.ts) only sees the imports it
+ * bundles; this is the install itself, with what the production dependencies pull in at run time.
  */
 
 const run = promisify(execFile);
+/** The built web app (`npm run build`; `npm test` builds it before the tiers). */
+const WEB_DIST = path.join(ROOT, 'apps', 'web', 'dist');
 /** npm's install of the production dependencies, from its cache when it has them, ms at most. */
 const INSTALL_TIMEOUT_MS = 240_000;
 /** Packages that only development needs: none may be installed. */
@@ -37,6 +39,7 @@ let compiled: CompiledStart | null = null;
 const output = () => compiled?.output() ?? '';
 
 beforeAll(async () => {
+  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('apps/web/dist is missing: run `npm run build` first');
   await buildServer();
   copy = fs.mkdtempSync(path.join(os.tmpdir(), 'overtone-production-'));
   copyCheckout(copy);
@@ -78,11 +81,10 @@ describe('the production install (npm ci --omit=dev, then node dist/start.js)', 
     const tree = await api(base, token, 'GET', '/tree');
     expect(tree.status).toBe(200);
     expect(JSON.stringify(tree.body)).toContain('Inner race fault');
-    if (fs.existsSync(path.join(copy, 'apps', 'web', 'dist', 'index.html'))) {
-      const page = await fetch(`${base}/login`);
-      expect(page.status).toBe(200);
-      expect(await page.text()).toContain('<div id="root">');
-    }
+    // the built web app, served from the copy
+    const page = await fetch(`${base}/login`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
     await until(async () => /gateway-sim connected/.test(output()), 30_000); // the simulated plant
 
     compiled!.proc.kill('SIGINT');
